@@ -1,0 +1,93 @@
+#pragma once
+// A Diagnostic is the written account of one liberty taken with the input: a syntax repair by
+// the parser, a coercion or a default by shaping. Every one has a path, a kind and a risk.
+
+#include <cstddef>
+#include <iosfwd>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace laminate {
+
+// Ordered: Info < Warning < Risky.
+enum class Risk : unsigned char {
+    Info,    // lossless and conventional
+    Warning, // the meaning could have changed (precision, guessed syntax, sentinel, fuzzy match)
+    Risky,   // data was invented or dropped (completing a truncated value, discarding an element)
+};
+
+enum class DiagnosticKind : unsigned char {
+    Repaired,       // the parser changed the syntax (see RepairKind)
+    Coerced,        // a value was converted from one type to another (from -> to)
+    Defaulted,      // a missing field was filled with its default
+    Dropped,        // an unknown field or element was discarded
+    Preserved,      // an unknown field was kept in an overflow / residual
+    ErrorDefaulted, // an invalid value was replaced by a default
+    Overridden,     // a value was replaced by configuration
+    DuplicateKey,   // an object repeated a key; which one won is in the message
+};
+
+// What the tolerant parser repaired. Stable names via repair_name().
+enum class RepairKind : unsigned char {
+    none,
+    trailing_comma,
+    leading_comma,
+    missing_comma,
+    missing_colon,
+    single_quotes,
+    smart_quotes,
+    missing_quote,
+    unquoted_key,
+    unquoted_string,
+    comment,
+    python_literal,
+    python_tuple,
+    control_character,
+    invalid_escape,
+    nan_infinity,
+    undefined_value,
+    missing_value,
+    invalid_number,
+    concatenated_payloads,
+    double_encoded,
+    redundant_closer,
+    missing_closer,
+    truncated_completed,
+    string_concatenation,
+    wrapper_stripped, // JSONP callback, MongoDB constructor, markdown fence around the document
+    ellipsis,
+    special_whitespace,
+    invalid_utf8,
+    unescaped_quote,
+};
+
+std::string_view risk_name(Risk r) noexcept;            // "info", "warning", "risky"
+std::string_view kind_name(DiagnosticKind k) noexcept;  // "repaired", "coerced", ...
+std::string_view repair_name(RepairKind k) noexcept;    // "trailing_comma", ...
+
+struct Diagnostic {
+    static constexpr std::size_t no_offset = static_cast<std::size_t>(-1);
+
+    std::string path;     // laminate path syntax, "" is the root
+    DiagnosticKind kind = DiagnosticKind::Repaired;
+    Risk risk = Risk::Info;
+    std::string message;  // what was done, never the input's content
+    std::string suggestion;             // how to make the source stricter, if useful
+    std::size_t offset = no_offset;     // byte offset in the input text, for parser repairs
+    RepairKind repair = RepairKind::none;
+    std::string from;     // Coerced: source type
+    std::string to;       // Coerced: target type
+
+    // "[info] at 'passengers': coerced string -> uint8"
+    std::string to_string() const;
+};
+
+std::ostream& operator<<(std::ostream& os, const Diagnostic& d);
+
+using Diagnostics = std::vector<Diagnostic>;
+
+// The highest risk in a list (Info when empty).
+Risk max_risk(const Diagnostics& ds) noexcept;
+
+} // namespace laminate

@@ -1,0 +1,56 @@
+#pragma once
+// The tolerant parser: valid JSON (RFC 8259) exactly and fast, and what models really emit —
+// trailing/missing commas, single and smart quotes, unquoted keys, comments, Python literals,
+// control characters in strings, NaN/Infinity, concatenated or double-encoded payloads — with
+// one Repaired diagnostic per repair (what, where, how risky).
+
+#include <laminate/diagnostic.hpp>
+#include <laminate/result.hpp>
+#include <laminate/value.hpp>
+
+#include <cstddef>
+#include <string_view>
+
+namespace laminate {
+
+enum class InvalidUtf8 : unsigned char {
+    error,   // invalid_utf8 error with the offset
+    replace, // each bad sequence becomes U+FFFD, with a Warning diagnostic
+};
+
+enum class DuplicateKeys : unsigned char {
+    last_wins,  // diagnostic; the later member replaces the earlier
+    first_wins, // diagnostic; the later member is ignored
+    keep_all,   // diagnostic; both members are kept in order
+    error,      // invalid_json error
+};
+
+struct ParseOptions {
+    // Apply repairs. With false the parser is a strict RFC 8259 parser: the first deviation is
+    // an error (repair_not_allowed, with the offset of what would have been repaired).
+    bool repair = true;
+    // Close a truncated document (unterminated string, missing closers, dangling key) instead of
+    // failing with value_not_closed. Every completion is a Risky diagnostic.
+    bool complete_truncated = false;
+    // Limits, all enforced without recursion: exceeding one is an error, never a crash.
+    std::size_t max_depth = 512;
+    std::size_t max_size = std::size_t(256) << 20; // bytes of input
+    std::size_t max_repairs = 10'000;
+    InvalidUtf8 invalid_utf8 = InvalidUtf8::error;
+    DuplicateKeys duplicate_keys = DuplicateKeys::last_wins;
+};
+
+struct Parsed {
+    Value value;
+    Diagnostics diagnostics; // empty for valid JSON
+};
+
+// Parses one JSON document (after repairs, if allowed). Leading/trailing whitespace is fine;
+// several top-level values become an array (concatenated_payloads repair); anything else after
+// the value is an error.
+Result<Parsed> parse(std::string_view text, const ParseOptions& options = {});
+
+// Strict RFC 8259: no repairs at all. Equivalent to parse(text, {.repair = false}).value.
+Result<Value> parse_json(std::string_view text);
+
+} // namespace laminate

@@ -1,0 +1,208 @@
+#pragma once
+// laminate::Value — the JSON document model.
+//
+// * null, bool, number, string (UTF-8), array, object.
+// * Numbers keep their source lexeme when rendering the parsed value would not reproduce it,
+//   are exact int64/uint64 when integral, double otherwise. A number too big or too precise for
+//   a double is flagged (is_lossless() == false) and its digits stay available in lexeme().
+// * Objects keep key order. Lookup is a linear scan (model output objects are small).
+// * 24 bytes a node; short strings and short lexemes live inline; every container is one
+//   exactly-sized allocation, so a parsed document costs one malloc per container and per long
+//   string.
+
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <iosfwd>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+namespace laminate {
+
+enum class Type : std::uint8_t { Null, Bool, Number, String, Array, Object };
+enum class NumberKind : std::uint8_t { Int, UInt, Double };
+
+std::string_view type_name(Type t) noexcept; // "null", "bool", "number", ...
+
+struct Member;
+namespace detail { struct ValueAccess; }
+
+class Value {
+public:
+    // --- construction -------------------------------------------------------------------------
+    Value() noexcept { init_null(); }
+    Value(std::nullptr_t) noexcept { init_null(); }
+    Value(bool b) noexcept { init_null(); type_ = Type::Bool; p_.b = b; }
+    template <class I>
+        requires(std::is_integral_v<I> && !std::is_same_v<I, bool> && !std::is_same_v<I, char>)
+    Value(I n) noexcept {
+        init_null();
+        type_ = Type::Number;
+        if constexpr (std::is_signed_v<I>) {
+            set_kind(NumberKind::Int);
+            p_.num.i = static_cast<std::int64_t>(n);
+        } else if (static_cast<std::uint64_t>(n) <= static_cast<std::uint64_t>(INT64_MAX)) {
+            set_kind(NumberKind::Int);
+            p_.num.i = static_cast<std::int64_t>(n);
+        } else {
+            set_kind(NumberKind::UInt);
+            p_.num.u = static_cast<std::uint64_t>(n);
+        }
+    }
+    Value(double d) noexcept { init_null(); type_ = Type::Number; set_kind(NumberKind::Double); p_.num.d = d; }
+    Value(float f) noexcept : Value(static_cast<double>(f)) {}
+    Value(std::string_view s) { init_null(); assign_string(s.data(), s.size()); }
+    Value(const char* s) : Value(std::string_view(s)) {}
+    Value(const std::string& s) : Value(std::string_view(s)) {}
+
+    static Value array();
+    static Value array(std::initializer_list<Value> items);
+    static Value object();
+    // Members in the given order; a repeated key keeps the last value.
+    static Value object(std::initializer_list<std::pair<std::string_view, Value>> members);
+    // A number from its JSON lexeme, kept verbatim. Returns null for text that is not a JSON
+    // number (RFC 8259 grammar).
+    static Value number_from_lexeme(std::string_view lexeme);
+
+    Value(const Value& other);
+    Value(Value&& other) noexcept { relocate_from(other); other.init_null(); }
+    Value& operator=(const Value& other);
+    Value& operator=(Value&& other) noexcept;
+    ~Value() { destroy(); }
+
+    // --- inspection ---------------------------------------------------------------------------
+    Type type() const noexcept { return type_; }
+    bool is_null() const noexcept { return type_ == Type::Null; }
+    bool is_bool() const noexcept { return type_ == Type::Bool; }
+    bool is_number() const noexcept { return type_ == Type::Number; }
+    bool is_string() const noexcept { return type_ == Type::String; }
+    bool is_array() const noexcept { return type_ == Type::Array; }
+    bool is_object() const noexcept { return type_ == Type::Object; }
+
+    // Preconditions: the matching is_*() is true (checked with assert in debug builds).
+    bool as_bool() const noexcept;
+    std::string_view as_string() const noexcept;
+
+    // --- numbers ------------------------------------------------------------------------------
+    NumberKind number_kind() const noexcept { return static_cast<NumberKind>(flags_ & kKindMask); }
+    bool is_integer() const noexcept { return is_number() && number_kind() != NumberKind::Double; }
+    // The value as int64 / uint64 when it is an integer that fits exactly, else false.
+    bool get_int64(std::int64_t& out) const noexcept;
+    bool get_uint64(std::uint64_t& out) const noexcept;
+    // The value as a double (integers converted, possibly rounding beyond 2^53).
+    double as_double() const noexcept;
+    // False when the double does not hold the source number exactly as written (too many
+    // significant digits or out of range): read lexeme() then.
+    bool is_lossless() const noexcept { return (flags_ & kInexact) == 0; }
+    // The source lexeme when one was kept (non-canonical spelling), else empty.
+    std::string_view lexeme() const noexcept;
+    // The JSON text of this number: the kept lexeme or the canonical rendering.
+    std::string number_text() const;
+
+    // --- arrays and objects -------------------------------------------------------------------
+    // Element count of an array or object; 0 for every other type.
+    std::size_t size() const noexcept { return is_array() || is_object() ? len_ : 0; }
+    bool empty() const noexcept { return size() == 0; }
+
+    std::span<const Value> items() const noexcept;
+    std::span<Value> items() noexcept;
+    const Value& operator[](std::size_t i) const noexcept { return items()[i]; }
+    Value& operator[](std::size_t i) noexcept { return items()[i]; }
+    // Appends; a null value becomes an empty array first.
+    void push_back(Value v);
+
+    std::span<const Member> members() const noexcept;
+    std::span<Member> members() noexcept;
+    // The value of the last member with this key, or nullptr (also for non-objects).
+    const Value* find(std::string_view key) const noexcept;
+    Value* find(std::string_view key) noexcept;
+    bool contains(std::string_view key) const noexcept { return find(key) != nullptr; }
+    // The member's value, or a shared null when absent / not an object.
+    const Value& operator[](std::string_view key) const noexcept;
+    const Value& operator[](const char* key) const noexcept { return (*this)[std::string_view(key)]; }
+    // Replaces the value of an existing key or appends a member; a null value becomes an empty
+    // object first. Returns the stored value.
+    Value& set(std::string_view key, Value v);
+    // Appends a member even if the key exists (used to keep duplicates when asked to).
+    Value& append_member(std::string_view key, Value v);
+    // Removes every member with this key; returns whether one was removed.
+    bool erase(std::string_view key);
+
+    // --- addressing ---------------------------------------------------------------------------
+    // RFC 6901 JSON Pointer ("/a/b/0", "" is the whole document). nullptr when absent or malformed.
+    const Value* at_pointer(std::string_view pointer) const noexcept;
+    // laminate path syntax: a.b[0]["odd key"] (also 'single-quoted' keys, a leading "$" or "$.").
+    const Value* at_path(std::string_view path) const noexcept;
+
+    // --- serialization ------------------------------------------------------------------------
+    std::string dump() const;                   // compact
+    std::string dump_pretty(int indent = 2) const;
+    void dump_to(std::string& out) const;       // compact, appended
+    void dump_pretty_to(std::string& out, int indent = 2) const;
+
+    // Structural equality; numbers compare by value (1 == 1.0 == 1e0), object member order is
+    // ignored but key multiplicity is not.
+    friend bool operator==(const Value& a, const Value& b) noexcept;
+
+    void swap(Value& other) noexcept;
+
+private:
+    friend struct detail::ValueAccess;
+    static constexpr std::uint8_t kKindMask = 0x03;
+    static constexpr std::uint8_t kHeapString = 0x04; // string chars or long lexeme on the heap
+    static constexpr std::uint8_t kInexact = 0x08;
+    static constexpr std::uint8_t kHasLexeme = 0x10;
+    static constexpr std::size_t kInlineString = 16;
+    static constexpr std::size_t kInlineLexeme = 8;
+
+    void init_null() noexcept { p_.raw[0] = p_.raw[1] = 0; len_ = 0; type_ = Type::Null; flags_ = 0; }
+    void set_kind(NumberKind k) noexcept { flags_ = static_cast<std::uint8_t>((flags_ & ~kKindMask) | static_cast<std::uint8_t>(k)); }
+    void assign_string(const char* s, std::size_t n);
+    void set_lexeme(std::string_view lex);
+    void destroy() noexcept;
+    void copy_from(const Value& other);
+    void relocate_from(const Value& other) noexcept {
+        p_ = other.p_; len_ = other.len_; type_ = other.type_; flags_ = other.flags_;
+    }
+    void reserve_items(std::size_t n);
+    void reserve_members(std::size_t n);
+
+    union Payload {
+        bool b;
+        struct { union { std::int64_t i; std::uint64_t u; double d; }; union { char inline_lexeme[8]; char* heap_lexeme; }; } num;
+        char inline_chars[16];
+        char* heap_chars;
+        struct { Value* ptr; std::uint32_t cap; } arr;
+        struct { Member* ptr; std::uint32_t cap; } obj;
+        std::uint64_t raw[2];
+    } p_;
+    std::uint32_t len_; // string length, lexeme length, or container size
+    Type type_;
+    std::uint8_t flags_;
+};
+
+struct Member {
+    Value name; // always a string
+    Value value;
+    std::string_view key() const noexcept { return name.as_string(); }
+    friend bool operator==(const Member& a, const Member& b) noexcept {
+        return a.name == b.name && a.value == b.value;
+    }
+};
+
+inline void swap(Value& a, Value& b) noexcept { a.swap(b); }
+
+std::ostream& operator<<(std::ostream& os, const Value& v); // compact JSON
+
+// Appends a JSON string literal (quotes and escapes; UTF-8 passed through) to out.
+void append_json_string(std::string& out, std::string_view s);
+
+// Renders a path segment list in laminate's path syntax: field names as `.name` (or `["odd key"]`
+// when not an identifier), indices as `[3]`. Used by diagnostics and errors.
+void append_path_key(std::string& path, std::string_view key);
+void append_path_index(std::string& path, std::size_t index);
+
+} // namespace laminate

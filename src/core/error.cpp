@@ -1,0 +1,43 @@
+#include <laminate/error.hpp>
+
+#include <ostream>
+
+namespace laminate {
+
+std::string_view kind_name(ErrorKind kind) noexcept {
+    switch (kind) {
+    case ErrorKind::invalid_json: return "invalid_json";
+    case ErrorKind::value_not_closed: return "value_not_closed";
+    case ErrorKind::depth_exceeded: return "depth_exceeded";
+    case ErrorKind::size_exceeded: return "size_exceeded";
+    case ErrorKind::too_many_repairs: return "too_many_repairs";
+    case ErrorKind::repair_not_allowed: return "repair_not_allowed";
+    case ErrorKind::invalid_utf8: return "invalid_utf8";
+    case ErrorKind::no_payload: return "no_payload";
+    case ErrorKind::empty_input: return "empty_input";
+    case ErrorKind::invalid_path: return "invalid_path";
+    case ErrorKind::invalid_argument: return "invalid_argument";
+    }
+    return "unknown";
+}
+
+std::string Error::to_string() const {
+    std::string out(kind_name());
+    if (!path_.empty()) {
+        out += " at '";
+        out += path_;
+        out += '\'';
+    }
+    if (has_offset()) {
+        out += " (offset ";
+        out += std::to_string(offset_);
+        out += ')';
+    }
+    out += ": ";
+    out += message_;
+    return out;
+}
+
+std::ostream& operator<<(std::ostream& os, const Error& e) { return os << e.to_string(); }
+
+} // namespace laminate

@@ -183,7 +183,7 @@ private:
     std::size_t repairs_ = 0;
     std::optional<Error> error_;
     std::size_t open_counts_[3] = {0, 0, 0}; // open arrays, objects, tuples and calls
-    bool after_comma_ = false;               // the value or key being read follows a comma
+    const char* comma_ = nullptr; // the comma before the value or key being read, if any
     bool concatenated_ = false;
     const char* root_start_ = nullptr;
 

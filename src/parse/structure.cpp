@@ -30,7 +30,7 @@ value:
         case '{':
             if (!open_frame(FrameKind::Object)) return Next::Fail;
             ++p_;
-            after_comma_ = false;
+            comma_ = nullptr;
             skip_ws();
             if (p_ != end_ && *p_ == '"') goto key_string;
             if (p_ != end_ && *p_ == '}') {
@@ -42,7 +42,7 @@ value:
         case '[':
             if (!open_frame(FrameKind::Array)) return Next::Fail;
             ++p_;
-            after_comma_ = false;
+            comma_ = nullptr;
             skip_ws();
             if (p_ != end_ && *p_ == ']') {
                 ++p_;
@@ -90,13 +90,11 @@ after_value:
         switch (*p_) {
         case ',':
             if (top().kind == FrameKind::Array) {
-                ++p_;
-                after_comma_ = true;
+                comma_ = p_++;
                 goto value;
             }
             if (top().kind == FrameKind::Object) {
-                ++p_;
-                after_comma_ = true;
+                comma_ = p_++;
                 goto key;
             }
             break;
@@ -308,7 +306,7 @@ Next Parser::value_cold() {
     case ',':
         if (kind == FrameKind::Object) return value_missing_in_object();
         if (!repair(RepairKind::leading_comma, p_,
-                    after_comma_ ? "removed a redundant comma" : "removed a comma before the first element",
+                    comma_ ? "removed a redundant comma" : "removed a comma before the first element",
                     PathAt::Container))
             return Next::Fail;
         ++p_;
@@ -319,15 +317,15 @@ Next Parser::value_cold() {
         if (kind == FrameKind::Object) return value_missing_in_object();
         if (kind == FrameKind::Root) return fail(ErrorKind::invalid_json, p_, "expected a value, found a closing bracket");
         // A tuple's trailing comma is Python syntax for (1,), not a slip.
-        if (after_comma_ && kind != FrameKind::Tuple &&
-            !repair(RepairKind::trailing_comma, p_, "removed a trailing comma", PathAt::Container))
+        if (comma_ && kind != FrameKind::Tuple &&
+            !repair(RepairKind::trailing_comma, comma_, "removed a trailing comma", PathAt::Container))
             return Next::Fail;
         return close_with(c);
     case '(':
         if (!repair(RepairKind::python_tuple, p_, "turned a Python tuple into an array")) return Next::Fail;
         if (!open_frame(FrameKind::Tuple)) return Next::Fail;
         ++p_;
-        after_comma_ = false;
+        comma_ = nullptr;
         return Next::Value;
     case '/': return regex_value();
     case '.':
@@ -382,7 +380,7 @@ Next Parser::eof_at_value() {
     case FrameKind::Tuple:
     case FrameKind::Call: break;
     }
-    if (after_comma_ && !complete(RepairKind::truncated_completed, end_, begin_ + f.open,
+    if (comma_ && !complete(RepairKind::truncated_completed, comma_, begin_ + f.open,
                                   "removed a comma left dangling at the end of the input", PathAt::Container))
         return Next::Fail;
     return close_all_at_end();
@@ -412,8 +410,7 @@ Next Parser::after_value_cold() {
     if (p_ == end_) return close_all_at_end();
     const char c = *p_;
     if ((kind == FrameKind::Tuple || kind == FrameKind::Call) && c == ',') {
-        ++p_;
-        after_comma_ = true;
+        comma_ = p_++;
         return Next::Value;
     }
     if (c == ']' || c == '}' || c == ')') return close_with(c);
@@ -430,11 +427,11 @@ Next Parser::after_value_cold() {
             return close_frame() ? Next::AfterValue : Next::Fail;
         }
         if (!repair(RepairKind::missing_comma, p_, "inserted a missing comma", PathAt::Container)) return Next::Fail;
-        after_comma_ = false;
+        comma_ = nullptr;
         return Next::Key;
     }
     if (!repair(RepairKind::missing_comma, p_, "inserted a missing comma", PathAt::Container)) return Next::Fail;
-    after_comma_ = false;
+    comma_ = nullptr;
     return Next::Value;
 }
 
@@ -471,7 +468,7 @@ Next Parser::key_cold() {
     case Junk::None: break;
     }
     if (p_ == end_) {
-        if (after_comma_ && !complete(RepairKind::truncated_completed, end_, begin_ + top().open,
+        if (comma_ && !complete(RepairKind::truncated_completed, comma_, begin_ + top().open,
                                       "removed a comma left dangling at the end of the input", PathAt::Container))
             return Next::Fail;
         return close_all_at_end();
@@ -481,12 +478,12 @@ Next Parser::key_cold() {
     case '}':
     case ']':
     case ')':
-        if (after_comma_ && !repair(RepairKind::trailing_comma, p_, "removed a trailing comma", PathAt::Container))
+        if (comma_ && !repair(RepairKind::trailing_comma, comma_, "removed a trailing comma", PathAt::Container))
             return Next::Fail;
         return close_with(c);
     case ',':
         if (!repair(RepairKind::leading_comma, p_,
-                    after_comma_ ? "removed a redundant comma" : "removed a comma before the first member",
+                    comma_ ? "removed a redundant comma" : "removed a comma before the first member",
                     PathAt::Container))
             return Next::Fail;
         ++p_;
@@ -494,7 +491,7 @@ Next Parser::key_cold() {
     case '{':
     case '[':
         // [{"i":1,{"i":2}]: the object ended before the next array element.
-        if (after_comma_ && !repair(RepairKind::trailing_comma, p_, "removed a trailing comma", PathAt::Container))
+        if (comma_ && !repair(RepairKind::trailing_comma, comma_, "removed a trailing comma", PathAt::Container))
             return Next::Fail;
         if (!repair(RepairKind::missing_closer, p_, "closed an object before the value that follows it",
                     PathAt::Container))

@@ -101,7 +101,7 @@ Next Parser::word_value() {
             p_ = t;
             if (!open_frame(FrameKind::Call)) return Next::Fail;
             ++p_;
-            after_comma_ = false;
+            comma_ = nullptr;
             return Next::Value;
         }
     }

@@ -141,7 +141,7 @@ Next Parser::number_cold() {
     const bool digits_missing_at_end = (dot && fraction.empty()) || (exponent && exponent_digits.empty()) ||
                                        (integer.empty() && fraction.empty());
     if (q == end_ && digits_missing_at_end) {
-        if (!complete(RepairKind::truncated_completed, end_, start, "completed a number cut off at the end of the input"))
+        if (!complete(RepairKind::truncated_completed, start, start, "completed a number cut off at the end of the input"))
             return Next::Fail;
     } else if (lexeme != source) {
         if (!repair(RepairKind::invalid_number, start, "completed a malformed number")) return Next::Fail;

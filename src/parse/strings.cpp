@@ -288,7 +288,7 @@ end_of_input:
         goto restart;
     }
     out.resize(kept);
-    if (!complete(RepairKind::truncated_completed, end_, open, "closed a string cut off at the end of the input"))
+    if (!complete(RepairKind::truncated_completed, open, open, "closed a string cut off at the end of the input"))
         return Next::Fail;
     p_ = end_;
     return done();
@@ -543,7 +543,7 @@ Next Parser::escaped_string(const char* open, bool key) {
     p_ = s;
     goto validate;
 cut:
-    if (!complete(RepairKind::truncated_completed, end_, open, "closed a string cut off at the end of the input"))
+    if (!complete(RepairKind::truncated_completed, open, open, "closed a string cut off at the end of the input"))
         return Next::Fail;
     p_ = end_;
 validate:

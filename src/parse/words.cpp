@@ -117,7 +117,7 @@ Next Parser::word_value() {
         static constexpr std::pair<std::string_view, int> keywords[] = {{"true", 1}, {"false", 0}, {"null", -1}};
         for (const auto& [keyword, value] : keywords) {
             if (!is_prefix_of(word, keyword)) continue;
-            if (!complete(RepairKind::truncated_completed, end_, start, "completed a keyword cut off at the end of the input"))
+            if (!complete(RepairKind::truncated_completed, start, start, "completed a keyword cut off at the end of the input"))
                 return Next::Fail;
             if (value < 0) ws_.values.emplace();
             else ws_.values.emplace(value == 1);

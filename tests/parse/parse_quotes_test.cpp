@@ -80,7 +80,7 @@ TEST(ParseQuotes, MissingClosingQuote) {
     expect_repair(R"({"a":"b,c,"d":"e"})", R"({"a":"b,c","d":"e"})", RepairKind::missing_quote, 9);
     expect_repair("[\n\"abc,\n\"def\"\n]", R"(["abc","def"])", RepairKind::missing_quote, 6);
     // No delimiter to stop at: the string was cut off by the end of the input (Risky).
-    expect_repair("\"it's working", R"("it's working")", RepairKind::truncated_completed, 13, Risk::Risky,
+    expect_repair("\"it's working", R"("it's working")", RepairKind::truncated_completed, 0, Risk::Risky,
                   completing());
 }
 

@@ -118,7 +118,7 @@ Next Parser::number_cold() {
 
     if (integer.size() > 1 && integer[0] == '0') {
         // "0789", "-05", "002e3": a code or an identifier rather than a number: keep the text.
-        if (!repair(RepairKind::invalid_number, start, "kept a number with leading zeros as a string"))
+        if (!repair(RepairKind::invalid_number, start, "kept as string"))
             return Next::Fail;
         ws_.values.emplace(source);
         hot_close_ = nullptr;
@@ -141,10 +141,10 @@ Next Parser::number_cold() {
     const bool digits_missing_at_end = (dot && fraction.empty()) || (exponent && exponent_digits.empty()) ||
                                        (integer.empty() && fraction.empty());
     if (q == end_ && digits_missing_at_end) {
-        if (!complete(RepairKind::truncated_completed, start, start, "completed a number cut off at the end of the input"))
+        if (!complete(RepairKind::truncated_completed, start, start, "completed value"))
             return Next::Fail;
     } else if (lexeme != source) {
-        if (!repair(RepairKind::invalid_number, start, "completed a malformed number")) return Next::Fail;
+        if (!repair(RepairKind::invalid_number, start, "fixed number")) return Next::Fail;
     }
     bool integral = false;
     if (!detail::is_json_number(lexeme, integral))

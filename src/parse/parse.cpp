@@ -20,6 +20,8 @@ void Workspace::reset() noexcept {
     if (key_offsets.capacity() > keep_bytes / sizeof(std::size_t)) std::vector<std::size_t>().swap(key_offsets);
     if (text.capacity() > keep_bytes) std::string().swap(text);
     if (joined.capacity() > keep_bytes) std::string().swap(joined);
+    if (path.capacity() > keep_bytes) std::string().swap(path);
+    if (container_path.capacity() > keep_bytes) std::string().swap(container_path);
     if (hashes.capacity() > keep_bytes / sizeof(std::uint64_t)) std::vector<std::uint64_t>().swap(hashes);
 }
 

@@ -64,6 +64,8 @@ struct Workspace {
     std::vector<std::size_t> key_offsets;
     std::string text;                  // decoded content of the string being read
     std::string joined;                // strings concatenated with '+'
+    std::string path;                  // the path of the diagnostic being written
+    std::string container_path;        // the path of the innermost open container (cached)
     std::vector<std::uint64_t> hashes; // duplicate-key detection in large objects
     bool in_use = false;
 
@@ -134,6 +136,8 @@ private:
 
     // --- diagnostics.cpp --------------------------------------------------------------------------
     std::string path(PathAt at) const;
+    void append_path(std::string& out, PathAt at) const;
+    void append_segment(std::string& out, std::size_t frame) const;
     bool record(RepairKind kind, Risk risk, const char* at, std::string_view message, PathAt where);
     // A syntax repair (Warning); an error when repairs are off.
     bool repair(RepairKind kind, const char* at, std::string_view message, PathAt where = PathAt::Element);
@@ -186,6 +190,8 @@ private:
     const char* comma_ = nullptr; // the comma before the value or key being read, if any
     bool concatenated_ = false;
     const char* root_start_ = nullptr;
+    mutable std::size_t path_cache_depth_ = 0; // which frame ws_.container_path belongs to
+    mutable std::size_t path_cache_open_ = 0;
 
     // The last string read by the fast path ended at its first '"'. Whether that quote really ended
     // it is only checked when what follows is unexpected (see misquoted()).

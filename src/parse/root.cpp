@@ -32,7 +32,7 @@ Next Parser::root_start() {
         if (junk == Junk::Skipped) continue;
         if (p_ == end_) return fail(ErrorKind::empty_input, p_, "the input has no JSON value");
         if (at_fence(p_, end_)) {
-            if (!repair(RepairKind::wrapper_stripped, p_, "removed a markdown code fence around the document",
+            if (!repair(RepairKind::wrapper_stripped, p_, "removed fence",
                         PathAt::Container))
                 return Next::Fail;
             p_ = skip_fence(p_, end_);
@@ -43,7 +43,7 @@ Next Parser::root_start() {
             const char* t = p_ + 1;
             while (t != end_ && is_ws(static_cast<unsigned char>(*t))) ++t;
             if (at_fence(t, end_)) {
-                if (!repair(RepairKind::wrapper_stripped, p_, "removed a bracket around a markdown code fence",
+                if (!repair(RepairKind::wrapper_stripped, p_, "removed bracket",
                             PathAt::Container))
                     return Next::Fail;
                 p_ = t;
@@ -76,27 +76,27 @@ Next Parser::root_after_value() {
         if (junk == Junk::Failed) return Next::Fail;
         if (junk == Junk::Skipped) continue;
         if (p_ == end_) {
-            if (comma && !repair(RepairKind::trailing_comma, comma, "removed a trailing comma", PathAt::Container))
+            if (comma && !repair(RepairKind::trailing_comma, comma, "removed comma", PathAt::Container))
                 return Next::Fail;
             return Next::Done;
         }
         const char c = *p_;
         if (c == ',') {
-            if (comma && !repair(RepairKind::leading_comma, p_, "removed a redundant comma", PathAt::Container))
+            if (comma && !repair(RepairKind::leading_comma, p_, "removed comma", PathAt::Container))
                 return Next::Fail;
             comma = p_++;
             separated = true;
             continue;
         }
         if (at_fence(p_, end_)) {
-            if (!repair(RepairKind::wrapper_stripped, p_, "removed a markdown code fence around the document",
+            if (!repair(RepairKind::wrapper_stripped, p_, "removed fence",
                         PathAt::Container))
                 return Next::Fail;
             p_ = skip_fence(p_, end_);
             continue;
         }
         if (c == ']' || c == '}' || c == ')') {
-            if (!repair(RepairKind::redundant_closer, p_, "removed a redundant closing bracket", PathAt::Container))
+            if (!repair(RepairKind::redundant_closer, p_, "removed closer", PathAt::Container))
                 return Next::Fail;
             ++p_;
             continue;
@@ -106,7 +106,7 @@ Next Parser::root_after_value() {
         const bool container_follows_container = (c == '{' || c == '[') && (last.is_object() || last.is_array());
         if ((separated || container_follows_container) && c != ':' && c != ';' && c != '=') {
             if (!concatenated_ && !repair(RepairKind::concatenated_payloads, p_,
-                                          "wrapped several top-level values in an array", PathAt::Container))
+                                          "joined payloads", PathAt::Container))
                 return Next::Fail;
             concatenated_ = true;
             return Next::Value;
@@ -147,7 +147,7 @@ bool Parser::try_double_encoded(Value& root) {
     auto decoded = inner.run();
     if (!decoded) return true;
     if (!record(RepairKind::double_encoded, Risk::Warning, root_start_,
-                "decoded a JSON document that was encoded as a string", PathAt::Element))
+                "decoded string", PathAt::Element))
         return false;
     for (auto& d : decoded->diagnostics) {
         d.offset = offset(root_start_);

@@ -13,6 +13,7 @@
 
 #include "parser.hpp"
 
+#include <array>
 #include <cstring>
 #include <initializer_list>
 
@@ -46,6 +47,17 @@ char unescape_once(char c) noexcept {
     default: return c;
     }
 }
+
+// Printable ASCII that needs no attention inside a quoted string: not a quote, a backslash, a
+// bracket, a comma, or the start of a comment or a concatenation.
+constexpr auto plain_text_table = [] {
+    std::array<bool, 256> t{};
+    for (int c = 0x20; c < 0x80; ++c) t[static_cast<std::size_t>(c)] = true;
+    for (const char c : std::string_view("\"'`\\[]{}(),/+")) t[static_cast<unsigned char>(c)] = false;
+    return t;
+}();
+
+inline bool is_plain_text(unsigned char c) noexcept { return plain_text_table[c]; }
 
 // A non-ASCII sequence cut off by the end of the input (rather than malformed).
 bool cut_utf8(const char* s, const char* end) noexcept {
@@ -173,10 +185,10 @@ Next Parser::quoted_string(const char* open, QuoteStyle style, bool key) {
     std::string_view quoting_message;
     if (style == QuoteStyle::Single) {
         quoting = RepairKind::single_quotes;
-        quoting_message = "replaced single quotes with double quotes";
+        quoting_message = "replaced quotes";
     } else if (style == QuoteStyle::TypographicDouble || style == QuoteStyle::TypographicSingle) {
         quoting = RepairKind::smart_quotes;
-        quoting_message = "replaced typographic quotes with double quotes";
+        quoting_message = "replaced quotes";
     }
     if (!key && quoting != RepairKind::none && !repair(quoting, open, quoting_message)) return Next::Fail;
     auto done = [&]() -> Next {
@@ -196,14 +208,25 @@ restart:
     int brackets = 0, braces = 0, parens = 0; // balance inside the text, see quote_ends_string()
     const char* last = nullptr;               // last source character that is not white space
     std::size_t kept = 0;                     // out.size() without trailing white space
-    std::size_t kept_before_last = 0;         // kept before `last` was appended
+    std::size_t before_comma = 0;             // kept before the last comma
     auto keep = [&](const char* source_char) {
-        kept_before_last = kept;
         kept = out.size();
         last = source_char;
     };
 
     for (;;) {
+        // Plain text is copied a run at a time.
+        const char* run = s;
+        while (s != end_ && is_plain_text(static_cast<unsigned char>(*s))) ++s;
+        if (s != run) {
+            out.append(run, static_cast<std::size_t>(s - run));
+            const char* t = s;
+            while (t != run && t[-1] == ' ') --t;
+            if (t != run) {
+                last = t - 1;
+                kept = out.size() - static_cast<std::size_t>(s - t);
+            }
+        }
         if (s == end_) goto end_of_input;
         if (const int q = closing_quote(s, end_, style)) {
             if (stop_at_delimiters || quote_ends_string(s + q, key, brackets, braces, parens)) {
@@ -212,8 +235,8 @@ restart:
             }
             if (last && *last == ',') {
                 // {"a":"b,"c":"d"}: this quote opens the next string; ours ended at the comma.
-                out.resize(kept_before_last);
-                if (!repair(RepairKind::missing_quote, last, "inserted a missing closing quote")) return Next::Fail;
+                out.resize(before_comma);
+                if (!repair(RepairKind::missing_quote, last, "inserted quote")) return Next::Fail;
                 p_ = last;
                 return done();
             }
@@ -222,7 +245,7 @@ restart:
                 stop_at_delimiters = true;
                 goto restart;
             }
-            if (!repair(RepairKind::unescaped_quote, s, "escaped a quote inside a string")) return Next::Fail;
+            if (!repair(RepairKind::unescaped_quote, s, "escaped quote")) return Next::Fail;
             out.append(s, static_cast<std::size_t>(q));
             keep(s);
             s += q;
@@ -230,7 +253,7 @@ restart:
         }
         if (stop_at_delimiters && stops_unclosed_string(s, open)) {
             out.resize(kept);
-            if (!repair(RepairKind::missing_quote, s, "inserted a missing closing quote")) return Next::Fail;
+            if (!repair(RepairKind::missing_quote, s, "inserted quote")) return Next::Fail;
             p_ = s;
             return done();
         }
@@ -272,10 +295,11 @@ restart:
         case '}': --braces; break;
         case '(': ++parens; break;
         case ')': --parens; break;
+        case ',': before_comma = kept; break;
         default: break;
         }
         out += static_cast<char>(c);
-        if (!is_ws(c)) keep(s);
+        keep(s);
         ++s;
     }
 
@@ -288,7 +312,7 @@ end_of_input:
         goto restart;
     }
     out.resize(kept);
-    if (!complete(RepairKind::truncated_completed, open, open, "closed a string cut off at the end of the input"))
+    if (!complete(RepairKind::truncated_completed, open, open, "closed string"))
         return Next::Fail;
     p_ = end_;
     return done();
@@ -409,7 +433,7 @@ Next Parser::push_text(bool key, const char* open) {
 // --- escapes ---------------------------------------------------------------------------------------
 
 bool Parser::control_character(const char* s) {
-    return repair(RepairKind::control_character, s, "escaped a raw control character in a string");
+    return repair(RepairKind::control_character, s, "escaped control");
 }
 
 Escape Parser::decode_escape(const char*& s, QuoteStyle style) {
@@ -427,13 +451,13 @@ Escape Parser::decode_escape(const char*& s, QuoteStyle style) {
     case 'u': return decode_unicode_escape(s);
     case '\'':
         if (style != QuoteStyle::Single && style != QuoteStyle::TypographicSingle &&
-            !repair(RepairKind::invalid_escape, s, "removed the backslash of an escaped single quote"))
+            !repair(RepairKind::invalid_escape, s, "removed escape"))
             return Escape::Failed;
         out += '\'';
         break;
     default:
         // Not a JSON escape: the backslash goes, the character stays and is read as text.
-        if (!repair(RepairKind::invalid_escape, s, "removed the backslash of an invalid escape"))
+        if (!repair(RepairKind::invalid_escape, s, "removed escape"))
             return Escape::Failed;
         ++s;
         return Escape::Ok;
@@ -484,7 +508,7 @@ Escape Parser::decode_unicode_escape(const char*& s) {
         error(ErrorKind::invalid_json, s, "a \\u escape is an unpaired UTF-16 surrogate");
         return Escape::Failed;
     }
-    if (!repair(RepairKind::invalid_escape, s, "replaced an unpaired surrogate escape with U+FFFD"))
+    if (!repair(RepairKind::invalid_escape, s, "inserted U+FFFD"))
         return Escape::Failed;
     out += replacement_character;
     s = next;
@@ -494,7 +518,7 @@ Escape Parser::decode_unicode_escape(const char*& s) {
 // \"hello \\"world\\"\" — a string whose quotes (and escapes) carry one backslash too many. One
 // level of escaping is undone as the bytes are read; the result is then read as a JSON string.
 Next Parser::escaped_string(const char* open, bool key) {
-    constexpr std::string_view message = "read a string whose quotes were escaped";
+    constexpr std::string_view message = "removed escapes";
     if (!key && !repair(RepairKind::double_encoded, open, message)) return Next::Fail;
     std::string& out = ws_.text;
     out.clear();
@@ -533,7 +557,7 @@ Next Parser::escaped_string(const char* open, bool key) {
         }
         if (cp >= 0xD800 && cp <= 0xDFFF) {
             // Pairs are rare at this level of escaping; an unpaired half is replaced.
-            if (!repair(RepairKind::invalid_escape, open, "replaced an unpaired surrogate escape with U+FFFD"))
+            if (!repair(RepairKind::invalid_escape, open, "inserted U+FFFD"))
                 return Next::Fail;
             out += replacement_character;
         } else {
@@ -543,7 +567,7 @@ Next Parser::escaped_string(const char* open, bool key) {
     p_ = s;
     goto validate;
 cut:
-    if (!complete(RepairKind::truncated_completed, open, open, "closed a string cut off at the end of the input"))
+    if (!complete(RepairKind::truncated_completed, open, open, "closed string"))
         return Next::Fail;
     p_ = end_;
 validate:
@@ -574,7 +598,7 @@ Next Parser::concatenate_strings() {
     std::string& joined = ws_.joined;
     joined.assign(ws_.values.top().as_string());
     ws_.values.pop();
-    if (!repair(RepairKind::string_concatenation, p_, "joined strings concatenated with '+'")) return Next::Fail;
+    if (!repair(RepairKind::string_concatenation, p_, "joined strings")) return Next::Fail;
     auto skip_space = [this] {
         for (;;) {
             skip_ws();

@@ -260,16 +260,16 @@ bool Parser::check_duplicates(std::size_t first, std::size_t members) {
         d.offset = offset(at);
         switch (opt_.duplicate_keys) {
         case DuplicateKeys::last_wins:
-            d.message = "the object repeats a key; the last value replaced the earlier one";
+            d.message = "last value won";
             values[first + 2 * i + 1] = std::move(values[first + 2 * j + 1]);
             removed[j] = true;
             break;
         case DuplicateKeys::first_wins:
-            d.message = "the object repeats a key; the first value was kept and the later one ignored";
+            d.message = "first value won";
             removed[j] = true;
             break;
         case DuplicateKeys::keep_all:
-            d.message = "the object repeats a key; both members were kept";
+            d.message = "kept both";
             break;
         case DuplicateKeys::error: break;
         }
@@ -306,8 +306,7 @@ Next Parser::value_cold() {
     case ',':
         if (kind == FrameKind::Object) return value_missing_in_object();
         if (!repair(RepairKind::leading_comma, p_,
-                    comma_ ? "removed a redundant comma" : "removed a comma before the first element",
-                    PathAt::Container))
+                    "removed comma", PathAt::Container))
             return Next::Fail;
         ++p_;
         return Next::Value;
@@ -318,11 +317,11 @@ Next Parser::value_cold() {
         if (kind == FrameKind::Root) return fail(ErrorKind::invalid_json, p_, "expected a value, found a closing bracket");
         // A tuple's trailing comma is Python syntax for (1,), not a slip.
         if (comma_ && kind != FrameKind::Tuple &&
-            !repair(RepairKind::trailing_comma, comma_, "removed a trailing comma", PathAt::Container))
+            !repair(RepairKind::trailing_comma, comma_, "removed comma", PathAt::Container))
             return Next::Fail;
         return close_with(c);
     case '(':
-        if (!repair(RepairKind::python_tuple, p_, "turned a Python tuple into an array")) return Next::Fail;
+        if (!repair(RepairKind::python_tuple, p_, "tuple to array")) return Next::Fail;
         if (!open_frame(FrameKind::Tuple)) return Next::Fail;
         ++p_;
         comma_ = nullptr;
@@ -331,7 +330,7 @@ Next Parser::value_cold() {
     case '.':
         if (end_ - p_ >= 3 && p_[1] == '.' && p_[2] == '.') {
             if (kind == FrameKind::Root) return fail(ErrorKind::invalid_json, p_, "expected a value, found an ellipsis");
-            if (!repair(RepairKind::ellipsis, p_, "removed an ellipsis placeholder", PathAt::Container)) return Next::Fail;
+            if (!repair(RepairKind::ellipsis, p_, "removed '...'", PathAt::Container)) return Next::Fail;
             p_ += 3;
             if (kind == FrameKind::Object) ws_.values.emplace(); // {"a": ...}: the value is unknown
             return Next::AfterValue;
@@ -361,7 +360,7 @@ Next Parser::value_cold() {
 }
 
 Next Parser::value_missing_in_object() {
-    if (!repair(RepairKind::missing_value, p_, "inserted null for a missing value")) return Next::Fail;
+    if (!repair(RepairKind::missing_value, p_, "inserted null")) return Next::Fail;
     ws_.values.emplace();
     return Next::AfterValue;
 }
@@ -372,7 +371,7 @@ Next Parser::eof_at_value() {
     case FrameKind::Root: return fail(ErrorKind::empty_input, p_, "the input has no JSON value");
     case FrameKind::Object:
         if (!complete(RepairKind::truncated_completed, end_, begin_ + f.open,
-                      "added null for a value cut off at the end of the input"))
+                      "inserted null"))
             return Next::Fail;
         ws_.values.emplace();
         return close_all_at_end();
@@ -381,7 +380,7 @@ Next Parser::eof_at_value() {
     case FrameKind::Call: break;
     }
     if (comma_ && !complete(RepairKind::truncated_completed, comma_, begin_ + f.open,
-                                  "removed a comma left dangling at the end of the input", PathAt::Container))
+                                  "removed comma", PathAt::Container))
         return Next::Fail;
     return close_all_at_end();
 }
@@ -390,7 +389,7 @@ Next Parser::eof_at_value() {
 Next Parser::close_all_at_end() {
     while (top().kind != FrameKind::Root) {
         if (!complete(RepairKind::missing_closer, end_, begin_ + top().open,
-                      "closed a container left open at the end of the input", PathAt::Container))
+                      "added closer", PathAt::Container))
             return Next::Fail;
         if (!close_frame()) return Next::Fail;
     }
@@ -421,16 +420,16 @@ Next Parser::after_value_cold() {
     if (kind == FrameKind::Object) {
         if (c == '{' || c == '[') {
             // [{"i":1{"i":2}]: the object ended before the next array element.
-            if (!repair(RepairKind::missing_closer, p_, "closed an object before the value that follows it",
+            if (!repair(RepairKind::missing_closer, p_, "closed object",
                         PathAt::Container))
                 return Next::Fail;
             return close_frame() ? Next::AfterValue : Next::Fail;
         }
-        if (!repair(RepairKind::missing_comma, p_, "inserted a missing comma", PathAt::Container)) return Next::Fail;
+        if (!repair(RepairKind::missing_comma, p_, "inserted comma", PathAt::Container)) return Next::Fail;
         comma_ = nullptr;
         return Next::Key;
     }
-    if (!repair(RepairKind::missing_comma, p_, "inserted a missing comma", PathAt::Container)) return Next::Fail;
+    if (!repair(RepairKind::missing_comma, p_, "inserted comma", PathAt::Container)) return Next::Fail;
     comma_ = nullptr;
     return Next::Value;
 }
@@ -451,11 +450,11 @@ Next Parser::close_with(char closer) {
         return Next::AfterValue;
     }
     if (open_count(closer) > 0) {
-        if (!repair(RepairKind::missing_closer, p_, "inserted a missing closing bracket", PathAt::Container))
+        if (!repair(RepairKind::missing_closer, p_, "added closer", PathAt::Container))
             return Next::Fail;
         return close_frame() ? Next::AfterValue : Next::Fail;
     }
-    if (!repair(RepairKind::missing_closer, p_, "replaced a mismatched closing bracket", PathAt::Container))
+    if (!repair(RepairKind::missing_closer, p_, "replaced closer", PathAt::Container))
         return Next::Fail;
     ++p_;
     return close_frame() ? Next::AfterValue : Next::Fail;
@@ -469,7 +468,7 @@ Next Parser::key_cold() {
     }
     if (p_ == end_) {
         if (comma_ && !complete(RepairKind::truncated_completed, comma_, begin_ + top().open,
-                                      "removed a comma left dangling at the end of the input", PathAt::Container))
+                                      "removed comma", PathAt::Container))
             return Next::Fail;
         return close_all_at_end();
     }
@@ -478,28 +477,27 @@ Next Parser::key_cold() {
     case '}':
     case ']':
     case ')':
-        if (comma_ && !repair(RepairKind::trailing_comma, comma_, "removed a trailing comma", PathAt::Container))
+        if (comma_ && !repair(RepairKind::trailing_comma, comma_, "removed comma", PathAt::Container))
             return Next::Fail;
         return close_with(c);
     case ',':
         if (!repair(RepairKind::leading_comma, p_,
-                    comma_ ? "removed a redundant comma" : "removed a comma before the first member",
-                    PathAt::Container))
+                    "removed comma", PathAt::Container))
             return Next::Fail;
         ++p_;
         return Next::Key;
     case '{':
     case '[':
         // [{"i":1,{"i":2}]: the object ended before the next array element.
-        if (comma_ && !repair(RepairKind::trailing_comma, comma_, "removed a trailing comma", PathAt::Container))
+        if (comma_ && !repair(RepairKind::trailing_comma, comma_, "removed comma", PathAt::Container))
             return Next::Fail;
-        if (!repair(RepairKind::missing_closer, p_, "closed an object before the value that follows it",
+        if (!repair(RepairKind::missing_closer, p_, "closed object",
                     PathAt::Container))
             return Next::Fail;
         return close_frame() ? Next::AfterValue : Next::Fail;
     case '.':
         if (end_ - p_ >= 3 && p_[1] == '.' && p_[2] == '.') {
-            if (!repair(RepairKind::ellipsis, p_, "removed an ellipsis placeholder", PathAt::Container))
+            if (!repair(RepairKind::ellipsis, p_, "removed '...'", PathAt::Container))
                 return Next::Fail;
             p_ += 3;
             return Next::AfterValue;
@@ -523,7 +521,7 @@ Next Parser::after_key_cold() {
     }
     if (p_ == end_) {
         if (!complete(RepairKind::truncated_completed, end_, begin_ + top().open,
-                      "added null for a key whose value was cut off at the end of the input"))
+                      "inserted null"))
             return Next::Fail;
         ws_.values.emplace();
         return close_all_at_end();
@@ -537,7 +535,7 @@ Next Parser::after_key_cold() {
     case '=': return fail(ErrorKind::invalid_json, p_, "expected ':' after an object key");
     default: break;
     }
-    if (!repair(RepairKind::missing_colon, p_, "inserted a missing colon")) return Next::Fail;
+    if (!repair(RepairKind::missing_colon, p_, "inserted colon")) return Next::Fail;
     return Next::Value;
 }
 

@@ -96,7 +96,7 @@ Next Parser::word_value() {
         const char* t = q;
         while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t))) ++t;
         if (t != end_ && *t == '(') {
-            if (!repair(RepairKind::wrapper_stripped, start, "removed a function call around a value (JSONP or MongoDB)"))
+            if (!repair(RepairKind::wrapper_stripped, start, "removed wrapper"))
                 return Next::Fail;
             p_ = t;
             if (!open_frame(FrameKind::Call)) return Next::Fail;
@@ -117,7 +117,7 @@ Next Parser::word_value() {
         static constexpr std::pair<std::string_view, int> keywords[] = {{"true", 1}, {"false", 0}, {"null", -1}};
         for (const auto& [keyword, value] : keywords) {
             if (!is_prefix_of(word, keyword)) continue;
-            if (!complete(RepairKind::truncated_completed, start, start, "completed a keyword cut off at the end of the input"))
+            if (!complete(RepairKind::truncated_completed, start, start, "completed value"))
                 return Next::Fail;
             if (value < 0) ws_.values.emplace();
             else ws_.values.emplace(value == 1);
@@ -125,14 +125,14 @@ Next Parser::word_value() {
         }
     }
     if (word == "True" || word == "False" || word == "None") {
-        if (!repair(RepairKind::python_literal, start, "replaced a Python literal with its JSON equivalent"))
+        if (!repair(RepairKind::python_literal, start, "mapped literal"))
             return Next::Fail;
         if (word == "None") ws_.values.emplace();
         else ws_.values.emplace(word == "True");
         return Next::AfterValue;
     }
     if (word == "NaN" || word == "Infinity" || word == "+Infinity" || word == "-Infinity") {
-        if (!repair(RepairKind::nan_infinity, start, "kept a non-finite number (written as null in JSON)"))
+        if (!repair(RepairKind::nan_infinity, start, "kept non-finite"))
             return Next::Fail;
         const double d = word == "NaN" ? std::numeric_limits<double>::quiet_NaN()
                                        : (word[0] == '-' ? -std::numeric_limits<double>::infinity()
@@ -141,7 +141,7 @@ Next Parser::word_value() {
         return Next::AfterValue;
     }
     if (word == "undefined") {
-        if (!repair(RepairKind::undefined_value, start, "replaced undefined with null")) return Next::Fail;
+        if (!repair(RepairKind::undefined_value, start, "inserted null")) return Next::Fail;
         ws_.values.emplace();
         return Next::AfterValue;
     }
@@ -152,9 +152,9 @@ Next Parser::word_value() {
     }
     if (stop != end_ && *stop == '"') {
         // abc" : the text lost its opening quote; its closing quote goes with it.
-        if (!repair(RepairKind::missing_quote, start, "inserted a missing opening quote")) return Next::Fail;
+        if (!repair(RepairKind::missing_quote, start, "inserted quote")) return Next::Fail;
         ++p_;
-    } else if (!repair(RepairKind::unquoted_string, start, "quoted an unquoted string")) {
+    } else if (!repair(RepairKind::unquoted_string, start, "quoted text")) {
         return Next::Fail;
     }
     return push_text(false, start);
@@ -169,8 +169,8 @@ Next Parser::unquoted_key() {
     const bool lost_opening_quote = stop != end_ && *stop == '"'; // {a":1}
     if (lost_opening_quote) ++p_;
     const Next next = push_text(true, start);
-    if (!(lost_opening_quote ? repair(RepairKind::missing_quote, start, "inserted a missing opening quote")
-                             : repair(RepairKind::unquoted_key, start, "quoted an unquoted key")))
+    if (!(lost_opening_quote ? repair(RepairKind::missing_quote, start, "inserted quote")
+                             : repair(RepairKind::unquoted_key, start, "quoted key")))
         return Next::Fail;
     return next;
 }
@@ -183,7 +183,7 @@ Next Parser::regex_value() {
     if (s == end_ || *s != '/') return fail(ErrorKind::invalid_json, start, "expected a value, found '/'");
     ++s;
     while (s != end_ && is_alpha(static_cast<unsigned char>(*s))) ++s;
-    if (!repair(RepairKind::unquoted_string, start, "quoted a regular expression literal")) return Next::Fail;
+    if (!repair(RepairKind::unquoted_string, start, "quoted regex")) return Next::Fail;
     ws_.text.clear();
     if (!append_checked(start, s)) return Next::Fail;
     p_ = s;

@@ -74,7 +74,7 @@ TEST(ParseDiagnostics, PathsNameKeysAndIndices) {
     ASSERT_EQ(python.size(), 1u);
     EXPECT_EQ(python[0].path, R"(users[1]["odd key"].list[2])");
     EXPECT_EQ(python[0].to_string(),
-              R"([warning] at 'users[1]["odd key"].list[2]': replaced a Python literal with its JSON equivalent)");
+              R"([warning] at 'users[1]["odd key"].list[2]': mapped literal)");
 }
 
 } // namespace

@@ -2,6 +2,10 @@
 // Byte classes and UTF-8 helpers shared by the parser's scanners. Everything here is a pure
 // function of the bytes it is given; nothing reads past `end`.
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -65,6 +69,50 @@ inline std::size_t first_flagged_byte(std::uint64_t mask) noexcept {
 }
 
 inline bool string_stop_byte(unsigned char c) noexcept { return c == '"' || c == '\\' || c < 0x20 || c >= 0x80; }
+
+// The first byte in [s, end) a string scan must stop at, or end. Scans 16 bytes at a time where
+// SSE2 is available, then 8 at a time (both paths run on x86: the second one on the tails).
+inline const char* find_string_stop(const char* s, const char* end) noexcept {
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"');
+    const __m128i backslash = _mm_set1_epi8('\\');
+    const __m128i space = _mm_set1_epi8(0x20);
+    while (end - s >= 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s));
+        // Signed: bytes >= 0x80 are negative, so "less than 0x20" flags them with the controls.
+        const __m128i stops =
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)), _mm_cmplt_epi8(v, space));
+        const int mask = _mm_movemask_epi8(stops);
+        if (mask) return s + std::countr_zero(static_cast<unsigned>(mask));
+        s += 16;
+    }
+#endif
+    while (end - s >= 8) {
+        const std::uint64_t stops = string_stop_mask(load8(s));
+        if (stops) return s + first_flagged_byte(stops);
+        s += 8;
+    }
+    while (s != end && !string_stop_byte(static_cast<unsigned char>(*s))) ++s;
+    return s;
+}
+
+// A 64-bit digest of an object key, for duplicate detection: equal keys have equal fingerprints,
+// and keys of up to 7 bytes are even encoded exactly. Bytes up to `readable_end` may be read.
+inline std::uint64_t key_fingerprint(const char* b, std::size_t len, const char* readable_end) noexcept {
+    if (len < 8) {
+        std::uint64_t head = 0;
+        if (readable_end - b >= 8) {
+            head = load8(b) & ((std::uint64_t{1} << (8 * len)) - 1);
+        } else {
+            for (std::size_t i = 0; i < len; ++i)
+                head |= std::uint64_t{static_cast<unsigned char>(b[i])} << (8 * i);
+        }
+        return head | (std::uint64_t{len} << 56);
+    }
+    std::uint64_t h = load8(b) * 0x9E3779B97F4A7C15ull;
+    h ^= (load8(b + len - 8) + len) * 0xC2B2AE3D27D4EB4Full;
+    return h ^ (h >> 29) ^ (std::uint64_t{1} << 63); // never equal to a short key's
+}
 
 // --- UTF-8 -----------------------------------------------------------------------------------------
 

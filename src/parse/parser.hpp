@@ -56,17 +56,23 @@ enum class PathAt : std::uint8_t { Element, Container };
 enum class Junk : std::uint8_t { None, Skipped, Failed };
 enum class Escape : std::uint8_t { Ok, CutOff, Failed };
 
+// Where an object key was read, and its fingerprint (see key_fingerprint()).
+struct KeyInfo {
+    std::size_t offset;
+    std::uint64_t fingerprint;
+};
+
 // Buffers reused from one parse to the next on the same thread, so that parsing a small
 // document allocates nothing but its result.
 struct Workspace {
     std::vector<Frame> frames;
     ValueStack values;
-    std::vector<std::size_t> key_offsets;
+    std::vector<KeyInfo> keys;         // parallel to the keys on the value stack
     std::string text;                  // decoded content of the string being read
     std::string joined;                // strings concatenated with '+'
     std::string path;                  // the path of the diagnostic being written
     std::string container_path;        // the path of the innermost open container (cached)
-    std::vector<std::uint64_t> hashes; // duplicate-key detection in large objects
+    std::vector<std::size_t> order;    // duplicate-key detection in large objects
     bool in_use = false;
 
     void reset() noexcept;

@@ -75,20 +75,14 @@ bool Parser::read_string() {
     const char* s = open + 1;
     hot_diag_mark_ = diags_.size();
     for (;;) {
-        while (end_ - s >= 8) {
-            const std::uint64_t stops = string_stop_mask(load8(s));
-            if (stops) {
-                s += first_flagged_byte(stops);
-                goto stop;
-            }
-            s += 8;
-        }
-        while (s != end_ && !string_stop_byte(static_cast<unsigned char>(*s))) ++s;
+        s = find_string_stop(s, end_);
         if (s == end_) return read_string_slow(open, s, Key);
-    stop:
         if (*s == '"') {
             ws_.values.emplace(std::string_view(open + 1, static_cast<std::size_t>(s - open - 1)));
-            if constexpr (Key) ws_.key_offsets.push_back(offset(open));
+            if constexpr (Key) {
+                const auto len = static_cast<std::size_t>(s - open - 1);
+                ws_.keys.push_back(KeyInfo{offset(open), key_fingerprint(open + 1, len, end_)});
+            }
             hot_open_ = open;
             hot_close_ = s;
             p_ = s + 1;
@@ -115,22 +109,13 @@ bool Parser::read_string_slow(const char* open, const char* s, bool key) {
     out.assign(open + 1, s);
     for (;;) {
         const char* run = s;
-        while (end_ - s >= 8) {
-            const std::uint64_t stops = string_stop_mask(load8(s));
-            if (stops) {
-                s += first_flagged_byte(stops);
-                goto stop;
-            }
-            s += 8;
-        }
-        while (s != end_ && !string_stop_byte(static_cast<unsigned char>(*s))) ++s;
-    stop:
+        s = find_string_stop(s, end_);
         out.append(run, s);
         if (s == end_) break;
         const auto c = static_cast<unsigned char>(*s);
         if (c == '"') {
             ws_.values.emplace(std::string_view(out));
-            if (key) ws_.key_offsets.push_back(offset(open));
+            if (key) ws_.keys.push_back(KeyInfo{offset(open), key_fingerprint(out.data(), out.size(), out.data() + out.size())});
             hot_open_ = open;
             hot_close_ = s;
             p_ = s + 1;
@@ -414,7 +399,7 @@ bool Parser::misquoted(bool key, Next& next) {
     if (quote_ends_string(after, key, brackets, braces, parens)) return false;
     const char* open = hot_open_;
     values.pop();
-    if (key) ws_.key_offsets.pop_back();
+    if (key) ws_.keys.pop_back();
     rollback(hot_diag_mark_);
     hot_close_ = nullptr;
     next = quoted_string(open, QuoteStyle::Double, key);
@@ -426,7 +411,8 @@ Next Parser::push_text(bool key, const char* open) {
     ws_.values.emplace(std::string_view(ws_.text));
     hot_close_ = nullptr;
     if (!key) return Next::AfterValue;
-    ws_.key_offsets.push_back(offset(open));
+    const std::string& text = ws_.text;
+    ws_.keys.push_back(KeyInfo{offset(open), key_fingerprint(text.data(), text.size(), text.data() + text.size())});
     return Next::AfterKey;
 }
 

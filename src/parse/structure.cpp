@@ -188,7 +188,7 @@ bool Parser::close_object() {
     // Key, value, key, value... is the memory layout of Member pairs (see the static_assert).
     Value object = detail::ValueAccess::adopt_object(reinterpret_cast<Member*>(ws_.values.data() + first), n / 2);
     ws_.values.forget(n);
-    ws_.key_offsets.resize(ws_.key_offsets.size() - n / 2);
+    ws_.keys.resize(ws_.keys.size() - n / 2);
     pop_frame();
     ws_.values.emplace(std::move(object));
     return true;
@@ -207,35 +207,40 @@ void Parser::close_call() {
 
 
 // Finds repeated keys among the members of the object being closed and applies the policy of
-// ParseOptions::duplicate_keys. Small objects compare pairwise; large ones sort key hashes, so the
-// cost stays O(n log n).
+// ParseOptions::duplicate_keys. Keys are compared by fingerprint first (see key_fingerprint());
+// small objects compare pairwise, large ones sort by fingerprint, so the cost stays O(n log n).
 bool Parser::check_duplicates(std::size_t first, std::size_t members) {
     auto& values = ws_.values;
+    const std::size_t key_base = ws_.keys.size() - members;
+    const KeyInfo* info = ws_.keys.data() + key_base;
     auto key = [&](std::size_t i) { return values[first + 2 * i].as_string(); };
+    auto same = [&](std::size_t i, std::size_t j) {
+        return info[i].fingerprint == info[j].fingerprint && key(i) == key(j);
+    };
     std::vector<std::pair<std::size_t, std::size_t>> repeats; // (later member, its first occurrence)
     if (members <= 16) {
         for (std::size_t j = 1; j < members; ++j) {
-            const std::string_view kj = key(j);
             for (std::size_t i = 0; i < j; ++i) {
-                if (key(i) == kj) {
+                if (same(i, j)) {
                     repeats.emplace_back(j, i);
                     break;
                 }
             }
         }
     } else {
-        auto& h = ws_.hashes;
-        h.clear();
-        for (std::size_t i = 0; i < members; ++i)
-            h.push_back((std::hash<std::string_view>{}(key(i)) & ~std::uint64_t{0xFFFFFFFF}) | i);
-        std::sort(h.begin(), h.end());
-        std::vector<std::size_t> distinct; // first occurrences of the distinct keys of one hash run
-        for (std::size_t a = 0; a < h.size();) {
+        auto& order = ws_.order;
+        order.resize(members);
+        for (std::size_t i = 0; i < members; ++i) order[i] = i;
+        std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            return info[a].fingerprint != info[b].fingerprint ? info[a].fingerprint < info[b].fingerprint : a < b;
+        });
+        std::vector<std::size_t> distinct; // first occurrences of the distinct keys of one fingerprint
+        for (std::size_t a = 0; a < members;) {
             std::size_t b = a + 1;
-            while (b < h.size() && (h[b] >> 32) == (h[a] >> 32)) ++b;
+            while (b < members && info[order[b]].fingerprint == info[order[a]].fingerprint) ++b;
             distinct.clear();
             for (std::size_t k = a; k < b; ++k) { // ascending member index within the run
-                const std::size_t j = h[k] & 0xFFFFFFFF;
+                const std::size_t j = order[k];
                 auto it = std::find_if(distinct.begin(), distinct.end(), [&](std::size_t i) { return key(i) == key(j); });
                 if (it == distinct.end()) distinct.push_back(j);
                 else repeats.emplace_back(j, *it);
@@ -246,10 +251,9 @@ bool Parser::check_duplicates(std::size_t first, std::size_t members) {
     }
     if (repeats.empty()) return true;
 
-    const std::size_t key_base = ws_.key_offsets.size() - members;
     std::vector<bool> removed(members, false);
     for (const auto& [j, i] : repeats) {
-        const char* at = begin_ + ws_.key_offsets[key_base + j];
+        const char* at = begin_ + info[j].offset;
         if (opt_.duplicate_keys == DuplicateKeys::error)
             return error(ErrorKind::invalid_json, at, "an object repeats a key", PathAt::Container);
         Diagnostic d;
@@ -268,9 +272,7 @@ bool Parser::check_duplicates(std::size_t first, std::size_t members) {
             d.message = "first value won";
             removed[j] = true;
             break;
-        case DuplicateKeys::keep_all:
-            d.message = "kept both";
-            break;
+        case DuplicateKeys::keep_all: d.message = "kept both"; break;
         case DuplicateKeys::error: break;
         }
         diags_.push_back(std::move(d));
@@ -282,12 +284,12 @@ bool Parser::check_duplicates(std::size_t first, std::size_t members) {
         if (kept != i) {
             std::swap(values[first + 2 * kept], values[first + 2 * i]);
             std::swap(values[first + 2 * kept + 1], values[first + 2 * i + 1]);
-            ws_.key_offsets[key_base + kept] = ws_.key_offsets[key_base + i];
+            ws_.keys[key_base + kept] = ws_.keys[key_base + i];
         }
         ++kept;
     }
     values.truncate(first + 2 * kept);
-    ws_.key_offsets.resize(key_base + kept);
+    ws_.keys.resize(key_base + kept);
     return true;
 }
 

@@ -15,9 +15,11 @@
 
 namespace laminate::parse_detail {
 
-inline bool is_ws(unsigned char c) noexcept {
-    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
-}
+// JSON white space. A table: one load and one branch per byte in the hot loops.
+inline constexpr bool ws_table[256] = {false, false, false, false, false, false, false, false, false, true, true,
+                                       false, false, true, false, false, false, false, false, false, false, false,
+                                       false, false, false, false, false, false, false, false, false, false, true};
+inline bool is_ws(unsigned char c) noexcept { return ws_table[c]; }
 inline bool is_space_or_tab(unsigned char c) noexcept { return c == ' ' || c == '\t'; }
 inline bool is_digit(unsigned char c) noexcept { return static_cast<unsigned>(c - '0') < 10u; }
 inline bool is_alpha(unsigned char c) noexcept {

@@ -16,9 +16,10 @@
 namespace laminate::parse_detail {
 
 // JSON white space. A table: one load and one branch per byte in the hot loops.
-inline constexpr bool ws_table[256] = {false, false, false, false, false, false, false, false, false, true, true,
-                                       false, false, true, false, false, false, false, false, false, false, false,
-                                       false, false, false, false, false, false, false, false, false, false, true};
+inline constexpr bool ws_table[256] = {
+    false, false, false, false, false, false, false, false, false, true,  true,
+    false, false, true,  false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, true};
 inline bool is_ws(unsigned char c) noexcept { return ws_table[c]; }
 inline bool is_space_or_tab(unsigned char c) noexcept { return c == ' ' || c == '\t'; }
 inline bool is_digit(unsigned char c) noexcept { return static_cast<unsigned>(c - '0') < 10u; }
@@ -29,7 +30,8 @@ inline bool is_hex(unsigned char c) noexcept {
     return is_digit(c) || static_cast<unsigned>((c | 0x20) - 'a') < 6u;
 }
 inline unsigned hex_value(unsigned char c) noexcept {
-    return is_digit(c) ? static_cast<unsigned>(c - '0') : static_cast<unsigned>((c | 0x20) - 'a' + 10);
+    return is_digit(c) ? static_cast<unsigned>(c - '0')
+                       : static_cast<unsigned>((c | 0x20) - 'a' + 10);
 }
 
 // Characters that glue to a number or a keyword: "12abc", "truee" and "0.0.1" are words, not a
@@ -37,12 +39,15 @@ inline unsigned hex_value(unsigned char c) noexcept {
 inline bool is_word_char(unsigned char c) noexcept {
     return is_alpha(c) || is_digit(c) || c == '_' || c == '.' || c == '-' || c == '$';
 }
-inline bool is_identifier_start(unsigned char c) noexcept { return is_alpha(c) || c == '_' || c == '$'; }
+inline bool is_identifier_start(unsigned char c) noexcept {
+    return is_alpha(c) || c == '_' || c == '$';
+}
 inline bool is_identifier_char(unsigned char c) noexcept {
     return is_identifier_start(c) || is_digit(c) || c == '.';
 }
 
-// --- the string fast path: 8 bytes at a time ------------------------------------------------------
+// --- the string fast path: 8 bytes at a time
+// ------------------------------------------------------
 
 // Flags (high bit of the byte) the bytes of w that a string scan must stop at: '"', '\\', control
 // characters (< 0x20) and non-ASCII (>= 0x80, to validate UTF-8). The lowest flagged byte is
@@ -70,7 +75,9 @@ inline std::size_t first_flagged_byte(std::uint64_t mask) noexcept {
     return static_cast<std::size_t>(std::countr_zero(mask)) / 8;
 }
 
-inline bool string_stop_byte(unsigned char c) noexcept { return c == '"' || c == '\\' || c < 0x20 || c >= 0x80; }
+inline bool string_stop_byte(unsigned char c) noexcept {
+    return c == '"' || c == '\\' || c < 0x20 || c >= 0x80;
+}
 
 // The first byte in [s, end) a string scan must stop at, or end. Scans 16 bytes at a time where
 // SSE2 is available, then 8 at a time (both paths run on x86: the second one on the tails).
@@ -83,7 +90,8 @@ inline const char* find_string_stop(const char* s, const char* end) noexcept {
         const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s));
         // Signed: bytes >= 0x80 are negative, so "less than 0x20" flags them with the controls.
         const __m128i stops =
-            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)), _mm_cmplt_epi8(v, space));
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
+                         _mm_cmplt_epi8(v, space));
         const int mask = _mm_movemask_epi8(stops);
         if (mask) return s + std::countr_zero(static_cast<unsigned>(mask));
         s += 16;
@@ -94,13 +102,15 @@ inline const char* find_string_stop(const char* s, const char* end) noexcept {
         if (stops) return s + first_flagged_byte(stops);
         s += 8;
     }
-    while (s != end && !string_stop_byte(static_cast<unsigned char>(*s))) ++s;
+    while (s != end && !string_stop_byte(static_cast<unsigned char>(*s)))
+        ++s;
     return s;
 }
 
 // A 64-bit digest of an object key, for duplicate detection: equal keys have equal fingerprints,
 // and keys of up to 7 bytes are even encoded exactly. Bytes up to `readable_end` may be read.
-inline std::uint64_t key_fingerprint(const char* b, std::size_t len, const char* readable_end) noexcept {
+inline std::uint64_t key_fingerprint(const char* b, std::size_t len,
+                                     const char* readable_end) noexcept {
     if (len < 8) {
         std::uint64_t head = 0;
         if (readable_end - b >= 8) {
@@ -116,7 +126,8 @@ inline std::uint64_t key_fingerprint(const char* b, std::size_t len, const char*
     return h ^ (h >> 29) ^ (std::uint64_t{1} << 63); // never equal to a short key's
 }
 
-// --- UTF-8 -----------------------------------------------------------------------------------------
+// --- UTF-8
+// -----------------------------------------------------------------------------------------
 
 // Length (2..4) of the well-formed UTF-8 sequence starting with the non-ASCII byte at s, or 0 when
 // it is malformed or cut off by the end of the input.
@@ -148,10 +159,18 @@ inline int utf8_bad_length(const char* s, const char* end) noexcept {
     const unsigned c = u[0];
     int need = 0;
     unsigned lo = 0x80, hi = 0xBF;
-    if (c >= 0xC2 && c < 0xE0) need = 1;
-    else if (c >= 0xE0 && c < 0xF0) { need = 2; if (c == 0xE0) lo = 0xA0; if (c == 0xED) hi = 0x9F; }
-    else if (c >= 0xF0 && c < 0xF5) { need = 3; if (c == 0xF0) lo = 0x90; if (c == 0xF4) hi = 0x8F; }
-    else return 1;
+    if (c >= 0xC2 && c < 0xE0)
+        need = 1;
+    else if (c >= 0xE0 && c < 0xF0) {
+        need = 2;
+        if (c == 0xE0) lo = 0xA0;
+        if (c == 0xED) hi = 0x9F;
+    } else if (c >= 0xF0 && c < 0xF5) {
+        need = 3;
+        if (c == 0xF0) lo = 0x90;
+        if (c == 0xF4) hi = 0x8F;
+    } else
+        return 1;
     int len = 1;
     for (int k = 0; k < need && s + len < end; ++k, ++len) {
         const unsigned b = u[len];
@@ -167,10 +186,11 @@ inline char32_t utf8_decode(const char* s, int n) noexcept {
     const auto* u = reinterpret_cast<const unsigned char*>(s);
     switch (n) {
     case 2: return static_cast<char32_t>(((u[0] & 0x1F) << 6) | (u[1] & 0x3F));
-    case 3: return static_cast<char32_t>(((u[0] & 0x0F) << 12) | ((u[1] & 0x3F) << 6) | (u[2] & 0x3F));
+    case 3:
+        return static_cast<char32_t>(((u[0] & 0x0F) << 12) | ((u[1] & 0x3F) << 6) | (u[2] & 0x3F));
     case 4:
-        return static_cast<char32_t>(((u[0] & 0x07) << 18) | ((u[1] & 0x3F) << 12) | ((u[2] & 0x3F) << 6) |
-                                     (u[3] & 0x3F));
+        return static_cast<char32_t>(((u[0] & 0x07) << 18) | ((u[1] & 0x3F) << 12) |
+                                     ((u[2] & 0x3F) << 6) | (u[3] & 0x3F));
     default: return u[0];
     }
 }
@@ -197,11 +217,13 @@ inline constexpr std::string_view replacement_character = "\xEF\xBF\xBD"; // U+F
 
 // Unicode white space that models and word processors put where JSON wants a space.
 inline bool is_special_whitespace(char32_t cp) noexcept {
-    return cp == 0x85 || cp == 0xA0 || cp == 0x1680 || cp == 0x180E || (cp >= 0x2000 && cp <= 0x200B) ||
-           cp == 0x2028 || cp == 0x2029 || cp == 0x202F || cp == 0x205F || cp == 0x3000 || cp == 0xFEFF;
+    return cp == 0x85 || cp == 0xA0 || cp == 0x1680 || cp == 0x180E ||
+           (cp >= 0x2000 && cp <= 0x200B) || cp == 0x2028 || cp == 0x2029 || cp == 0x202F ||
+           cp == 0x205F || cp == 0x3000 || cp == 0xFEFF;
 }
 
-// --- quotes ----------------------------------------------------------------------------------------
+// --- quotes
+// ----------------------------------------------------------------------------------------
 
 // Which quotes open a string, and therefore which ones may close it.
 enum class QuoteStyle : std::uint8_t {
@@ -235,7 +257,10 @@ inline int opening_quote(const char* s, const char* end, QuoteStyle& style) noex
     case '\'': style = QuoteStyle::Single; return 1;
     case '`': style = QuoteStyle::TypographicSingle; return 1;
     case '\\':
-        if (end - s >= 2 && s[1] == '"') { style = QuoteStyle::Escaped; return 2; }
+        if (end - s >= 2 && s[1] == '"') {
+            style = QuoteStyle::Escaped;
+            return 2;
+        }
         return 0;
     default: break;
     }

@@ -50,7 +50,8 @@ void Parser::append_path(std::string& out, PathAt at) const {
     if (path_cache_depth_ != n || path_cache_open_ != frames[n - 1].open) {
         std::string& cached = ws_.container_path;
         cached.clear();
-        for (std::size_t k = 0; k + 1 < n; ++k) append_segment(cached, k);
+        for (std::size_t k = 0; k + 1 < n; ++k)
+            append_segment(cached, k);
         path_cache_depth_ = n;
         path_cache_open_ = frames[n - 1].open;
     }
@@ -58,9 +59,11 @@ void Parser::append_path(std::string& out, PathAt at) const {
     if (at == PathAt::Element) append_segment(out, n - 1);
 }
 
-bool Parser::record(RepairKind kind, Risk risk, const char* at, std::string_view message, PathAt where) {
+bool Parser::record(RepairKind kind, Risk risk, const char* at, std::string_view message,
+                    PathAt where) {
     if (repairs_ >= opt_.max_repairs)
-        return error(ErrorKind::too_many_repairs, at, "the input needs more repairs than max_repairs allows", where);
+        return error(ErrorKind::too_many_repairs, at,
+                     "the input needs more repairs than max_repairs allows", where);
     ++repairs_;
     // Messages are short on purpose (at most 15 bytes, std::string's inline capacity): the repair
     // kind, path and offset carry the detail, and a diagnostic then costs no allocation of its own.
@@ -91,19 +94,20 @@ bool Parser::repair(RepairKind kind, const char* at, std::string_view message, P
 bool Parser::complete(RepairKind kind, const char* at, const char* opened, std::string_view message,
                       PathAt where) {
     if (!opt_.complete_truncated)
-        return error(ErrorKind::value_not_closed, opened, "the input ended before this value was complete", where);
+        return error(ErrorKind::value_not_closed, opened,
+                     "the input ended before this value was complete", where);
     return record(kind, Risk::Risky, at, message, where);
 }
 
 bool Parser::invalid_utf8(const char* at) {
     if (opt_.invalid_utf8 == InvalidUtf8::error)
         return error(ErrorKind::invalid_utf8, at, "the input is not valid UTF-8");
-    return record(RepairKind::invalid_utf8, Risk::Warning, at, "inserted U+FFFD",
-                  PathAt::Element);
+    return record(RepairKind::invalid_utf8, Risk::Warning, at, "inserted U+FFFD", PathAt::Element);
 }
 
 Next Parser::fail(ErrorKind kind, const char* at, std::string_view message, PathAt where) {
-    if (!error_) error_.emplace(kind, std::string(message), at ? offset(at) : Error::no_offset, path(where));
+    if (!error_)
+        error_.emplace(kind, std::string(message), at ? offset(at) : Error::no_offset, path(where));
     return Next::Fail;
 }
 

@@ -7,7 +7,8 @@ namespace laminate {
 namespace parse_detail {
 
 Parser::Parser(std::string_view text, const ParseOptions& options, Workspace& ws)
-    : opt_(options), begin_(text.data()), end_(text.data() + text.size()), p_(text.data()), ws_(ws) {}
+    : opt_(options), begin_(text.data()), end_(text.data() + text.size()), p_(text.data()),
+      ws_(ws) {}
 
 void Workspace::reset() noexcept {
     frames.clear();

@@ -27,7 +27,7 @@
 namespace laminate::parse_detail {
 
 enum class FrameKind : std::uint8_t {
-    Root,   // the document; holds one value, or several when payloads are concatenated
+    Root, // the document; holds one value, or several when payloads are concatenated
     Array,
     Object, // values alternate key, value
     Tuple,  // Python tuple (1, 2): becomes an array
@@ -67,12 +67,12 @@ struct KeyInfo {
 struct Workspace {
     std::vector<Frame> frames;
     ValueStack values;
-    std::vector<KeyInfo> keys;         // parallel to the keys on the value stack
-    std::string text;                  // decoded content of the string being read
-    std::string joined;                // strings concatenated with '+'
-    std::string path;                  // the path of the diagnostic being written
-    std::string container_path;        // the path of the innermost open container (cached)
-    std::vector<std::size_t> order;    // duplicate-key detection in large objects
+    std::vector<KeyInfo> keys;      // parallel to the keys on the value stack
+    std::string text;               // decoded content of the string being read
+    std::string joined;             // strings concatenated with '+'
+    std::string path;               // the path of the diagnostic being written
+    std::string container_path;     // the path of the innermost open container (cached)
+    std::vector<std::size_t> order; // duplicate-key detection in large objects
     bool in_use = false;
 
     void reset() noexcept;
@@ -108,9 +108,9 @@ private:
     Result<Parsed> finish();
     bool try_double_encoded(Value& root);
 
-    // --- strings.cpp ------------------------------------------------------------------------------
-    template <bool Key>
-    bool read_string();
+    // --- strings.cpp
+    // ------------------------------------------------------------------------------
+    template <bool Key> bool read_string();
     bool read_string_slow(const char* open, const char* s, bool key);
     Next quoted_string(const char* open, QuoteStyle style, bool key);
     Next escaped_string(const char* open, bool key);
@@ -124,49 +124,61 @@ private:
     Next concatenate_strings();
     Next push_text(bool key, const char* open);
 
-    // --- numbers.cpp ------------------------------------------------------------------------------
+    // --- numbers.cpp
+    // ------------------------------------------------------------------------------
     bool read_number();
-    bool read_decimal(const char* start, const char* q, std::uint64_t mantissa, std::size_t int_digits,
-                      bool negative);
+    bool read_decimal(const char* start, const char* q, std::uint64_t mantissa,
+                      std::size_t int_digits, bool negative);
     Next number_cold();
 
-    // --- words.cpp: unquoted text, keywords, wrappers, regexes ------------------------------------
+    // --- words.cpp: unquoted text, keywords, wrappers, regexes
+    // ------------------------------------
     Next word_value();
     Next unquoted_key();
     Next regex_value();
     bool scan_unquoted(bool key, const char*& stop);
     bool append_checked(const char* from, const char* to);
 
-    // --- junk.cpp: comments and unusual white space -----------------------------------------------
+    // --- junk.cpp: comments and unusual white space
+    // -----------------------------------------------
     Junk skip_junk(bool value_position);
 
-    // --- diagnostics.cpp --------------------------------------------------------------------------
+    // --- diagnostics.cpp
+    // --------------------------------------------------------------------------
     std::string path(PathAt at) const;
     void append_path(std::string& out, PathAt at) const;
     void append_segment(std::string& out, std::size_t frame) const;
     bool record(RepairKind kind, Risk risk, const char* at, std::string_view message, PathAt where);
     // A syntax repair (Warning); an error when repairs are off.
-    bool repair(RepairKind kind, const char* at, std::string_view message, PathAt where = PathAt::Element);
+    bool repair(RepairKind kind, const char* at, std::string_view message,
+                PathAt where = PathAt::Element);
     // Completing truncated input (Risky); value_not_closed unless complete_truncated.
     bool complete(RepairKind kind, const char* at, const char* opened, std::string_view message,
                   PathAt where = PathAt::Element);
     bool invalid_utf8(const char* at);
-    Next fail(ErrorKind kind, const char* at, std::string_view message, PathAt where = PathAt::Element);
-    bool error(ErrorKind kind, const char* at, std::string_view message, PathAt where = PathAt::Element) {
+    Next fail(ErrorKind kind, const char* at, std::string_view message,
+              PathAt where = PathAt::Element);
+    bool error(ErrorKind kind, const char* at, std::string_view message,
+               PathAt where = PathAt::Element) {
         fail(kind, at, message, where);
         return false;
     }
     void rollback(std::size_t mark) noexcept;
 
-    // --- small inline helpers ---------------------------------------------------------------------
+    // --- small inline helpers
+    // ---------------------------------------------------------------------
     void skip_ws() noexcept {
-        while (p_ != end_ && is_ws(static_cast<unsigned char>(*p_))) ++p_;
+        while (p_ != end_ && is_ws(static_cast<unsigned char>(*p_)))
+            ++p_;
     }
     bool at_keyword(const char* word, std::size_t n) const noexcept {
         return static_cast<std::size_t>(end_ - p_) >= n && std::memcmp(p_, word, n) == 0 &&
-               (static_cast<std::size_t>(end_ - p_) == n || !is_word_char(static_cast<unsigned char>(p_[n])));
+               (static_cast<std::size_t>(end_ - p_) == n ||
+                !is_word_char(static_cast<unsigned char>(p_[n])));
     }
-    std::size_t offset(const char* at) const noexcept { return static_cast<std::size_t>(at - begin_); }
+    std::size_t offset(const char* at) const noexcept {
+        return static_cast<std::size_t>(at - begin_);
+    }
     Frame& top() noexcept { return ws_.frames.back(); }
     const Frame& top() const noexcept { return ws_.frames.back(); }
     std::size_t count_in_top() const noexcept { return ws_.values.size() - top().first; }
@@ -193,7 +205,7 @@ private:
     std::size_t repairs_ = 0;
     std::optional<Error> error_;
     std::size_t open_counts_[3] = {0, 0, 0}; // open arrays, objects, tuples and calls
-    const char* comma_ = nullptr; // the comma before the value or key being read, if any
+    const char* comma_ = nullptr;            // the comma before the value or key being read, if any
     bool concatenated_ = false;
     const char* root_start_ = nullptr;
     mutable std::size_t path_cache_depth_ = 0; // which frame ws_.container_path belongs to

@@ -70,8 +70,7 @@ bool cut_utf8(const char* s, const char* end) noexcept {
 
 } // namespace
 
-// --- the fast path
-// ---------------------------------------------------------------------------------
+// --- the fast path -------------------------------------------------------------------------------
 
 template <bool Key> bool Parser::read_string() {
     const char* const open = p_;
@@ -154,8 +153,7 @@ bool Parser::read_string_slow(const char* open, const char* s, bool key) {
     return quoted_string(open, QuoteStyle::Double, key) != Next::Fail;
 }
 
-// --- the careful reader
-// ----------------------------------------------------------------------------
+// --- the careful reader --------------------------------------------------------------------------
 
 Next Parser::any_string(bool key) {
     QuoteStyle style = QuoteStyle::Double;
@@ -435,8 +433,7 @@ Next Parser::push_text(bool key, const char* open) {
     return Next::AfterKey;
 }
 
-// --- escapes
-// ---------------------------------------------------------------------------------------
+// --- escapes -------------------------------------------------------------------------------------
 
 bool Parser::control_character(const char* s) {
     return repair(RepairKind::control_character, s, "escaped control");

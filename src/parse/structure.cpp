@@ -144,8 +144,7 @@ dispatch:
     return next;
 }
 
-// --- containers
-// ------------------------------------------------------------------------------------
+// --- containers ----------------------------------------------------------------------------------
 
 bool Parser::open_frame(FrameKind kind) {
     // frames holds the root too, so its size is the depth the new container would have.
@@ -304,8 +303,7 @@ bool Parser::check_duplicates(std::size_t first, std::size_t members) {
     return true;
 }
 
-// --- cold handlers
-// ---------------------------------------------------------------------------------
+// --- cold handlers -------------------------------------------------------------------------------
 
 Next Parser::value_cold() {
     switch (skip_junk(true)) {

@@ -3,6 +3,8 @@
 
 #include "parser.hpp"
 
+#include <algorithm>
+
 namespace laminate::parse_detail {
 
 namespace {
@@ -43,19 +45,29 @@ void Parser::append_segment(std::string& out, std::size_t k) const {
 }
 
 void Parser::append_path(std::string& out, PathAt at) const {
+    // The path of an open container does not change while it is open, so the paths of the open
+    // containers are kept as prefixes of one string: a diagnostic costs the segments of the frames
+    // opened since the last one, not the whole depth. A frame is recognized by its offset.
     const auto& frames = ws_.frames;
+    auto& prefixes = ws_.path_prefixes;
+    std::string& paths = ws_.container_path;
     const std::size_t n = frames.size();
-    // The path of the innermost container does not change while it is open: it is computed once
-    // for all the diagnostics written inside it. A frame is identified by its depth and offset.
-    if (path_cache_depth_ != n || path_cache_open_ != frames[n - 1].open) {
-        std::string& cached = ws_.container_path;
-        cached.clear();
-        for (std::size_t k = 0; k + 1 < n; ++k)
-            append_segment(cached, k);
-        path_cache_depth_ = n;
-        path_cache_open_ = frames[n - 1].open;
+    std::size_t valid = std::min(prefixes.size(), n);
+    while (valid > 0 && prefixes[valid - 1].open != frames[valid - 1].open)
+        --valid;
+    if (valid == 0) {
+        prefixes.assign(1, PathPrefix{frames[0].open, 0}); // the root: ""
+        paths.clear();
+        valid = 1;
+    } else {
+        prefixes.resize(valid);
+        paths.resize(prefixes[valid - 1].length);
     }
-    out += ws_.container_path;
+    for (; valid < n; ++valid) {
+        append_segment(paths, valid - 1);
+        prefixes.push_back(PathPrefix{frames[valid].open, paths.size()});
+    }
+    out.append(paths, 0, prefixes[n - 1].length);
     if (at == PathAt::Element) append_segment(out, n - 1);
 }
 

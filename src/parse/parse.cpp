@@ -14,6 +14,7 @@ void Workspace::reset() noexcept {
     frames.clear();
     values.truncate(0);
     keys.clear();
+    path_prefixes.clear();
     // A huge document should not pin its scratch memory to the thread forever.
     constexpr std::size_t keep_bytes = std::size_t(1) << 20;
     values.shrink_if_above(keep_bytes / sizeof(Value));
@@ -23,6 +24,7 @@ void Workspace::reset() noexcept {
     if (joined.capacity() > keep_bytes) std::string().swap(joined);
     if (path.capacity() > keep_bytes) std::string().swap(path);
     if (container_path.capacity() > keep_bytes) std::string().swap(container_path);
+    if (path_prefixes.capacity() > 4096) std::vector<PathPrefix>().swap(path_prefixes);
     if (order.capacity() > keep_bytes / sizeof(std::size_t)) std::vector<std::size_t>().swap(order);
 }
 

@@ -62,6 +62,12 @@ struct KeyInfo {
     std::uint64_t fingerprint;
 };
 
+// The path of the open container at some depth: its length in Workspace::container_path.
+struct PathPrefix {
+    std::size_t open; // the frame's offset, which identifies it
+    std::size_t length;
+};
+
 // Buffers reused from one parse to the next on the same thread, so that parsing a small
 // document allocates nothing but its result.
 struct Workspace {
@@ -71,7 +77,8 @@ struct Workspace {
     std::string text;               // decoded content of the string being read
     std::string joined;             // strings concatenated with '+'
     std::string path;               // the path of the diagnostic being written
-    std::string container_path;     // the path of the innermost open container (cached)
+    std::string container_path;     // the paths of the open containers, as prefixes
+    std::vector<PathPrefix> path_prefixes;
     std::vector<std::size_t> order; // duplicate-key detection in large objects
     bool in_use = false;
 
@@ -208,8 +215,6 @@ private:
     const char* comma_ = nullptr;            // the comma before the value or key being read, if any
     bool concatenated_ = false;
     const char* root_start_ = nullptr;
-    mutable std::size_t path_cache_depth_ = 0; // which frame ws_.container_path belongs to
-    mutable std::size_t path_cache_open_ = 0;
 
     // The last string read by the fast path ended at its first '"'. Whether that quote really ended
     // it is only checked when what follows is unexpected (see misquoted()).

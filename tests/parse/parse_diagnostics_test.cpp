@@ -81,5 +81,14 @@ TEST(ParseDiagnostics, PathsNameKeysAndIndices) {
               R"([warning] at 'users[1]["odd key"].list[2]': mapped literal)");
 }
 
+TEST(ParseDiagnostics, PathsFollowTheContainerBeingRead) {
+    auto r = parse(R"([{"a": [1,]}, {"b": [2,], "c": {"d": [3,]}}, [[4,]], [5,]])");
+    ASSERT_TRUE(r) << r.error();
+    std::vector<std::string> paths;
+    for (const auto& d : test::repairs_of(r->diagnostics, RepairKind::trailing_comma))
+        paths.push_back(d.path);
+    EXPECT_EQ(paths, (std::vector<std::string>{"[0].a", "[1].b", "[1].c.d", "[2][0]", "[3]"}));
+}
+
 } // namespace
 } // namespace laminate

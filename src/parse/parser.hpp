@@ -9,8 +9,9 @@
 //   (objects keep key, value, key, value... which is exactly the layout of Member pairs);
 // * diagnostics whose path is derived from the frame stack only when one is written.
 //
-// Every loop consumes input, and every look-ahead is bounded by the next quote or line, so the
-// cost is linear in the size of the input.
+// Every loop consumes input; a look-ahead only crosses white space, and a string is re-read at
+// most twice (see strings.cpp), so the cost is linear in the size of the input. (A diagnostic's
+// path grows with the depth it names: max_depth and max_repairs bound that output.)
 
 #include "chars.hpp"
 #include "value_stack.hpp"

@@ -370,6 +370,26 @@ Next Parser::value_cold() {
     QuoteStyle style = QuoteStyle::Double;
     if (opening_quote(p_, end_, style)) return any_string(false);
     if (c == '\\') return fail(ErrorKind::invalid_json, p_, "expected a value, found a backslash");
+    // The Python constants of a dict repr, without going through unquoted text.
+    for (const auto& [word, value] :
+         {std::pair<std::string_view, int>{"True", 1}, {"False", 0}, {"None", -1}}) {
+        if (!at_keyword(word.data(), word.size())) continue;
+        // Only a whole value: "True story" is text, "True(" a call.
+        const char* after = p_ + word.size();
+        const char* t = after;
+        while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
+            ++t;
+        if (t != end_ && *t != ',' && *t != ']' && *t != '}' && *t != ')' && *t != '\n' &&
+            *t != '\r')
+            break;
+        if (!repair(RepairKind::python_literal, p_, "mapped literal")) return Next::Fail;
+        if (value < 0)
+            ws_.values.emplace();
+        else
+            ws_.values.emplace(value == 1);
+        p_ = after;
+        return Next::AfterValue;
+    }
     return word_value();
 }
 

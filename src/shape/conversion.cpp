@@ -6,12 +6,13 @@ namespace laminate {
 namespace shape_detail {
 
 void Conversion::step(Risk r, std::string_view what, std::string_view suggest) {
+    // The riskiest step's suggestion is the one worth reading.
+    if (!suggest.empty() && (suggestion.empty() || r > risk)) suggestion = suggest;
     if (r > risk) risk = r;
     if (!what.empty()) {
         if (!note.empty()) note += "; ";
         note += what;
     }
-    if (suggestion.empty()) suggestion = suggest;
 }
 
 std::string_view source_type(const Value& v) noexcept {

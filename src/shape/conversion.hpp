@@ -20,7 +20,7 @@ struct Conversion {
     void source(std::string_view type) noexcept {
         if (from.empty()) from = type;
     }
-    // Notes a step with its risk; the first suggestion given is kept.
+    // Notes a step with its risk; the riskiest step's suggestion is kept.
     void step(Risk r, std::string_view what, std::string_view suggest = {});
     bool changed() const noexcept { return !from.empty(); }
 };

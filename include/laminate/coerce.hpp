@@ -21,6 +21,8 @@
 // * Never, at any level: an integer out of the target's range (out_of_range), a fraction into
 //   an integer (lossy_conversion), a partly numeric string such as "12abc" (type_mismatch), a
 //   number beyond float32's range or one that would underflow to zero (out_of_range).
+// * A number's own problem (a fraction, its range) is reported before a level that is too low:
+//   300.0 into a uint8 is out_of_range at every level. A string is gated by level first.
 // * Errors and diagnostics never quote the input's text; numbers may be shown.
 
 #include <laminate/diagnostic.hpp>
@@ -173,7 +175,8 @@ bool is_null_like(const Value& in, const CoerceContext& ctx) noexcept;
 // null -> default. At BestEffort, when in is null-like, records a Warning that the target's
 // default stands in for it and returns true; otherwise records nothing and returns false. The
 // coerce_* functions apply it themselves with the type's zero value (0, false, "", 0.0); call it
-// first when the field declares a default of its own.
+// first when the field declares a default of its own. It considers sentinels: for a string
+// target, where a sentinel is a fine string, test in.is_null() instead.
 bool null_to_default(const Value& in, std::string_view target, const CoerceContext& ctx);
 
 // --- names ------------------------------------------------------------------------------------

@@ -92,14 +92,15 @@ Result<Integer> number_to_integer(const Value& n, IntTarget t, const CoerceConte
     case IntegerRead::not_finite:
         return fail(ctx, ErrorKind::type_mismatch, "expected " + expected_integer(t) + ", got NaN");
     }
+    // What no level would fix (a fraction, the range) is reported before what a level would.
+    if (!in_range(v, t))
+        return fail(ctx, ErrorKind::out_of_range, "expected " + expected_integer(t) + ", got " + integer_text(v));
     if (!n.is_integer()) { // written with a fraction or an exponent: 2.0, 1e3
         if (!ctx.allows(CoercionLevel::SafeWidening))
-            return needs_level(ctx, t.name, n, CoercionLevel::SafeWidening);
+            return needs_level(ctx, expected_integer(t), n, CoercionLevel::SafeWidening);
         c.source("float");
         c.step(Risk::Info, {}, "emit integers without a fraction or exponent");
     }
-    if (!in_range(v, t))
-        return fail(ctx, ErrorKind::out_of_range, "expected " + expected_integer(t) + ", got " + integer_text(v));
     return v;
 }
 
@@ -108,7 +109,7 @@ Result<Integer> read_integer(const Value& in, IntTarget t, const CoerceContext& 
     switch (in.type()) {
     case Type::Number: return number_to_integer(in, t, ctx, c);
     case Type::Bool:
-        if (!ctx.allows(CoercionLevel::SafeWidening)) return needs_level(ctx, t.name, in, CoercionLevel::SafeWidening);
+        if (!ctx.allows(CoercionLevel::SafeWidening)) return needs_level(ctx, expected_integer(t), in, CoercionLevel::SafeWidening);
         c.source("bool");
         c.step(Risk::Info, {}, "emit numbers for numeric fields");
         return Integer{false, in.as_bool() ? 1u : 0u};
@@ -120,15 +121,15 @@ Result<Integer> read_integer(const Value& in, IntTarget t, const CoerceContext& 
     }
     case Type::Null:
         if (take_default(in, ctx, c, true)) return Integer{};
-        return needs_level(ctx, t.name, in, CoercionLevel::BestEffort);
+        return needs_level(ctx, expected_integer(t), in, CoercionLevel::BestEffort);
     case Type::Array:
         if (may_unwrap)
             if (const Value* e = unwrap_single(in, ctx, c)) return read_integer(*e, t, ctx, c, false);
-        if (in.size() == 1 && may_unwrap) return needs_level(ctx, t.name, in, CoercionLevel::BestEffort);
-        return mismatch(ctx, t.name, in);
-    case Type::Object: return mismatch(ctx, t.name, in);
+        if (in.size() == 1 && may_unwrap) return needs_level(ctx, expected_integer(t), in, CoercionLevel::BestEffort);
+        return mismatch(ctx, expected_integer(t), in);
+    case Type::Object: return mismatch(ctx, expected_integer(t), in);
     }
-    return mismatch(ctx, t.name, in);
+    return mismatch(ctx, expected_integer(t), in);
 }
 
 Result<double> number_to_float(const Value& n, FloatTarget t, const CoerceContext& ctx, Conversion& c) {

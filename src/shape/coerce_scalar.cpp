@@ -18,9 +18,15 @@ constexpr std::array<std::string_view, 6> kFalseWords{"false", "no", "off", "n",
 bool bool_word(std::string_view s, bool& out) noexcept {
     s = trim(s);
     for (std::string_view w : kTrueWords)
-        if (iequals(s, w)) return out = true, true;
+        if (iequals(s, w)) {
+            out = true;
+            return true;
+        }
     for (std::string_view w : kFalseWords)
-        if (iequals(s, w)) return out = false, true;
+        if (iequals(s, w)) {
+            out = false;
+            return true;
+        }
     return false;
 }
 

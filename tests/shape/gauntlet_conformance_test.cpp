@@ -190,7 +190,9 @@ TEST(GauntletConformance, CoercionGauntlet) {
     std::set<std::string> listed;
     for (const auto& [id, reason] : kDeliberateDifferences) listed.insert(id);
     EXPECT_EQ(differing, listed);
+    // 138/146 = 94.5%: every difference is a point where DESIGN.md, the contract, says otherwise.
     EXPECT_EQ(passed, cases.size() - kDeliberateDifferences.size());
+    EXPECT_GE(rate, 94.5);
 }
 
 } // namespace

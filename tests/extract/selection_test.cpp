@@ -116,6 +116,21 @@ TEST(ExtractSelection, ExactFenceBeatsAnEarlierRepairableOne) {
     EXPECT_EQ(only->parsed.value.dump(), R"({"a":1})");
 }
 
+TEST(ExtractSelection, ExactFenceBeatsARepairableWholeText) {
+    const std::string text = "{a: 1}\n```json\n{\"b\": 2}\n```";
+    ScriptedParser p;
+    p.repaired[text] = Parsed{Value::object({{"a", 1}}), {repair(RepairKind::unquoted_key, "a", 1)}};
+    auto r = select(text, p);
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->candidate.source, CandidateSource::fence);
+    // Repaired when nothing reads exactly.
+    const std::string alone = "{a: 1}\n```\nnot json\n```";
+    p.repaired[alone] = Parsed{Value::object({{"a", 1}}), {repair(RepairKind::unquoted_key, "a", 1)}};
+    auto w = select(alone, p);
+    ASSERT_TRUE(w) << w.error();
+    EXPECT_EQ(w->candidate.source, CandidateSource::whole);
+}
+
 TEST(ExtractSelection, GuessedStringsRefusedInProse) {
     ScriptedParser p;
     p.repaired["{\"a\": hello}"] =

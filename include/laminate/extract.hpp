@@ -73,11 +73,10 @@ struct Extracted {
 using CandidateFilter = std::function<bool(const Value&)>;
 
 // The first candidate that parses (and satisfies accept, when given), trying them in this order:
-//   1. the whole text, with parse_options;
-//   2. fences and tags in text order, exactly (no repairs, no completion) — an exact block beats
-//      a repaired one;
-//   3. fences and tags in text order, with parse_options;
-//   4. balanced spans, largest first (prose noise like "[1]" or "[ ]" is small), with
+//   1. the whole text, then fences and tags in text order, exactly (no repairs, no completion):
+//      an exact reading beats a repaired one;
+//   2. the same, with parse_options (skipped when they allow no repair and no completion);
+//   3. balanced spans, largest first (prose noise like "[1]" or "[ ]" is small), with
 //      parse_options.
 // A parse that guessed where a string begins or ends (unquoted_string, missing_quote repairs)
 // is refused for a balanced span — in prose that is exactly how `[note]` would become
@@ -85,7 +84,7 @@ using CandidateFilter = std::function<bool(const Value&)>;
 // with concatenated_payloads (`{"a": 1} let me know` read as two values); inside a structure
 // the model delimited (`{"a": hello}`) it is kept. Diagnostics' offsets are relative to the
 // whole input. no_payload when nothing fits; the message counts what was tried and why it was
-// refused (mentioning a value not closed, with its offset), never quoting the text.
+// refused (saying when a value is not closed, with its offset), never quoting the text.
 Result<Extracted> extract(std::string_view text, const ParseOptions& parse_options = {},
                           const ExtractOptions& options = {}, const CandidateFilter& accept = {});
 

@@ -41,6 +41,7 @@ class Tally {
 public:
     explicit Tally(std::size_t n) : outcomes_(n, Outcome::untried) {}
     void record(std::size_t index, Outcome o) { outcomes_[index] = o; }
+    Outcome outcome(std::size_t index) const { return outcomes_[index]; }
 
     Error to_error(std::span<const Candidate> candidates) const {
         if (candidates.empty())
@@ -85,16 +86,14 @@ bool guessed_string_boundaries(const Diagnostics& diagnostics) noexcept {
 Result<Extracted> select_payload(std::span<const Candidate> candidates,
                                  const ParseOptions& parse_options, const CandidateFilter& accept,
                                  const ParseFunction& parse_fn) {
-    std::vector<std::size_t> whole, delimited, spans;
+    // Delimited: the whole text first (it is the outermost reading), then fences and tags in
+    // text order. Spans in prose: the largest first (noise such as "[1]" or "[ ]" is small).
+    std::vector<std::size_t> delimited, spans;
     for (std::size_t k = 0; k < candidates.size(); ++k) {
-        switch (candidates[k].source) {
-        case CandidateSource::whole: whole.push_back(k); break;
-        case CandidateSource::fence:
-        case CandidateSource::tag: delimited.push_back(k); break;
-        case CandidateSource::balanced: spans.push_back(k); break;
-        }
+        if (candidates[k].source == CandidateSource::balanced) spans.push_back(k);
+        else if (candidates[k].source == CandidateSource::whole) delimited.insert(delimited.begin(), k);
+        else delimited.push_back(k);
     }
-    // Spans in prose: the largest first (noise such as "[1]" or "[ ]" is small), then earliest.
     std::stable_sort(spans.begin(), spans.end(), [&](std::size_t a, std::size_t b) {
         return candidates[a].text.size() > candidates[b].text.size();
     });
@@ -128,13 +127,13 @@ Result<Extracted> select_payload(std::span<const Candidate> candidates,
         return Extracted{c, std::move(*parsed)};
     };
 
-    for (std::size_t k : whole)
-        if (auto e = attempt(k, parse_options, GuessPolicy::delimited)) return std::move(*e);
     for (std::size_t k : delimited)
         if (auto e = attempt(k, exact, GuessPolicy::allow)) return std::move(*e);
     if (lenient)
-        for (std::size_t k : delimited)
+        for (std::size_t k : delimited) {
+            if (tally.outcome(k) == Outcome::filtered) continue; // it parsed exactly: same value
             if (auto e = attempt(k, parse_options, GuessPolicy::delimited)) return std::move(*e);
+        }
     for (std::size_t k : spans)
         if (auto e = attempt(k, parse_options, GuessPolicy::prose)) return std::move(*e);
     return tally.to_error(candidates);

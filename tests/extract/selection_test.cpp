@@ -180,8 +180,8 @@ TEST(ExtractSelection, NoRepairPassWhenTheCallerIsStrict) {
 TEST(ExtractSelection, ErrorsNeverQuoteTheText) {
     const std::string secret = "sk-SECRET-42";
     for (std::string text : {"I cannot help with " + secret, "{\"key\": \"" + secret + "\" oops",
-                             "```json\n{\"key\": " + secret + "}\n```"}) {
-        auto r = extract(text);
+                             "```json\n{\"key\": " + secret + "}\n```", "[\"" + secret}) {
+        auto r = extract(text, {.repair = false});
         ASSERT_FALSE(r) << text;
         EXPECT_EQ(r.error().kind(), ErrorKind::no_payload);
         EXPECT_EQ(r.error().message().find("SECRET"), std::string::npos) << r.error().message();

@@ -15,7 +15,10 @@
 //   <tool> <json> <output> <answer> <final_answer> <result> <response> <arguments> <parameters>
 //   <payload> <data> <structured_output> <|begin_of_solution|> ..., case-insensitive, with
 //   attributes; label = lower-case name. Unclosed: runs to the end (closed = false). Fences and
-//   tags nest; closing an outer one ends the inner ones (closed = false).
+//   tags nest; closing an outer one ends the inner ones (closed = false). Openers inside a JSON
+//   string are text; the closer of an open fence or tag ends it even there (as markdown, XML
+//   and the usual <tool_call>(.*?)</tool_call> readers do), so a broken string cannot swallow
+//   the rest of the text.
 // * balanced: outermost {…} / […] spans in prose, within one fence/tag/top-level scope. An
 //   opener counts only if what follows reads like JSON (`[note]`, `[see below`, `{{x}}` are
 //   prose); strings ("…", and '…' where a value can start) hide brackets; escapes honoured. A

@@ -1,0 +1,137 @@
+#pragma once
+// Enumerator names from the compiler's spelling of enum values used as template arguments:
+// a value with a name prints as "ns::Color::Red", one without as "(ns::Color)5". Every value of
+// the probed range is cast to E and spelled, in packs of kEnumChunk values per instantiation.
+
+#include <laminate/detail/reflect_pretty.hpp>
+
+#include <array>
+#include <cstddef>
+#include <limits>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+namespace laminate {
+
+// The values probed for names of E, [min, max], clamped to what E's underlying type holds.
+// Specialize it for an enum with enumerators outside the default -128..255:
+//   template <> struct laminate::enum_range<HttpStatus> {
+//       static constexpr long long min = 100, max = 599;
+//   };
+template <class E>
+struct enum_range {
+    static constexpr long long min = -128;
+    static constexpr long long max = 255;
+};
+
+namespace reflect::detail {
+
+// The widest range probed. Each value costs compile time (about a microsecond's worth of
+// spelling and parsing), so a runaway enum_range fails loudly instead of slowly.
+inline constexpr long long kMaxEnumSpan = 1 << 16;
+inline constexpr std::size_t kEnumChunk = 128;
+
+struct EnumSpan {
+    long long min;
+    long long max;
+};
+
+template <class E>
+consteval EnumSpan enum_span() {
+    using U = std::underlying_type_t<E>;
+    long long lo = static_cast<long long>(enum_range<E>::min);
+    long long hi = static_cast<long long>(enum_range<E>::max);
+    if constexpr (std::is_same_v<U, bool>) {
+        lo = lo < 0 ? 0 : lo;
+        hi = hi > 1 ? 1 : hi;
+    } else {
+        // By hand rather than std::cmp_less, which refuses char underlying types.
+        constexpr long long type_min = std::is_signed_v<U> ? static_cast<long long>(std::numeric_limits<U>::min()) : 0;
+        constexpr long long type_max = std::is_signed_v<U> || sizeof(U) < sizeof(long long)
+                                           ? static_cast<long long>(std::numeric_limits<U>::max())
+                                           : std::numeric_limits<long long>::max();
+        lo = lo < type_min ? type_min : lo;
+        hi = hi > type_max ? type_max : hi;
+    }
+    return {lo, hi};
+}
+
+template <class E, long long First, std::size_t... I>
+consteval std::array<std::string_view, sizeof...(I)> chunk_names(std::index_sequence<I...>) {
+    constexpr std::size_t n = sizeof...(I);
+    constexpr std::size_t parsed =
+        split_arguments<n>(pretty_args<static_cast<E>(First + static_cast<long long>(I))...>()).count;
+    if constexpr (parsed == n) {
+        const auto args = split_arguments<n>(pretty_args<static_cast<E>(First + static_cast<long long>(I))...>());
+        return {enumerator_name(args.items[I])...};
+    } else { // unreadable as a pack (a comma inside a type's spelling?): one value at a time
+        return {enumerator_name(
+            split_arguments<1>(pretty_args<static_cast<E>(First + static_cast<long long>(I))>()).items[0])...};
+    }
+}
+
+template <class E, std::size_t Span, std::size_t C>
+consteval auto chunk_at() {
+    constexpr std::size_t first = C * kEnumChunk;
+    constexpr std::size_t size = Span - first < kEnumChunk ? Span - first : kEnumChunk;
+    return chunk_names<E, enum_span<E>().min + static_cast<long long>(first)>(std::make_index_sequence<size>{});
+}
+
+template <std::size_t Span, std::size_t Size>
+constexpr void copy_chunk(std::array<std::string_view, Span>& out, std::size_t first,
+                          const std::array<std::string_view, Size>& part) {
+    for (std::size_t i = 0; i < Size; ++i) out[first + i] = part[i];
+}
+
+template <class E>
+consteval std::size_t enum_span_size() {
+    constexpr EnumSpan range = enum_span<E>();
+    static_assert(range.max >= range.min, "laminate::enum_range<E>: max is below min");
+    static_assert(range.max - range.min < kMaxEnumSpan,
+                  "laminate::enum_range<E>: more than 65536 values to probe; narrow the range");
+    return range.max >= range.min ? static_cast<std::size_t>(range.max - range.min + 1) : 0;
+}
+
+// The name of every probed value, empty where the value has none.
+template <class E, std::size_t Span = enum_span_size<E>()>
+consteval std::array<std::string_view, Span> names_by_value() {
+    std::array<std::string_view, Span> out{};
+    // Immediate calls take no reference to `out`: clang 14 rejects those inside consteval code.
+    [&]<std::size_t... C>(std::index_sequence<C...>) {
+        (copy_chunk(out, C * kEnumChunk, chunk_at<E, Span, C>()), ...);
+    }(std::make_index_sequence<(Span + kEnumChunk - 1) / kEnumChunk>{});
+    return out;
+}
+
+template <class E>
+consteval std::size_t named_count() {
+    std::size_t n = 0;
+    for (std::string_view name : names_by_value<E>()) n += name.empty() ? 0 : 1;
+    return n;
+}
+
+// Named values in ascending order, and their names (raw() is the Source of InternedNames).
+template <class E>
+struct EnumTable {
+    static constexpr std::size_t count = named_count<E>();
+
+    static consteval std::array<std::string_view, count> raw() {
+        std::array<std::string_view, count> out{};
+        std::size_t at = 0;
+        for (std::string_view name : names_by_value<E>())
+            if (!name.empty()) out[at++] = name;
+        return out;
+    }
+    static constexpr std::array<E, count> values = [] {
+        std::array<E, count> out{};
+        const auto all = names_by_value<E>();
+        std::size_t at = 0;
+        for (std::size_t i = 0; i < all.size(); ++i)
+            if (!all[i].empty()) out[at++] = static_cast<E>(enum_span<E>().min + static_cast<long long>(i));
+        return out;
+    }();
+};
+
+} // namespace reflect::detail
+} // namespace laminate

@@ -39,6 +39,10 @@ struct EnumSpan {
 
 template <class E>
 consteval EnumSpan enum_span() {
+    // clang spells a value by name only once the enumerators exist; a scoped enum inside a class
+    // template gets them on the first lookup into it. Any name will do, found or not.
+    constexpr bool looked_up = requires { E::laminate_reflect_instantiates_enumerators; };
+    (void)looked_up;
     using U = std::underlying_type_t<E>;
     long long lo = static_cast<long long>(enum_range<E>::min);
     long long hi = static_cast<long long>(enum_range<E>::max);

@@ -112,7 +112,7 @@ consteval std::size_t checked_field_count() {
 template <class T>
 struct NamesOf : InternedNames<std::conditional_t<described<T>, DescribedNames<T>, AggregateNames<T>>> {};
 
-template <class F, class Member, std::size_t I>
+template <std::size_t I, class F, class Member>
 constexpr void visit_field(F& f, std::string_view name, Member& member) {
     if constexpr (std::is_invocable_v<F&, std::string_view, Member&, std::integral_constant<std::size_t, I>>)
         f(name, member, std::integral_constant<std::size_t, I>{});
@@ -147,7 +147,7 @@ constexpr auto tie_fields(T& object) noexcept {
     } else if constexpr (detail::described<U>) {
         return std::apply([&object](auto... member) { return std::tie(object.*member...); }, Describe<U>::members);
     } else {
-        return detail::tie_n<field_count<T>>(object);
+        return detail::visit_members<field_count<T>>(object, [](auto&... member) noexcept { return std::tie(member...); });
     }
 }
 
@@ -160,13 +160,21 @@ using field_type = std::remove_reference_t<std::tuple_element_t<I, decltype(tie_
 // through a non-const object.
 template <class T, class F>
 constexpr void for_each_field(T& object, F&& f) {
-    auto fields = tie_fields(object);
-    const auto& names = field_names<T>();
-    [&]<std::size_t... I>(std::index_sequence<I...>) {
-        (detail::visit_field<std::remove_reference_t<F>, std::remove_reference_t<std::tuple_element_t<I, decltype(fields)>>, I>(
-             f, names[I], std::get<I>(fields)),
-         ...);
-    }(std::make_index_sequence<field_count<T>>{});
+    using U = std::remove_cv_t<T>;
+    static_assert(detail::explain_obstacle<T>());
+    if constexpr (is_reflectable<T>) {
+        const auto& names = field_names<T>();
+        [&]<std::size_t... I>(std::index_sequence<I...>) {
+            if constexpr (detail::described<U>) {
+                (detail::visit_field<I>(f, names[I], object.*std::get<I>(Describe<U>::members)), ...);
+            } else {
+                // The members come straight from the structured binding: no std::tuple to build.
+                detail::visit_members<sizeof...(I)>(object, [&](auto&... member) {
+                    (detail::visit_field<I>(f, names[I], member), ...);
+                });
+            }
+        }(std::make_index_sequence<field_count<T>>{});
+    }
 }
 
 // --- enums ---------------------------------------------------------------------------------------

@@ -64,11 +64,11 @@ consteval EnumSpan enum_span() {
 template <class E, long long First, std::size_t... I>
 consteval std::array<std::string_view, sizeof...(I)> chunk_names(std::index_sequence<I...>) {
     constexpr std::size_t n = sizeof...(I);
-    constexpr std::size_t parsed =
-        split_arguments<n>(pretty_args<static_cast<E>(First + static_cast<long long>(I))...>()).count;
-    if constexpr (parsed == n) {
-        const auto args = split_arguments<n>(pretty_args<static_cast<E>(First + static_cast<long long>(I))...>());
-        return {enumerator_name(args.items[I])...};
+    constexpr auto args = split_arguments<n>(pretty_args<static_cast<E>(First + static_cast<long long>(I))...>());
+    if constexpr (args.count == n) {
+        std::array<std::string_view, n> out{};
+        for (std::size_t i = 0; i < n; ++i) out[i] = enumerator_name(args.items[i]);
+        return out;
     } else { // unreadable as a pack (a comma inside a type's spelling?): one value at a time
         return {enumerator_name(
             split_arguments<1>(pretty_args<static_cast<E>(First + static_cast<long long>(I))>()).items[0])...};
@@ -108,10 +108,14 @@ consteval std::array<std::string_view, Span> names_by_value() {
     return out;
 }
 
+// Parsed once per enum: every probed value's name, empty where it has none.
+template <class E>
+inline constexpr auto enum_names_by_value = names_by_value<E>();
+
 template <class E>
 consteval std::size_t named_count() {
     std::size_t n = 0;
-    for (std::string_view name : names_by_value<E>()) n += name.empty() ? 0 : 1;
+    for (std::string_view name : enum_names_by_value<E>) n += name.empty() ? 0 : 1;
     return n;
 }
 
@@ -123,13 +127,13 @@ struct EnumTable {
     static consteval std::array<std::string_view, count> raw() {
         std::array<std::string_view, count> out{};
         std::size_t at = 0;
-        for (std::string_view name : names_by_value<E>())
+        for (std::string_view name : enum_names_by_value<E>)
             if (!name.empty()) out[at++] = name;
         return out;
     }
     static constexpr std::array<E, count> values = [] {
         std::array<E, count> out{};
-        const auto all = names_by_value<E>();
+        const auto& all = enum_names_by_value<E>;
         std::size_t at = 0;
         for (std::size_t i = 0; i < all.size(); ++i)
             if (!all[i].empty()) out[at++] = static_cast<E>(enum_span<E>().min + static_cast<long long>(i));

@@ -13,7 +13,7 @@
 
 #include <laminate/detail/reflect_count.hpp>
 #include <laminate/detail/reflect_pretty.hpp>
-#include <laminate/detail/reflect_tie.hpp>
+#include <laminate/detail/reflect_visit.hpp>
 
 #include <array>
 #include <cstddef>
@@ -102,9 +102,24 @@ struct MemberAddress {
 
 template <class T, std::size_t N>
 consteval std::array<MemberAddress, N> member_addresses() {
-    auto refs = tie_n<N>(fake_object<T>.value);
-    return [&]<std::size_t... I>(std::index_sequence<I...>) {
-        return std::array<MemberAddress, N>{MemberAddress{&std::get<I>(refs)}...};
+    return visit_members<N>(fake_object<T>.value,
+                            [](auto&... member) { return std::array<MemberAddress, N>{MemberAddress{&member}...}; });
+}
+
+// The names as views into the compiler's spelling, parsed once per type.
+template <class T, std::size_t N, const std::array<MemberAddress, N>& Addresses>
+consteval std::array<std::string_view, N> parse_member_names() {
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+        // One instantiation for all fields; one per field if that spelling is unreadable.
+        constexpr auto args = split_arguments<N>(pretty_args<Addresses[I]...>());
+        if constexpr (args.count == N) {
+            std::array<std::string_view, N> out{};
+            for (std::size_t i = 0; i < N; ++i) out[i] = last_identifier(args.items[i]);
+            return out;
+        } else {
+            return std::array<std::string_view, N>{
+                last_identifier(split_arguments<1>(pretty_args<Addresses[I]>()).items[0])...};
+        }
     }(std::make_index_sequence<N>{});
 }
 
@@ -112,24 +127,11 @@ template <class T>
 struct AggregateNames {
     static constexpr std::size_t count = layout<T>.fields;
     static constexpr std::array<MemberAddress, count> addresses = member_addresses<T, count>();
-
-    static consteval std::array<std::string_view, count> raw() {
-        return []<std::size_t... I>(std::index_sequence<I...>) {
-            if constexpr (count == 0) {
-                return std::array<std::string_view, 0>{};
-            } else {
-                // One instantiation for all fields; one per field if that spelling is unreadable.
-                constexpr std::size_t parsed = split_arguments<count>(pretty_args<addresses[I]...>()).count;
-                if constexpr (parsed == count) {
-                    const auto args = split_arguments<count>(pretty_args<addresses[I]...>());
-                    return std::array<std::string_view, count>{last_identifier(args.items[I])...};
-                } else {
-                    return std::array<std::string_view, count>{
-                        last_identifier(split_arguments<1>(pretty_args<addresses[I]>()).items[0])...};
-                }
-            }
-        }(std::make_index_sequence<count>{});
-    }
+    static constexpr std::array<std::string_view, count> parsed = [] {
+        if constexpr (count == 0) return std::array<std::string_view, 0>{};
+        else return parse_member_names<T, count, addresses>();
+    }();
+    static consteval std::array<std::string_view, count> raw() { return parsed; }
 };
 
 template <std::size_t N>

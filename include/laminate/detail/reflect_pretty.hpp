@@ -19,35 +19,27 @@ consteval std::string_view pretty_args() noexcept {
     return __PRETTY_FUNCTION__;
 }
 
+// The parsers below walk raw pointers with the character tests written inline: clang 14's
+// constant evaluator is slow per operation, and this is where most of reflection's compile time
+// goes (about 3x faster than the same loops over std::string_view members).
+
 constexpr bool is_identifier_char(char c) noexcept {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
            static_cast<unsigned char>(c) >= 0x80; // UTF-8 identifiers
 }
 
-constexpr bool is_opening(char c) noexcept { return c == '(' || c == '[' || c == '{' || c == '<'; }
-constexpr bool is_closing(char c) noexcept { return c == ')' || c == ']' || c == '}' || c == '>'; }
-
-// Index just past the bracket that closes the one at `open`, or npos.
-constexpr std::size_t matching_close(std::string_view s, std::size_t open) noexcept {
-    int depth = 0;
-    for (std::size_t i = open; i < s.size(); ++i) {
-        if (is_opening(s[i])) ++depth;
-        else if (is_closing(s[i]) && --depth == 0) return i + 1;
-    }
-    return std::string_view::npos;
-}
-
 // "bar" in "(& fake<ns::Foo>.ns::Foo::bar))}" and "Red" in "ns::Color::Red".
 constexpr std::string_view last_identifier(std::string_view s) noexcept {
+    const char* p = s.data();
     std::size_t end = s.size();
-    while (end > 0 && !is_identifier_char(s[end - 1])) --end;
+    while (end > 0 && !is_identifier_char(p[end - 1])) --end;
     std::size_t begin = end;
-    while (begin > 0 && is_identifier_char(s[begin - 1])) --begin;
-    return s.substr(begin, end - begin);
+    while (begin > 0 && is_identifier_char(p[begin - 1])) --begin;
+    return std::string_view(p + begin, end - begin);
 }
 
 // The arguments of a pretty_args<...>() spelling, split at top-level commas. `count` differs
-// from N when the spelling could not be read (the caller then falls back to one argument per
+// from N when the spelling could not be read (callers then fall back to one argument per
 // instantiation).
 template <std::size_t N>
 struct Arguments {
@@ -58,41 +50,52 @@ struct Arguments {
 template <std::size_t N>
 constexpr Arguments<N> split_arguments(std::string_view pretty) noexcept {
     Arguments<N> out;
-    const std::size_t bracket = pretty.find('[');
-    const std::size_t equals = pretty.find("= ", bracket == std::string_view::npos ? 0 : bracket);
-    if (equals == std::string_view::npos) return out;
-    const std::size_t open = equals + 2;
-    const std::size_t close = matching_close(pretty, open);
-    if (open >= pretty.size() || (pretty[open] != '{' && pretty[open] != '<') || close == std::string_view::npos)
-        return out;
-    const std::string_view list = pretty.substr(open + 1, close - open - 2);
-    if (list.empty()) return out;
-    std::size_t start = 0;
+    const char* p = pretty.data();
+    const std::size_t size = pretty.size();
+    std::size_t i = 0;
+    while (i < size && p[i] != '[') ++i;
+    while (i + 1 < size && !(p[i] == '=' && p[i + 1] == ' ')) ++i;
+    i += 2;
+    if (i >= size || (p[i] != '{' && p[i] != '<')) return out;
+    std::size_t start = ++i;
+    std::size_t found = 0;
     int depth = 0;
-    for (std::size_t i = 0; i <= list.size(); ++i) {
-        if (i == list.size() || (depth == 0 && list[i] == ',')) {
-            if (out.count == N) return Arguments<N>{{}, N + 1}; // more than expected: unreadable
-            std::string_view item = list.substr(start, i - start);
-            while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
-            out.items[out.count++] = item;
-            start = i + 1;
-        } else if (is_opening(list[i])) {
+    for (; i < size; ++i) {
+        const char c = p[i];
+        if (c == '(' || c == '[' || c == '{' || c == '<') {
             ++depth;
-        } else if (is_closing(list[i])) {
+        } else if (c == ')' || c == ']' || c == '}' || c == '>') {
+            if (depth == 0) break; // the end of the list
             --depth;
+        } else if (c == ',' && depth == 0) {
+            if (found < N) out.items[found] = std::string_view(p + start, i - start);
+            ++found;
+            start = i + 1;
+            while (start < size && p[start] == ' ') ++start;
         }
     }
+    if (i >= size) return out; // unterminated
+    if (found > 0 || i > start) {
+        if (found < N) out.items[found] = std::string_view(p + start, i - start);
+        ++found;
+    }
+    out.count = found;
     return out;
 }
 
 // An enumerator prints as its (qualified) name; a value without one prints as a cast,
 // "(Type)5" or "(Type)-5", where Type may itself contain parentheses.
 constexpr std::string_view enumerator_name(std::string_view argument) noexcept {
-    if (!argument.empty() && argument.front() == '(') {
-        const std::size_t after = matching_close(argument, 0);
-        if (after == std::string_view::npos) return {};
-        if (after < argument.size() && (argument[after] == '-' || (argument[after] >= '0' && argument[after] <= '9')))
-            return {};
+    const char* p = argument.data();
+    const std::size_t size = argument.size();
+    if (size > 0 && p[0] == '(') {
+        std::size_t i = 0;
+        int depth = 0;
+        for (; i < size; ++i) {
+            if (p[i] == '(') ++depth;
+            else if (p[i] == ')' && --depth == 0) break;
+        }
+        if (i + 1 < size && (p[i + 1] == '-' || (p[i + 1] >= '0' && p[i + 1] <= '9'))) return {};
     }
     return last_identifier(argument);
 }
@@ -110,11 +113,12 @@ consteval std::size_t interned_size() {
 
 template <class Source>
 struct InternedNames {
-    static constexpr std::size_t count = Source::raw().size();
+    static constexpr auto raw = Source::raw();
+    static constexpr std::size_t count = raw.size();
     static constexpr std::array<char, interned_size<Source>()> chars = [] {
         std::array<char, interned_size<Source>()> out{};
         std::size_t at = 0;
-        for (std::string_view name : Source::raw()) {
+        for (std::string_view name : raw) {
             for (char c : name) out[at++] = c;
             out[at++] = '\0';
         }
@@ -123,7 +127,7 @@ struct InternedNames {
     static constexpr std::array<std::string_view, count> names = [] {
         std::array<std::string_view, count> out{};
         std::size_t at = 0, i = 0;
-        for (std::string_view name : Source::raw()) {
+        for (std::string_view name : raw) {
             out[i++] = std::string_view(chars.data() + at, name.size());
             at += name.size() + 1;
         }

@@ -17,8 +17,12 @@
 // laminate::Describe<Type> specialization, which also works for private members.
 //
 // Not detectable in C++20, and a compile error inside laminate instead of a clear message:
-// bit-field members (no reference can bind to one: describe the type), anonymous unions inside
-// the struct, and types whose structured bindings are customized other than via tuple_size.
+// bit-field members (no reference can bind to one) and anonymous unions inside the struct
+// (structured bindings refuse them). Describe such types.
+//
+// Compile cost (g++ 12 / clang 14, -O2): names of a 50-field struct about 0.05 / 0.1 s on top of
+// counting its fields (0.05 / 0.07 s); an enum about 0.05 / 0.1 s with the default range, growing
+// with the width of enum_range. A C array member of n elements makes counting cost grow with n.
 //
 // Enums are probed over laminate::enum_range<E> (-128..255 by default): a value outside the
 // range, or one without an enumerator, has no name. Several enumerators with one value share
@@ -42,28 +46,30 @@ namespace laminate::reflect {
 namespace detail {
 template <class T>
 consteval Obstacle obstacle_of() {
-    if constexpr (described<std::remove_cv_t<T>> && !std::is_reference_v<T>) return Obstacle::none;
-    else return layout<T>.obstacle;
+    if constexpr (std::is_reference_v<T> || !described<std::remove_cv_t<T>>)
+        return layout<T>.obstacle;
+    else if constexpr (description_is_valid<std::remove_cv_t<T>>())
+        return Obstacle::none;
+    else
+        return Obstacle::invalid_description;
 }
 } // namespace detail
 
-// Why T cannot be reflected (Obstacle::none when it can); a described type always can.
+// Why T cannot be reflected, Obstacle::none when it can. A laminate::Describe<T>
+// specialization takes precedence over automatic reflection.
 template <class T>
 inline constexpr Obstacle obstacle = detail::obstacle_of<T>();
 
 // A type whose fields laminate can enumerate: an aggregate, or one with a laminate::Describe.
 template <class T>
-concept is_reflectable =
-    !std::is_reference_v<T> && (detail::described<std::remove_cv_t<T>>
-                                    ? detail::description_is_valid<std::remove_cv_t<T>>()
-                                    : detail::layout<T>.obstacle == Obstacle::none);
+concept is_reflectable = obstacle<T> == Obstacle::none;
 
 namespace detail {
 
 // Explains, in one static_assert, what stops T from being reflected and the way out.
 template <class T>
 consteval bool explain_obstacle() {
-    if constexpr (described<std::remove_cv_t<T>> && !std::is_reference_v<T>) {
+    if constexpr (!std::is_reference_v<T> && described<std::remove_cv_t<T>>) {
         return explain_description<std::remove_cv_t<T>>();
     } else {
         constexpr Obstacle o = layout<T>.obstacle;

@@ -149,6 +149,7 @@ static_assert(!r::is_reflectable<TooWide>);
 static_assert(r::obstacle<TooWide> == O::too_many_fields);
 
 static_assert(!r::is_reflectable<BadlyDescribed>);
+static_assert(r::obstacle<BadlyDescribed> == O::invalid_description);
 
 static_assert(r::is_reflectable<WithBitField>); // the documented blind spot
 
@@ -165,6 +166,13 @@ TEST(ReflectObstacle, ConceptSelectsOverloads) {
     EXPECT_EQ(describe(Either{}), 999u);
     EXPECT_TRUE(usable_in_requires<Fine>);
     EXPECT_FALSE(usable_in_requires<WithPrivate>);
+}
+
+TEST(ReflectObstacle, ObstaclesHaveStableNames) {
+    EXPECT_EQ(r::enum_to_string(O::none), "none");
+    EXPECT_EQ(r::enum_to_string(O::not_aggregate), "not_aggregate");
+    EXPECT_EQ(r::enum_to_string(O::invalid_description), "invalid_description");
+    EXPECT_EQ(r::enum_names<O>().size(), 12u);
 }
 
 TEST(ReflectObstacle, ReportsTheFirstObstacle) {

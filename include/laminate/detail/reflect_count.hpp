@@ -18,9 +18,9 @@
 
 namespace laminate::reflect {
 
-// Why a type cannot be reflected automatically; `none` when it can. The order is the order in
-// which the checks run, so a type reports its first obstacle.
-enum class Obstacle {
+// Why a type cannot be reflected; `none` when it can. The order is the order in which the
+// checks run, so a type reports its first obstacle. enum_to_string names them.
+enum class Obstacle : unsigned char {
     none,
     reference,                 // T is a reference type
     not_a_class,               // scalars, arrays, functions, void
@@ -32,6 +32,7 @@ enum class Obstacle {
     base_with_data,            // a base class with data members (empty bases are fine)
     unsupported_member,        // a member that cannot be initialized from a single value
     too_many_fields,           // more than max_fields fields
+    invalid_description,       // a laminate::Describe<T> specialization without members/names
 };
 
 // Structured bindings must be spelled out, one case per count; this is how many are.

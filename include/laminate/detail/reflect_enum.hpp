@@ -91,7 +91,8 @@ constexpr void copy_chunk(std::array<std::string_view, Span>& out, std::size_t f
 template <class E>
 consteval std::size_t enum_span_size() {
     constexpr EnumSpan range = enum_span<E>();
-    static_assert(range.max >= range.min, "laminate::enum_range<E>: max is below min");
+    static_assert(range.max >= range.min,
+                  "laminate::enum_range<E>: no value left once clamped to E's underlying type (max below min)");
     static_assert(range.max - range.min < kMaxEnumSpan,
                   "laminate::enum_range<E>: more than 65536 values to probe; narrow the range");
     return range.max >= range.min ? static_cast<std::size_t>(range.max - range.min + 1) : 0;

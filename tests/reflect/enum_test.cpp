@@ -23,6 +23,7 @@ enum class HttpStatus { Ok = 200, NotFound = 404, Teapot = 418, Unavailable = 50
 enum class Wide : std::int64_t { Far = 1000, Near = 1 };
 enum class Nameless {};
 enum class Ten { A, B, C, D, E, F, G, H, I, J };
+enum class Farbe { Grün, Blau };
 
 namespace inner {
 enum Nested { kOne = 1, kTwo };
@@ -135,6 +136,11 @@ TEST(ReflectEnum, EnumWithoutEnumerators) {
     EXPECT_TRUE(r::enum_names<Nameless>().empty());
     EXPECT_EQ(r::enum_to_string(Nameless{}), "");
     EXPECT_EQ(r::enum_from_string<Nameless>("anything"), std::nullopt);
+}
+
+TEST(ReflectEnum, NonAsciiEnumerators) {
+    EXPECT_EQ(r::enum_to_string(Farbe::Grün), "Grün");
+    EXPECT_EQ(r::enum_from_string<Farbe>("Blau"), Farbe::Blau);
 }
 
 TEST(ReflectEnum, TenValues) {

@@ -137,6 +137,15 @@ TEST(ReflectFieldNames, IdentifierCharacters) {
               (std::vector<std::string_view>{"_leading", "trailing_", "with2digits3", "CamelCase"}));
 }
 
+struct Größe {
+    int höhe;
+    int breite;
+};
+
+TEST(ReflectFieldNames, NonAsciiIdentifiersStayUtf8) {
+    EXPECT_EQ(names_of<Größe>(), (std::vector<std::string_view>{"höhe", "breite"}));
+}
+
 TEST(ReflectFieldNames, ConstTypeHasTheSameNames) {
     EXPECT_EQ(&r::field_names<const Point>(), &r::field_names<Point>());
 }

@@ -57,8 +57,14 @@ struct Renamed {
     int scratch;
 };
 
+// Wider than automatic reflection goes (max_fields is 64): described, it is fine.
+struct Seventy {
+    int f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, f15, f16, f17, f18, f19, f20, f21, f22, f23, f24, f25, f26, f27, f28, f29, f30, f31, f32, f33, f34, f35, f36, f37, f38, f39, f40, f41, f42, f43, f44, f45, f46, f47, f48, f49, f50, f51, f52, f53, f54, f55, f56, f57, f58, f59, f60, f61, f62, f63, f64, f65, f66, f67, f68, f69;
+};
+
 } // namespace reflect_test
 
+LAMINATE_REFLECT(reflect_test::Seventy, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, f15, f16, f17, f18, f19, f20, f21, f22, f23, f24, f25, f26, f27, f28, f29, f30, f31, f32, f33, f34, f35, f36, f37, f38, f39, f40, f41, f42, f43, f44, f45, f46, f47, f48, f49, f50, f51, f52, f53, f54, f55, f56, f57, f58, f59, f60, f61, f62, f63, f64, f65, f66, f67, f68, f69);
 LAMINATE_REFLECT(reflect_test::Account, id_, owner_, balance_);
 LAMINATE_REFLECT(reflect_test::Article, created, title);
 LAMINATE_REFLECT(reflect_test::NamedCount, key, value);
@@ -144,6 +150,16 @@ TEST(ReflectDescribe, HandWrittenSpecializationOverridesAutomaticNames) {
             seen.push_back(std::string(name) + "=" + member);
     });
     EXPECT_EQ(seen, (std::vector<std::string>{"id=1", "name=one"}));
+}
+
+TEST(ReflectDescribe, MoreMembersThanAutomaticReflectionAllows) {
+    static_assert(r::obstacle<Seventy> == r::Obstacle::none);
+    static_assert(r::field_count<Seventy> == 70);
+    EXPECT_EQ(r::field_names<Seventy>()[69], "f69");
+    Seventy wide{};
+    r::for_each_field(wide, [](std::string_view, int& member, auto index) { member = static_cast<int>(index()); });
+    EXPECT_EQ(wide.f0, 0);
+    EXPECT_EQ(wide.f69, 69);
 }
 
 TEST(ReflectDescribe, ConstObject) {

@@ -7,8 +7,11 @@
 
 #include <gtest/gtest.h>
 
+#include <any>
 #include <functional>
 #include <memory>
+#include <tuple>
+#include <utility>
 
 namespace reflect_test {
 namespace {
@@ -53,8 +56,11 @@ struct MoreMemberKinds {
     std::vector<laminate::Value> raw_list;
     std::map<std::string, laminate::Value> raw_table;
     const int constant = 3;
+    std::any anything;
+    std::pair<int, std::string> pair;
+    std::tuple<int, double, Point> tuple;
 };
-static_assert(r::field_count<MoreMemberKinds> == 7);
+static_assert(r::field_count<MoreMemberKinds> == 10);
 
 struct WithDefaults {
     int a = 1;
@@ -93,7 +99,7 @@ static_assert(r::field_count<Pair<int[3], Point>> == 2);
 
 TEST(ReflectFieldCount, CountsEveryKindOfMemberOnce) {
     EXPECT_EQ(r::field_count<Everything>, 19u);
-    EXPECT_EQ(r::field_count<MoreMemberKinds>, 7u);
+    EXPECT_EQ(r::field_count<MoreMemberKinds>, 10u);
     EXPECT_EQ(r::field_count<Nested>, 3u);
 }
 

@@ -20,9 +20,10 @@
 // bit-field members (no reference can bind to one) and anonymous unions inside the struct
 // (structured bindings refuse them). Describe such types.
 //
-// Compile cost (g++ 12 / clang 14, -O2): names of a 50-field struct about 0.05 / 0.1 s on top of
-// counting its fields (0.05 / 0.07 s); an enum about 0.05 / 0.1 s with the default range, growing
-// with the width of enum_range. A C array member of n elements makes counting cost grow with n.
+// Compile cost (CPU time, g++ 12 / clang 14, -O2): the header itself adds about 0.03 s over the
+// standard headers it includes; counting and naming a 50-field struct 0.05 / 0.1 s, for_each_field
+// over it 0.05 / 0.07 s more; an enum 0.07 / 0.12 s with the default range, growing with the width
+// of enum_range. Counting grows with the size of C array members (char[4096]: about 0.5 s).
 //
 // Enums are probed over laminate::enum_range<E> (-128..255 by default): a value outside the
 // range, or one without an enumerator, has no name. Several enumerators with one value share

@@ -4,8 +4,10 @@
 #include "value_access.hpp"
 
 #include <cassert>
+#include <cmath>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <new>
 #include <stdexcept>
 #include <vector>
@@ -33,6 +35,14 @@ void ValueAccess::check_size(std::size_t n) {
 
 namespace {
 // Containers grow geometrically; relocation is a memcpy (see value_access.hpp).
+// Doubling, but never past the 2^32-1 elements a container can count.
+std::size_t next_capacity(std::uint32_t cap) noexcept {
+    if (cap == 0) return 4;
+    std::size_t doubled = std::size_t(cap) * 2;
+    std::size_t limit = std::numeric_limits<std::uint32_t>::max();
+    return doubled > limit && cap < limit ? limit : doubled;
+}
+
 template <class T>
 T* grow_block(T* old, std::size_t len, std::size_t new_cap) {
     detail::ValueAccess::check_size(new_cap);
@@ -120,47 +130,131 @@ void Value::destroy() noexcept {
         if (flags_ & kHeapString) ::operator delete(p_.num.heap_lexeme);
         break;
     case Type::Array:
-        for (std::uint32_t i = 0; i < len_; ++i) p_.arr.ptr[i].~Value();
-        ::operator delete(p_.arr.ptr);
-        break;
-    case Type::Object:
-        for (std::uint32_t i = 0; i < len_; ++i) p_.obj.ptr[i].~Member();
-        ::operator delete(p_.obj.ptr);
-        break;
+    case Type::Object: destroy_container(); break;
     default: break;
     }
 }
 
-void Value::copy_from(const Value& other) {
-    init_null();
+namespace {
+// While destroy_container walks down into a child container, the child's 24-byte slot in its
+// parent is dead memory: it stores where to resume in the parent. This is pointer reversal, so
+// freeing any depth takes constant stack and no allocation (destructors must not throw).
+struct ResumePoint {
+    void* block;          // the parent's element block
+    ResumePoint* up;      // the parent's own resume point, nullptr at the root
+    std::uint32_t left;   // elements of the parent still to free (indices [0, left))
+    bool is_object;
+};
+static_assert(sizeof(ResumePoint) <= sizeof(Value) && alignof(ResumePoint) <= alignof(Value));
+} // namespace
+
+void Value::destroy_container() noexcept {
+    void* block = p_.arr.ptr; // same bytes as p_.obj.ptr
+    std::uint32_t left = len_;
+    bool is_object = type_ == Type::Object;
+    ResumePoint* up = nullptr;
+    for (;;) {
+        if (left == 0) {
+            ::operator delete(block);
+            if (!up) return;
+            ResumePoint resume = *up;
+            block = resume.block;
+            left = resume.left;
+            is_object = resume.is_object;
+            up = resume.up;
+            continue;
+        }
+        --left;
+        Value* child;
+        if (is_object) {
+            Member& m = static_cast<Member*>(block)[left];
+            m.name.destroy(); // always a string
+            child = &m.value;
+        } else {
+            child = static_cast<Value*>(block) + left;
+        }
+        if (child->type_ != Type::Array && child->type_ != Type::Object) {
+            child->destroy();
+            continue;
+        }
+        void* child_block = child->p_.arr.ptr;
+        std::uint32_t child_len = child->len_;
+        bool child_is_object = child->type_ == Type::Object;
+        if (child_len == 0) {
+            ::operator delete(child_block);
+            continue;
+        }
+        up = ::new (static_cast<void*>(child)) ResumePoint{block, up, left, is_object};
+        block = child_block;
+        left = child_len;
+        is_object = child_is_object;
+    }
+}
+
+void Value::copy_scalar(const Value& other) {
     switch (other.type_) {
-    case Type::String:
-        assign_string(other.as_string().data(), other.len_);
-        break;
+    case Type::String: assign_string(other.as_string().data(), other.len_); break;
     case Type::Number:
         relocate_from(other);
         if (other.flags_ & kHeapString) {
+            // Do not share the heap lexeme; if the copy throws, this is still a plain number.
             flags_ &= static_cast<std::uint8_t>(~(kHeapString | kHasLexeme));
+            len_ = 0;
             set_lexeme(other.lexeme());
         }
         break;
-    case Type::Array:
-        type_ = Type::Array;
-        reserve_items(other.len_);
-        for (const auto& item : other.items()) {
-            new (p_.arr.ptr + len_) Value(item);
-            ++len_;
-        }
-        break;
-    case Type::Object:
-        type_ = Type::Object;
-        reserve_members(other.len_);
-        for (const auto& m : other.members()) {
-            new (p_.obj.ptr + len_) Member(m);
-            ++len_;
-        }
-        break;
     default: relocate_from(other); break;
+    }
+}
+
+// An empty container of other's type with room for all of other's elements.
+void Value::init_container_like(const Value& other) {
+    type_ = other.type_;
+    if (other.len_ == 0) return;
+    if (type_ == Type::Array) reserve_items(other.len_);
+    else reserve_members(other.len_);
+}
+
+// Iterative with an explicit work list so that copying does not recurse with depth. Every
+// container is complete (len_ counts its constructed elements) at every step, so when an
+// allocation throws, destroying *this frees exactly what was built.
+void Value::copy_from(const Value& other) {
+    init_null();
+    if (other.type_ != Type::Array && other.type_ != Type::Object) {
+        copy_scalar(other);
+        return;
+    }
+    try {
+        init_container_like(other);
+        std::vector<std::pair<const Value*, Value*>> pending;
+        pending.emplace_back(&other, this);
+        while (!pending.empty()) {
+            auto [src, dst] = pending.back();
+            pending.pop_back();
+            for (std::uint32_t i = 0; i < src->len_; ++i) {
+                const Value* from;
+                Value* to;
+                if (src->type_ == Type::Array) {
+                    from = src->p_.arr.ptr + i;
+                    to = ::new (static_cast<void*>(dst->p_.arr.ptr + i)) Value();
+                } else {
+                    const Member& m = src->p_.obj.ptr[i];
+                    from = &m.value;
+                    to = &(::new (static_cast<void*>(dst->p_.obj.ptr + i)) Member{Value(m.name), Value()})->value;
+                }
+                ++dst->len_;
+                if (from->type_ == Type::Array || from->type_ == Type::Object) {
+                    to->init_container_like(*from);
+                    if (from->len_) pending.emplace_back(from, to);
+                } else {
+                    to->copy_scalar(*from);
+                }
+            }
+        }
+    } catch (...) {
+        destroy();
+        init_null();
+        throw;
     }
 }
 
@@ -176,9 +270,11 @@ Value& Value::operator=(const Value& other) {
 
 Value& Value::operator=(Value&& other) noexcept {
     if (this != &other) {
+        // other may live inside *this (v = std::move(v["a"])): take it out before freeing.
+        Value taken(std::move(other));
         destroy();
-        relocate_from(other);
-        other.init_null();
+        relocate_from(taken);
+        taken.init_null();
     }
     return *this;
 }
@@ -266,7 +362,7 @@ void Value::reserve_items(std::size_t n) {
 void Value::push_back(Value v) {
     if (is_null()) *this = array();
     if (!is_array()) throw std::logic_error("laminate::Value::push_back on a non-array");
-    if (len_ == p_.arr.cap) reserve_items(p_.arr.cap ? std::size_t(p_.arr.cap) * 2 : 4);
+    if (len_ == p_.arr.cap) reserve_items(next_capacity(p_.arr.cap));
     new (p_.arr.ptr + len_) Value(std::move(v));
     ++len_;
 }
@@ -317,8 +413,10 @@ Value& Value::set(std::string_view key, Value v) {
 Value& Value::append_member(std::string_view key, Value v) {
     if (is_null()) *this = object();
     if (!is_object()) throw std::logic_error("laminate::Value::append_member on a non-object");
-    if (len_ == p_.obj.cap) reserve_members(p_.obj.cap ? std::size_t(p_.obj.cap) * 2 : 4);
-    Member* m = new (p_.obj.ptr + len_) Member{Value(key), std::move(v)};
+    // Build the name first: key may point into this object's own members, which growing moves.
+    Value name(key);
+    if (len_ == p_.obj.cap) reserve_members(next_capacity(p_.obj.cap));
+    Member* m = new (p_.obj.ptr + len_) Member{std::move(name), std::move(v)};
     ++len_;
     return m->value;
 }
@@ -343,11 +441,26 @@ bool Value::erase(std::string_view key) {
 // --- equality ----------------------------------------------------------------------------------
 
 namespace {
-bool numbers_equal(const Value& a, const Value& b) noexcept {
-    if (!a.is_lossless() || !b.is_lossless()) {
-        // Digits beyond a double: compare the written numbers by canonical decimal form.
+constexpr double kTwoPow53 = 9007199254740992.0;
+
+// A double without a decimal: NaN or an infinity that has no valid lexeme standing for it.
+bool is_non_finite_double(const Value& v) noexcept {
+    bool integral = false;
+    return v.number_kind() == NumberKind::Double && !std::isfinite(v.as_double()) &&
+           !detail::is_json_number(v.lexeme(), integral);
+}
+
+// The decimals two numbers stand for, compared as text. Only reached for numbers beyond a
+// double's exact range or flagged inexact, so the allocation is rare.
+bool same_decimal_text(const Value& a, const Value& b) noexcept {
+    try {
         return detail::canonical_decimal(a.number_text()) == detail::canonical_decimal(b.number_text());
+    } catch (...) {
+        return false; // out of memory: not provably equal
     }
+}
+
+bool numbers_equal(const Value& a, const Value& b) noexcept {
     std::int64_t ia = 0, ib = 0;
     std::uint64_t ua = 0, ub = 0;
     if (a.is_integer() && b.is_integer()) {
@@ -355,21 +468,77 @@ bool numbers_equal(const Value& a, const Value& b) noexcept {
         if (a.get_uint64(ua) && b.get_uint64(ub)) return ua == ub;
         return false;
     }
-    if (a.is_integer() || b.is_integer()) {
-        const Value& i = a.is_integer() ? a : b;
-        double d = a.is_integer() ? b.as_double() : a.as_double();
-        // Exact comparison of an integer with a double, without rounding the integer.
-        if (d != d || d < -9.3e18 || d > 1.85e19) return false;
-        if (d != static_cast<double>(static_cast<long double>(d))) return false;
-        if (d < 0) {
-            if (!i.get_int64(ia)) return false;
-            return static_cast<long double>(ia) == static_cast<long double>(d);
+    const bool a_lossless = a.is_lossless(), b_lossless = b.is_lossless();
+    if (a_lossless && b_lossless) {
+        // Only doubles built from C++ values can be non-finite without a lexeme.
+        double da = a.as_double(), db = b.as_double();
+        if (!std::isfinite(da) || !std::isfinite(db)) {
+            if (a.is_integer() || b.is_integer()) return false;
+            return da == db || (da != da && db != db); // NaN equals NaN: copies compare equal
         }
-        if (i.get_int64(ia)) return static_cast<long double>(ia) == static_cast<long double>(d);
-        i.get_uint64(ua);
-        return static_cast<long double>(ua) == static_cast<long double>(d);
+        if (!a.is_integer() && !b.is_integer()) return da == db; // the renderings are injective
+        // Integer and double: below 2^53 the double's rendering spells the double exactly.
+        const Value& i = a.is_integer() ? a : b;
+        double d = a.is_integer() ? db : da;
+        if (std::fabs(d) < kTwoPow53) {
+            if (d != std::trunc(d)) return false;
+            return i.get_int64(ia) && ia == static_cast<std::int64_t>(d);
+        }
+        return same_decimal_text(a, b);
     }
-    return a.as_double() == b.as_double();
+    if (is_non_finite_double(a) || is_non_finite_double(b)) return false;
+    return same_decimal_text(a, b);
+}
+
+// Without memory for marks: each member must occur as often in y as in x (sizes are equal).
+bool members_equal_by_count(std::span<const Member> x, std::span<const Member> y) noexcept {
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        std::size_t in_x = 1, in_y = 0;
+        for (std::size_t j = 0; j < x.size(); ++j)
+            if (j != i && x[j].key() == x[i].key() && x[j].value == x[i].value) ++in_x;
+        for (const auto& m : y)
+            if (m.key() == x[i].key() && m.value == x[i].value) ++in_y;
+        if (in_x != in_y) return false;
+    }
+    return true;
+}
+
+// Order-insensitive multiset comparison of members. Each member of a first tries the member at
+// the same position in b, so objects in the same order cost one value comparison per member
+// even with duplicate keys; otherwise it scans b for an unused equal member. Objects from models
+// are small: quadratic key scans are cheaper than hashing.
+bool members_equal(std::span<const Member> x, std::span<const Member> y) noexcept {
+    // One bit a member of y; on the stack for up to 256 members so that the frame stays small
+    // (operator== recurses once a nesting level).
+    constexpr std::size_t kInlineWords = 4;
+    std::uint64_t inline_words[kInlineWords] = {};
+    std::unique_ptr<std::uint64_t[]> heap_words;
+    std::uint64_t* used = inline_words;
+    const std::size_t words = (y.size() + 63) / 64;
+    if (words > kInlineWords) {
+        heap_words.reset(new (std::nothrow) std::uint64_t[words]());
+        if (!heap_words) return members_equal_by_count(x, y);
+        used = heap_words.get();
+    }
+    auto is_used = [used](std::size_t j) { return (used[j / 64] >> (j % 64)) & 1u; };
+    auto mark = [used](std::size_t j) { used[j / 64] |= std::uint64_t{1} << (j % 64); };
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        const Member& m = x[i];
+        if (!is_used(i) && y[i].key() == m.key() && y[i].value == m.value) {
+            mark(i);
+            continue;
+        }
+        bool matched = false;
+        for (std::size_t j = 0; j < y.size(); ++j) {
+            if (j != i && !is_used(j) && y[j].key() == m.key() && y[j].value == m.value) {
+                mark(j);
+                matched = true;
+                break;
+            }
+        }
+        if (!matched) return false;
+    }
+    return true;
 }
 } // namespace
 
@@ -389,22 +558,7 @@ bool operator==(const Value& a, const Value& b) noexcept {
     }
     case Type::Object: {
         auto x = a.members(), y = b.members();
-        if (x.size() != y.size()) return false;
-        // Order-insensitive multiset comparison; objects from models are small, so quadratic
-        // matching with a used-mark is cheaper than hashing.
-        std::vector<bool> used(y.size(), false);
-        for (const auto& m : x) {
-            bool matched = false;
-            for (std::size_t j = 0; j < y.size(); ++j) {
-                if (!used[j] && y[j].key() == m.key() && y[j].value == m.value) {
-                    used[j] = true;
-                    matched = true;
-                    break;
-                }
-            }
-            if (!matched) return false;
-        }
-        return true;
+        return x.size() == y.size() && members_equal(x, y);
     }
     }
     return false;

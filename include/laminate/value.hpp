@@ -16,8 +16,8 @@
 // * 24 bytes a node; strings up to 16 bytes and lexemes up to 8 live inline; every container is
 //   one exactly-sized allocation, so a parsed document costs one malloc per container and per
 //   long string.
-// * Depth: destruction, copying and dump are iterative, so hand-built values nested far deeper
-//   than the parser's max_depth are safe. Only operator== recurses (one small frame a level).
+// * Depth: destruction, copying, dump and == are iterative, so hand-built values nested far
+//   deeper than the parser's max_depth are safe.
 
 #include <cstddef>
 #include <cstdint>
@@ -170,7 +170,8 @@ public:
 
     // Structural equality. Numbers compare by the decimal they stand for (1 == 1.0 == 1e0,
     // 0.1 == 0.10; see the top of this file), NaN equals NaN so that every value equals its copy.
-    // Object member order is ignored but key multiplicity is not. Recursive: depth costs stack.
+    // Object member order is ignored but key multiplicity is not. Objects in the same member
+    // order cost one comparison a member; otherwise matching is quadratic in an object's size.
     friend bool operator==(const Value& a, const Value& b) noexcept;
 
     void swap(Value& other) noexcept;

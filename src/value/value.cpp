@@ -4,10 +4,8 @@
 #include "value_access.hpp"
 
 #include <cassert>
-#include <cmath>
 #include <cstring>
 #include <limits>
-#include <memory>
 #include <new>
 #include <stdexcept>
 #include <vector>
@@ -436,132 +434,6 @@ bool Value::erase(std::string_view key) {
     bool removed = out != len_;
     len_ = out;
     return removed;
-}
-
-// --- equality ----------------------------------------------------------------------------------
-
-namespace {
-constexpr double kTwoPow53 = 9007199254740992.0;
-
-// A double without a decimal: NaN or an infinity that has no valid lexeme standing for it.
-bool is_non_finite_double(const Value& v) noexcept {
-    bool integral = false;
-    return v.number_kind() == NumberKind::Double && !std::isfinite(v.as_double()) &&
-           !detail::is_json_number(v.lexeme(), integral);
-}
-
-// The decimals two numbers stand for, compared as text. Only reached for numbers beyond a
-// double's exact range or flagged inexact, so the allocation is rare.
-bool same_decimal_text(const Value& a, const Value& b) noexcept {
-    try {
-        return detail::canonical_decimal(a.number_text()) == detail::canonical_decimal(b.number_text());
-    } catch (...) {
-        return false; // out of memory: not provably equal
-    }
-}
-
-bool numbers_equal(const Value& a, const Value& b) noexcept {
-    std::int64_t ia = 0, ib = 0;
-    std::uint64_t ua = 0, ub = 0;
-    if (a.is_integer() && b.is_integer()) {
-        if (a.get_int64(ia) && b.get_int64(ib)) return ia == ib;
-        if (a.get_uint64(ua) && b.get_uint64(ub)) return ua == ub;
-        return false;
-    }
-    const bool a_lossless = a.is_lossless(), b_lossless = b.is_lossless();
-    if (a_lossless && b_lossless) {
-        // Only doubles built from C++ values can be non-finite without a lexeme.
-        double da = a.as_double(), db = b.as_double();
-        if (!std::isfinite(da) || !std::isfinite(db)) {
-            if (a.is_integer() || b.is_integer()) return false;
-            return da == db || (da != da && db != db); // NaN equals NaN: copies compare equal
-        }
-        if (!a.is_integer() && !b.is_integer()) return da == db; // the renderings are injective
-        // Integer and double: below 2^53 the double's rendering spells the double exactly.
-        const Value& i = a.is_integer() ? a : b;
-        double d = a.is_integer() ? db : da;
-        if (std::fabs(d) < kTwoPow53) {
-            if (d != std::trunc(d)) return false;
-            return i.get_int64(ia) && ia == static_cast<std::int64_t>(d);
-        }
-        return same_decimal_text(a, b);
-    }
-    if (is_non_finite_double(a) || is_non_finite_double(b)) return false;
-    return same_decimal_text(a, b);
-}
-
-// Without memory for marks: each member must occur as often in y as in x (sizes are equal).
-bool members_equal_by_count(std::span<const Member> x, std::span<const Member> y) noexcept {
-    for (std::size_t i = 0; i < x.size(); ++i) {
-        std::size_t in_x = 1, in_y = 0;
-        for (std::size_t j = 0; j < x.size(); ++j)
-            if (j != i && x[j].key() == x[i].key() && x[j].value == x[i].value) ++in_x;
-        for (const auto& m : y)
-            if (m.key() == x[i].key() && m.value == x[i].value) ++in_y;
-        if (in_x != in_y) return false;
-    }
-    return true;
-}
-
-// Order-insensitive multiset comparison of members. Each member of a first tries the member at
-// the same position in b, so objects in the same order cost one value comparison per member
-// even with duplicate keys; otherwise it scans b for an unused equal member. Objects from models
-// are small: quadratic key scans are cheaper than hashing.
-bool members_equal(std::span<const Member> x, std::span<const Member> y) noexcept {
-    // One bit a member of y; on the stack for up to 256 members so that the frame stays small
-    // (operator== recurses once a nesting level).
-    constexpr std::size_t kInlineWords = 4;
-    std::uint64_t inline_words[kInlineWords] = {};
-    std::unique_ptr<std::uint64_t[]> heap_words;
-    std::uint64_t* used = inline_words;
-    const std::size_t words = (y.size() + 63) / 64;
-    if (words > kInlineWords) {
-        heap_words.reset(new (std::nothrow) std::uint64_t[words]());
-        if (!heap_words) return members_equal_by_count(x, y);
-        used = heap_words.get();
-    }
-    auto is_used = [used](std::size_t j) { return (used[j / 64] >> (j % 64)) & 1u; };
-    auto mark = [used](std::size_t j) { used[j / 64] |= std::uint64_t{1} << (j % 64); };
-    for (std::size_t i = 0; i < x.size(); ++i) {
-        const Member& m = x[i];
-        if (!is_used(i) && y[i].key() == m.key() && y[i].value == m.value) {
-            mark(i);
-            continue;
-        }
-        bool matched = false;
-        for (std::size_t j = 0; j < y.size(); ++j) {
-            if (j != i && !is_used(j) && y[j].key() == m.key() && y[j].value == m.value) {
-                mark(j);
-                matched = true;
-                break;
-            }
-        }
-        if (!matched) return false;
-    }
-    return true;
-}
-} // namespace
-
-bool operator==(const Value& a, const Value& b) noexcept {
-    if (a.type() != b.type()) return false;
-    switch (a.type()) {
-    case Type::Null: return true;
-    case Type::Bool: return a.as_bool() == b.as_bool();
-    case Type::Number: return numbers_equal(a, b);
-    case Type::String: return a.as_string() == b.as_string();
-    case Type::Array: {
-        auto x = a.items(), y = b.items();
-        if (x.size() != y.size()) return false;
-        for (std::size_t i = 0; i < x.size(); ++i)
-            if (!(x[i] == y[i])) return false;
-        return true;
-    }
-    case Type::Object: {
-        auto x = a.members(), y = b.members();
-        return x.size() == y.size() && members_equal(x, y);
-    }
-    }
-    return false;
 }
 
 } // namespace laminate

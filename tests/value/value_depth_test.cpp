@@ -1,5 +1,5 @@
-// Deep nesting: destroy, copy and dump do not recurse, so hand-built values far deeper than the
-// parser's max_depth (512) are safe. operator== recurses and is tested at a depth it handles.
+// Deep nesting: destroy, copy, dump and == do not recurse, so hand-built values far deeper than
+// the parser's max_depth (512) are safe.
 #include <laminate/value.hpp>
 
 #include <gtest/gtest.h>
@@ -81,13 +81,19 @@ TEST(ValueDepth, DeepPrettyDump) {
     EXPECT_EQ(text.substr(0, 5), "[\n [\n");
 }
 
-TEST(ValueDepth, DeepEqualityAtTenThousandLevels) {
-    Value a = nested_objects(10000), b = nested_objects(10000);
+TEST(ValueDepth, VeryDeepEquality) {
+    Value a = nested_objects(kVeryDeep / 4), b = nested_objects(kVeryDeep / 4);
     EXPECT_EQ(a, b);
     Value* leaf = &b;
     while (leaf->find("k")) leaf = leaf->find("k");
     leaf->set("leaf", "changed");
     EXPECT_NE(a, b);
+    Value x = nested_arrays(kVeryDeep), y = nested_arrays(kVeryDeep);
+    EXPECT_EQ(x, y);
+    Value* innermost = &y;
+    while (!innermost->empty()) innermost = &innermost->items()[0];
+    innermost->push_back(1);
+    EXPECT_NE(x, y);
 }
 
 TEST(ValueDepth, WideAndDeepTreesFreeEveryNode) {

@@ -138,6 +138,31 @@ TEST(ValueEquality, DuplicateKeysCountByMultiplicity) {
     EXPECT_EQ(object({{"a", 1}, {"b", 2}, {"a", 1}}), object({{"a", 1}, {"a", 1}, {"b", 2}}));
 }
 
+TEST(ValueEquality, DuplicateKeysWithContainerValuesBacktrack) {
+    // Each member tries its own position first, then the others: the first tries fail deep
+    // inside the values and the matcher must move on to the next candidate.
+    auto object = [](std::initializer_list<Value> values) {
+        Value o = Value::object();
+        for (const auto& v : values) o.append_member("k", v);
+        return o;
+    };
+    Value a = object({Value::array({1, Value::object({{"x", 1}})}), Value::array({1, Value::object({{"x", 2}})}),
+                      Value::array({1, Value::object({{"x", 3}})})});
+    Value b = object({Value::array({1, Value::object({{"x", 3}})}), Value::array({1, Value::object({{"x", 1}})}),
+                      Value::array({1, Value::object({{"x", 2}})})});
+    EXPECT_EQ(a, b);
+    EXPECT_EQ(b, a);
+    Value c = object({Value::array({1, Value::object({{"x", 3}})}), Value::array({1, Value::object({{"x", 1}})}),
+                      Value::array({1, Value::object({{"x", 1}})})});
+    EXPECT_NE(a, c);
+    EXPECT_NE(c, a);
+    Value wrapped_a = Value::array({a, Value::object({{"inner", a}})});
+    Value wrapped_b = Value::array({b, Value::object({{"inner", b}})});
+    EXPECT_EQ(wrapped_a, wrapped_b);
+    Value wrapped_c = Value::array({b, Value::object({{"inner", c}})});
+    EXPECT_NE(wrapped_a, wrapped_c);
+}
+
 TEST(ValueEquality, Nested) {
     Value a = Value::object({{"list", Value::array({Value::object({{"k", Value::array({1, 2.0})}, {"j", nullptr}})})}});
     Value b = Value::object({{"list", Value::array({Value::object({{"j", nullptr}, {"k", Value::array({1.0, 2})}})})}});
@@ -147,7 +172,7 @@ TEST(ValueEquality, Nested) {
 }
 
 TEST(ValueEquality, LargeObjectsInAnyOrder) {
-    // More members than the matcher tracks on the stack.
+    // A thousand members, 300 distinct keys, in another order: marks span many words.
     std::vector<int> order(1000);
     for (int i = 0; i < 1000; ++i) order[static_cast<std::size_t>(i)] = i;
     Value forward = Value::object(), shuffled = Value::object();

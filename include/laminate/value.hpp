@@ -19,6 +19,7 @@
 // * Depth: destruction, copying, dump and == are iterative, so hand-built values nested far
 //   deeper than the parser's max_depth are safe.
 
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -222,6 +223,79 @@ struct Member {
         return a.name == b.name && a.value == b.value;
     }
 };
+
+// Accessors used in every loop over a document: inline.
+inline bool Value::as_bool() const noexcept {
+    assert(is_bool());
+    return p_.b;
+}
+
+inline std::string_view Value::as_string() const noexcept {
+    assert(is_string());
+    if (!is_string()) return {};
+    return {(flags_ & kHeapString) ? p_.heap_chars : p_.inline_chars, len_};
+}
+
+inline std::string_view Value::lexeme() const noexcept {
+    if (!is_number() || !(flags_ & kHasLexeme)) return {};
+    return {(flags_ & kHeapString) ? p_.num.heap_lexeme : p_.num.inline_lexeme, len_};
+}
+
+inline bool Value::get_int64(std::int64_t& out) const noexcept {
+    if (!is_number()) return false;
+    switch (number_kind()) {
+    case NumberKind::Int: out = p_.num.i; return true;
+    case NumberKind::UInt:
+        if (p_.num.u > static_cast<std::uint64_t>(INT64_MAX)) return false;
+        out = static_cast<std::int64_t>(p_.num.u);
+        return true;
+    case NumberKind::Double: return false;
+    }
+    return false;
+}
+
+inline bool Value::get_uint64(std::uint64_t& out) const noexcept {
+    if (!is_number()) return false;
+    switch (number_kind()) {
+    case NumberKind::Int:
+        if (p_.num.i < 0) return false;
+        out = static_cast<std::uint64_t>(p_.num.i);
+        return true;
+    case NumberKind::UInt: out = p_.num.u; return true;
+    case NumberKind::Double: return false;
+    }
+    return false;
+}
+
+inline double Value::as_double() const noexcept {
+    if (!is_number()) return 0.0;
+    switch (number_kind()) {
+    case NumberKind::Int: return static_cast<double>(p_.num.i);
+    case NumberKind::UInt: return static_cast<double>(p_.num.u);
+    case NumberKind::Double: return p_.num.d;
+    }
+    return 0.0;
+}
+
+inline std::span<const Value> Value::items() const noexcept {
+    if (!is_array() || len_ == 0) return {};
+    return {p_.arr.ptr, len_};
+}
+
+inline std::span<Value> Value::items() noexcept {
+    if (!is_array() || len_ == 0) return {};
+    return {p_.arr.ptr, len_};
+}
+
+inline std::span<const Member> Value::members() const noexcept {
+    if (!is_object() || len_ == 0) return {};
+    return {p_.obj.ptr, len_};
+}
+
+inline std::span<Member> Value::members() noexcept {
+    if (!is_object() || len_ == 0) return {};
+    return {p_.obj.ptr, len_};
+}
 
 static_assert(sizeof(Value) == 24, "a Value node is 24 bytes; keep it so");
 static_assert(sizeof(Member) == 48);

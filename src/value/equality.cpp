@@ -9,12 +9,12 @@
 #include <laminate/value.hpp>
 
 #include "number.hpp"
+#include "small_stack.hpp"
 
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <new>
-#include <vector>
 
 namespace laminate {
 
@@ -71,19 +71,20 @@ enum class Shallow { Unequal, Equal, Descend };
 
 // Everything but the elements: types, scalars, sizes. Descend when both are non-empty
 // containers of the same type and size.
-Shallow compare_shallow(const Value& a, const Value& b) noexcept {
+inline Shallow compare_shallow(const Value& a, const Value& b) noexcept {
     if (a.type() != b.type()) return Shallow::Unequal;
+    bool equal = true;
     switch (a.type()) {
-    case Type::Null: return Shallow::Equal;
-    case Type::Bool: return a.as_bool() == b.as_bool() ? Shallow::Equal : Shallow::Unequal;
-    case Type::Number: return numbers_equal(a, b) ? Shallow::Equal : Shallow::Unequal;
-    case Type::String: return a.as_string() == b.as_string() ? Shallow::Equal : Shallow::Unequal;
+    case Type::Null: break;
+    case Type::Bool: equal = a.as_bool() == b.as_bool(); break;
+    case Type::Number: equal = numbers_equal(a, b); break;
+    case Type::String: equal = a.as_string() == b.as_string(); break;
     case Type::Array:
     case Type::Object:
         if (a.size() != b.size()) return Shallow::Unequal;
         return a.empty() ? Shallow::Equal : Shallow::Descend;
     }
-    return Shallow::Unequal;
+    return equal ? Shallow::Equal : Shallow::Unequal;
 }
 
 constexpr std::uint32_t kNoCandidate = std::numeric_limits<std::uint32_t>::max();
@@ -91,16 +92,18 @@ constexpr std::uint32_t kNoCandidate = std::numeric_limits<std::uint32_t>::max()
 struct Frame {
     const Value* a;
     const Value* b;
-    std::uint32_t i = 0;         // element of a being compared / member of a being matched
-    std::uint32_t attempt = 0;   // objects: candidates of b tried for member i so far
+    std::uint32_t i = 0;            // element of a being compared / member of a being matched
+    std::uint32_t attempt = 0;      // objects: candidates of b tried for member i so far
     std::uint32_t j = kNoCandidate; // objects: candidate of b under comparison
-    std::size_t marks = 0;       // objects: offset of b's used-marks in the mark pool
+    std::size_t marks = 0;          // objects: offset of b's used-marks in the mark pool
 };
+
+using MarkPool = detail::SmallStack<std::uint64_t, 16>;
 
 // Objects: member i of a tries member i of b first (same order costs one comparison a member,
 // even with duplicate keys), then every other unused member of b with the same key. Objects
 // from models are small: key scans are cheaper than hashing.
-std::uint32_t next_candidate(Frame& f, const std::vector<std::uint64_t>& pool) noexcept {
+std::uint32_t next_candidate(Frame& f, const MarkPool& pool) noexcept {
     auto x = f.a->members();
     auto y = f.b->members();
     const std::uint32_t n = static_cast<std::uint32_t>(y.size());
@@ -114,74 +117,81 @@ std::uint32_t next_candidate(Frame& f, const std::vector<std::uint64_t>& pool) n
     return kNoCandidate;
 }
 
+enum class Step { Finished, Descend };
+
+// Advances an array frame past equal scalars. last: the result of the child it waited for.
+Step step_array(Frame& f, bool last, bool& result, const Value*& ca, const Value*& cb) noexcept {
+    if (!last) return result = false, Step::Finished;
+    auto x = f.a->items();
+    auto y = f.b->items();
+    for (; f.i < x.size(); ++f.i) {
+        switch (compare_shallow(x[f.i], y[f.i])) {
+        case Shallow::Equal: continue;
+        case Shallow::Unequal: return result = false, Step::Finished;
+        case Shallow::Descend: ca = &x[f.i], cb = &y[f.i], ++f.i; return Step::Descend;
+        }
+    }
+    return result = true, Step::Finished;
+}
+
+// Advances an object frame past matched members. last: whether candidate f.j matched.
+Step step_object(Frame& f, MarkPool& pool, bool last, bool& result, const Value*& ca, const Value*& cb) noexcept {
+    auto x = f.a->members();
+    auto y = f.b->members();
+    auto matched = [&] {
+        pool[f.marks + f.j / 64] |= std::uint64_t{1} << (f.j % 64);
+        ++f.i;
+        f.attempt = 0;
+    };
+    if (last && f.j != kNoCandidate) matched();
+    while (f.i < x.size()) {
+        f.j = next_candidate(f, pool);
+        if (f.j == kNoCandidate) return result = false, Step::Finished;
+        switch (compare_shallow(x[f.i].value, y[f.j].value)) {
+        case Shallow::Equal: matched(); continue;
+        case Shallow::Unequal: continue; // the next candidate
+        case Shallow::Descend: ca = &x[f.i].value, cb = &y[f.j].value; return Step::Descend;
+        }
+    }
+    return result = true, Step::Finished;
+}
+
 bool equal_with_stack(const Value& root_a, const Value& root_b) {
     switch (compare_shallow(root_a, root_b)) {
     case Shallow::Unequal: return false;
     case Shallow::Equal: return true;
     case Shallow::Descend: break;
     }
-    std::vector<Frame> stack;
-    std::vector<std::uint64_t> pool; // used-marks of every open object frame, stacked
+    detail::SmallStack<Frame> stack;
+    MarkPool pool; // used-marks of every open object frame, stacked
     auto push = [&](const Value* a, const Value* b) {
         Frame f{a, b};
         if (a->is_object()) {
             f.marks = pool.size();
-            pool.resize(pool.size() + (b->size() + 63) / 64, 0);
+            pool.push_n((b->size() + 63) / 64, 0);
         }
-        stack.push_back(f);
+        stack.push(f);
     };
     push(&root_a, &root_b);
-    enum class Pending { None, True, False } pending = Pending::None;
+    // The result of the child comparison the top frame waits for; a new frame waits for nothing
+    // (true lets arrays start and, with j unset, does not mark a member).
+    bool last = true;
     for (;;) {
         Frame& f = stack.back();
         const Value* ca = nullptr;
         const Value* cb = nullptr;
-        bool finished = false, result = false;
-        if (f.a->is_array()) {
-            if (pending == Pending::False) {
-                finished = true;
-            } else {
-                if (pending == Pending::True) ++f.i;
-                if (f.i == f.a->size()) {
-                    finished = result = true;
-                } else {
-                    ca = &f.a->items()[f.i];
-                    cb = &f.b->items()[f.i];
-                }
-            }
-        } else {
-            if (pending == Pending::True) {
-                pool[f.marks + f.j / 64] |= std::uint64_t{1} << (f.j % 64);
-                ++f.i;
-                f.attempt = 0;
-            }
-            if (f.i == f.a->size()) {
-                finished = result = true;
-            } else {
-                f.j = next_candidate(f, pool);
-                if (f.j == kNoCandidate) {
-                    finished = true;
-                } else {
-                    ca = &f.a->members()[f.i].value;
-                    cb = &f.b->members()[f.j].value;
-                }
-            }
-        }
-        if (finished) {
-            if (f.a->is_object()) pool.resize(f.marks);
-            stack.pop_back();
-            if (stack.empty()) return result;
-            pending = result ? Pending::True : Pending::False;
+        bool result = false;
+        Step step = f.a->is_array() ? step_array(f, last, result, ca, cb)
+                                    : step_object(f, pool, last, result, ca, cb);
+        if (step == Step::Descend) {
+            push(ca, cb); // invalidates f
+            last = true;
             continue;
         }
-        switch (compare_shallow(*ca, *cb)) {
-        case Shallow::Unequal: pending = Pending::False; break;
-        case Shallow::Equal: pending = Pending::True; break;
-        case Shallow::Descend:
-            push(ca, cb); // invalidates f
-            pending = Pending::None;
-            break;
-        }
+        if (f.a->is_object()) pool.truncate(f.marks);
+        stack.pop();
+        if (stack.empty()) return result;
+        last = result;
     }
 }
 

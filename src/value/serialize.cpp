@@ -1,11 +1,11 @@
 #include <laminate/value.hpp>
 
 #include "number.hpp"
+#include "small_stack.hpp"
 
 #include <charconv>
 #include <cmath>
 #include <ostream>
-#include <vector>
 
 namespace laminate {
 
@@ -87,13 +87,13 @@ void write(const Value& root, std::string& out, int indent) {
         const Value* container;
         std::size_t next; // index of the next element to write
     };
-    std::vector<Open> open;
+    detail::SmallStack<Open> open;
     const Value* v = &root;
     for (;;) {
         // Write v: a scalar, or the opening of a container that is pushed to be continued.
         if (v->is_array() || v->is_object()) {
             out += v->is_array() ? '[' : '{';
-            open.push_back({v, 0});
+            open.push({v, 0});
         } else {
             write_scalar(*v, out);
         }
@@ -105,7 +105,7 @@ void write(const Value& root, std::string& out, int indent) {
             if (top.next == top.container->size()) {
                 if (top.next > 0 && indent >= 0) newline(out, indent, depth - 1);
                 out += top.container->is_array() ? ']' : '}';
-                open.pop_back();
+                open.pop();
                 continue;
             }
             if (top.next > 0) out += ',';

@@ -1,6 +1,7 @@
 #include <laminate/value.hpp>
 
 #include "number.hpp"
+#include "small_stack.hpp"
 #include "value_access.hpp"
 
 #include <cassert>
@@ -137,42 +138,47 @@ namespace {
 // While destroy_container walks down into a child container, the child's 24-byte slot in its
 // parent is dead memory: it stores where to resume in the parent. This is pointer reversal, so
 // freeing any depth takes constant stack and no allocation (destructors must not throw).
+// Elements are freed first to last, the order malloc handles best.
 struct ResumePoint {
-    void* block;          // the parent's element block
+    std::uintptr_t block; // the parent's element block; low bit set when it holds Members
     ResumePoint* up;      // the parent's own resume point, nullptr at the root
-    std::uint32_t left;   // elements of the parent still to free (indices [0, left))
-    bool is_object;
+    std::uint32_t next;   // the parent's next element to free
+    std::uint32_t len;    // the parent's element count
 };
 static_assert(sizeof(ResumePoint) <= sizeof(Value) && alignof(ResumePoint) <= alignof(Value));
+static_assert(alignof(Value) > 1 && alignof(Member) > 1);
 } // namespace
 
 void Value::destroy_container() noexcept {
     void* block = p_.arr.ptr; // same bytes as p_.obj.ptr
-    std::uint32_t left = len_;
+    std::uint32_t next = 0, len = len_;
     bool is_object = type_ == Type::Object;
     ResumePoint* up = nullptr;
     for (;;) {
-        if (left == 0) {
+        if (next == len) {
             ::operator delete(block);
             if (!up) return;
             ResumePoint resume = *up;
-            block = resume.block;
-            left = resume.left;
-            is_object = resume.is_object;
+            block = reinterpret_cast<void*>(resume.block & ~std::uintptr_t{1});
+            is_object = resume.block & 1u;
+            next = resume.next;
+            len = resume.len;
             up = resume.up;
             continue;
         }
-        --left;
         Value* child;
         if (is_object) {
-            Member& m = static_cast<Member*>(block)[left];
-            m.name.destroy(); // always a string
+            Member& m = static_cast<Member*>(block)[next];
+            if (m.name.flags_ & kHeapString) ::operator delete(m.name.p_.heap_chars); // a string
             child = &m.value;
         } else {
-            child = static_cast<Value*>(block) + left;
+            child = static_cast<Value*>(block) + next;
         }
+        ++next;
         if (child->type_ != Type::Array && child->type_ != Type::Object) {
-            child->destroy();
+            // Only strings and numbers set kHeapString.
+            if (child->flags_ & kHeapString)
+                ::operator delete(child->type_ == Type::String ? child->p_.heap_chars : child->p_.num.heap_lexeme);
             continue;
         }
         void* child_block = child->p_.arr.ptr;
@@ -182,27 +188,29 @@ void Value::destroy_container() noexcept {
             ::operator delete(child_block);
             continue;
         }
-        up = ::new (static_cast<void*>(child)) ResumePoint{block, up, left, is_object};
+        std::uintptr_t tagged = reinterpret_cast<std::uintptr_t>(block) | (is_object ? 1u : 0u);
+        up = ::new (static_cast<void*>(child)) ResumePoint{tagged, up, next, len};
         block = child_block;
-        left = child_len;
+        next = 0;
+        len = child_len;
         is_object = child_is_object;
     }
 }
 
 void Value::copy_scalar(const Value& other) {
-    switch (other.type_) {
-    case Type::String: assign_string(other.as_string().data(), other.len_); break;
-    case Type::Number:
+    if (!(other.flags_ & kHeapString)) { // null, bool, inline string or number: the bytes are the value
         relocate_from(other);
-        if (other.flags_ & kHeapString) {
-            // Do not share the heap lexeme; if the copy throws, this is still a plain number.
-            flags_ &= static_cast<std::uint8_t>(~(kHeapString | kHasLexeme));
-            len_ = 0;
-            set_lexeme(other.lexeme());
-        }
-        break;
-    default: relocate_from(other); break;
+        return;
     }
+    if (other.type_ == Type::String) {
+        assign_string(other.p_.heap_chars, other.len_);
+        return;
+    }
+    // A number with a heap lexeme: do not share it; if the copy throws, this is a plain number.
+    relocate_from(other);
+    flags_ &= static_cast<std::uint8_t>(~(kHeapString | kHasLexeme));
+    len_ = 0;
+    set_lexeme(other.lexeme());
 }
 
 // An empty container of other's type with room for all of other's elements.
@@ -213,7 +221,7 @@ void Value::init_container_like(const Value& other) {
     else reserve_members(other.len_);
 }
 
-// Iterative with an explicit work list so that copying does not recurse with depth. Every
+// Depth-first over an explicit stack so that copying does not recurse with depth. Every
 // container is complete (len_ counts its constructed elements) at every step, so when an
 // allocation throws, destroying *this frees exactly what was built.
 void Value::copy_from(const Value& other) {
@@ -222,31 +230,41 @@ void Value::copy_from(const Value& other) {
         copy_scalar(other);
         return;
     }
+    struct Open {
+        const Value* src;
+        Value* dst;
+        std::uint32_t next; // next element of src to copy
+    };
     try {
         init_container_like(other);
-        std::vector<std::pair<const Value*, Value*>> pending;
-        pending.emplace_back(&other, this);
-        while (!pending.empty()) {
-            auto [src, dst] = pending.back();
-            pending.pop_back();
-            for (std::uint32_t i = 0; i < src->len_; ++i) {
-                const Value* from;
-                Value* to;
-                if (src->type_ == Type::Array) {
-                    from = src->p_.arr.ptr + i;
-                    to = ::new (static_cast<void*>(dst->p_.arr.ptr + i)) Value();
-                } else {
-                    const Member& m = src->p_.obj.ptr[i];
-                    from = &m.value;
-                    to = &(::new (static_cast<void*>(dst->p_.obj.ptr + i)) Member{Value(m.name), Value()})->value;
-                }
-                ++dst->len_;
-                if (from->type_ == Type::Array || from->type_ == Type::Object) {
-                    to->init_container_like(*from);
-                    if (from->len_) pending.emplace_back(from, to);
-                } else {
-                    to->copy_scalar(*from);
-                }
+        detail::SmallStack<Open> open;
+        open.push({&other, this, 0});
+        while (!open.empty()) {
+            Open& top = open.back();
+            if (top.next == top.src->len_) {
+                open.pop();
+                continue;
+            }
+            const std::uint32_t i = top.next++;
+            const Value* from;
+            Value* to;
+            if (top.src->type_ == Type::Array) {
+                from = top.src->p_.arr.ptr + i;
+                to = ::new (static_cast<void*>(top.dst->p_.arr.ptr + i)) Value();
+                ++top.dst->len_;
+            } else {
+                const Member& m = top.src->p_.obj.ptr[i];
+                Member* copy = ::new (static_cast<void*>(top.dst->p_.obj.ptr + i)) Member{};
+                ++top.dst->len_;
+                copy->name.copy_scalar(m.name);
+                from = &m.value;
+                to = &copy->value;
+            }
+            if (from->type_ == Type::Array || from->type_ == Type::Object) {
+                to->init_container_like(*from);
+                if (from->len_) open.push({from, to, 0}); // top is not used after this
+            } else {
+                to->copy_scalar(*from);
             }
         }
     } catch (...) {
@@ -287,69 +305,7 @@ void Value::swap(Value& other) noexcept {
 
 // --- scalars -----------------------------------------------------------------------------------
 
-bool Value::as_bool() const noexcept {
-    assert(is_bool());
-    return p_.b;
-}
-
-std::string_view Value::as_string() const noexcept {
-    assert(is_string());
-    if (!is_string()) return {};
-    return {(flags_ & kHeapString) ? p_.heap_chars : p_.inline_chars, len_};
-}
-
-std::string_view Value::lexeme() const noexcept {
-    if (!is_number() || !(flags_ & kHasLexeme)) return {};
-    return {(flags_ & kHeapString) ? p_.num.heap_lexeme : p_.num.inline_lexeme, len_};
-}
-
-bool Value::get_int64(std::int64_t& out) const noexcept {
-    if (!is_number()) return false;
-    switch (number_kind()) {
-    case NumberKind::Int: out = p_.num.i; return true;
-    case NumberKind::UInt:
-        if (p_.num.u > static_cast<std::uint64_t>(INT64_MAX)) return false;
-        out = static_cast<std::int64_t>(p_.num.u);
-        return true;
-    case NumberKind::Double: return false;
-    }
-    return false;
-}
-
-bool Value::get_uint64(std::uint64_t& out) const noexcept {
-    if (!is_number()) return false;
-    switch (number_kind()) {
-    case NumberKind::Int:
-        if (p_.num.i < 0) return false;
-        out = static_cast<std::uint64_t>(p_.num.i);
-        return true;
-    case NumberKind::UInt: out = p_.num.u; return true;
-    case NumberKind::Double: return false;
-    }
-    return false;
-}
-
-double Value::as_double() const noexcept {
-    if (!is_number()) return 0.0;
-    switch (number_kind()) {
-    case NumberKind::Int: return static_cast<double>(p_.num.i);
-    case NumberKind::UInt: return static_cast<double>(p_.num.u);
-    case NumberKind::Double: return p_.num.d;
-    }
-    return 0.0;
-}
-
 // --- containers --------------------------------------------------------------------------------
-
-std::span<const Value> Value::items() const noexcept {
-    if (!is_array() || len_ == 0) return {};
-    return {p_.arr.ptr, len_};
-}
-
-std::span<Value> Value::items() noexcept {
-    if (!is_array() || len_ == 0) return {};
-    return {p_.arr.ptr, len_};
-}
 
 void Value::reserve_items(std::size_t n) {
     if (n <= p_.arr.cap) return;
@@ -363,16 +319,6 @@ void Value::push_back(Value v) {
     if (len_ == p_.arr.cap) reserve_items(next_capacity(p_.arr.cap));
     new (p_.arr.ptr + len_) Value(std::move(v));
     ++len_;
-}
-
-std::span<const Member> Value::members() const noexcept {
-    if (!is_object() || len_ == 0) return {};
-    return {p_.obj.ptr, len_};
-}
-
-std::span<Member> Value::members() noexcept {
-    if (!is_object() || len_ == 0) return {};
-    return {p_.obj.ptr, len_};
 }
 
 void Value::reserve_members(std::size_t n) {

@@ -158,9 +158,14 @@ public:
     bool erase(std::string_view key);
 
     // --- addressing ---------------------------------------------------------------------------
-    // RFC 6901 JSON Pointer ("/a/b/0", "" is the whole document). nullptr when absent or malformed.
+    // RFC 6901 JSON Pointer ("/a/b/0", "" is the whole document, "/" the key ""; ~0 is '~' and
+    // ~1 is '/'; array indices are digits without leading zeros, "-" is never present).
+    // nullptr when absent or malformed.
     const Value* at_pointer(std::string_view pointer) const noexcept;
-    // laminate path syntax: a.b[0]["odd key"] (also 'single-quoted' keys, a leading "$" or "$.").
+    // laminate path syntax: a.b[0]["odd key"], also ['single-quoted'] keys and a leading "$" or
+    // "$." for the root ("" and "$" are the whole document). Quoted keys take JSON escapes
+    // (\" \\ \n \uXXXX ...) and \'. Every path append_path_key/append_path_index write reads
+    // back. nullptr when absent or malformed.
     const Value* at_path(std::string_view path) const noexcept;
 
     // --- serialization ------------------------------------------------------------------------
@@ -308,7 +313,8 @@ std::ostream& operator<<(std::ostream& os, const Value& v); // compact JSON
 void append_json_string(std::string& out, std::string_view s);
 
 // Renders a path segment list in laminate's path syntax: field names as `.name` (or `["odd key"]`
-// when not an identifier), indices as `[3]`. Used by diagnostics and errors.
+// when not an identifier: [A-Za-z_] then [A-Za-z0-9_$-]*), indices as `[3]`. Used by diagnostics
+// and errors; Value::at_path reads the result back.
 void append_path_key(std::string& path, std::string_view key);
 void append_path_index(std::string& path, std::size_t index);
 

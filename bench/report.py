@@ -85,6 +85,9 @@ def throughput_table(rows, errors):
             met = "no (" + note + ")"
         else:
             met = "yes" if r_lam >= target else "no"
+        if base + "/" in lam_name and lam and lam.get("repaired", 0) > 0:
+            # valid input should need no repair: worth a look
+            met += " (repaired %d valid docs)" % round(lam["repaired"])
         out.append("| %s | %s | %s | %s | %s | %s | >= %.1fx | %s |" % (
             label, fmt(mbps(lam)), fmt(mbps(sj)), fmt(mbps(nl)),
             fmt(r_lam, "{:.2f}x"), fmt(r_nl, "{:.2f}x"), target, met))

@@ -34,6 +34,7 @@ def load(path):
         doc = json.load(fh)
     rows = {}
     errors = {}
+    spread = {}  # run name -> coefficient of variation of CPU time across repetitions
     for b in doc.get("benchmarks", []):
         name = b.get("run_name", b["name"])
         if b.get("error_occurred"):
@@ -42,9 +43,11 @@ def load(path):
         if b.get("run_type") == "aggregate":
             if b.get("aggregate_name") == "median":
                 rows[name] = b
+            elif b.get("aggregate_name") == "cv":
+                spread[name] = b["cpu_time"]
         elif name not in rows or rows[name].get("run_type") != "aggregate":
             rows.setdefault(name, b)  # no repetitions: the single run
-    return doc.get("context", {}), rows, errors
+    return doc.get("context", {}), rows, errors, spread
 
 
 def mbps(row):
@@ -123,7 +126,7 @@ def linearity_table(rows):
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
-    context, rows, errors = load(sys.argv[1])
+    context, rows, errors, spread = load(sys.argv[1])
     loads = context.get("load_avg", [])
     print("Run %s on %d x %.0f MHz; load average %s; simdjson kernel %s; repetitions %s "
           "(median shown); Google Benchmark library build: %s." % (
@@ -132,6 +135,11 @@ def main():
               context.get("simdjson_implementation", "?"),
               next((r.get("repetitions") for r in rows.values()), "?"),
               context.get("library_build_type", "?")))
+    if spread:
+        worst = max(spread, key=spread.get)
+        cvs = sorted(spread.values())
+        print("Spread between repetitions (coefficient of variation of CPU time): median %.1f%%, "
+              "largest %.1f%% (%s)." % (100 * cvs[len(cvs) // 2], 100 * spread[worst], worst))
     print()
     print("\n".join(throughput_table(rows, errors)))
     print()

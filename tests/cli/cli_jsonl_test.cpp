@@ -172,3 +172,18 @@ TEST(CliJsonl, ExampleBatchRepairs) {
     EXPECT_EQ(completed.exit_code, 0) << completed.out;
     for (const auto& a : answers(completed)) EXPECT_TRUE(a["value"].is_object()) << a;
 }
+
+TEST(CliJsonl, AnswersEachRequestBeforeTheNextArrives) {
+    laminate::test::CliProcess cli({"repair", "--jsonl"});
+    ASSERT_TRUE(cli.started());
+    const std::chrono::seconds patience(30);
+    ASSERT_TRUE(cli.write(request("[1]")));
+    EXPECT_EQ(cli.read_line(patience), R"({"value":[1],"diagnostics":[]})");
+    ASSERT_TRUE(cli.write("\n")); // a blank line must not hold the answer back either
+    ASSERT_TRUE(cli.write(request("  "))); // empty_input
+    const std::string error_line = cli.read_line(patience);
+    EXPECT_TRUE(parse_output(error_line).contains("error")) << error_line;
+    ASSERT_TRUE(cli.write(request("{\"b\": 2}")));
+    EXPECT_EQ(cli.read_line(patience), R"({"value":{"b":2},"diagnostics":[]})");
+    EXPECT_EQ(cli.wait(), 1); // one request failed
+}

@@ -68,6 +68,26 @@ TEST(CliRepair, PrettyByDefaultCompactOnRequest) {
     EXPECT_EQ(compact.out, "{\"value\":{\"a\":[1,2]},\"diagnostics\":[]}\n");
 }
 
+// The CLI streams its answer through its own writer; the text must be what Value itself prints.
+TEST(CliRepair, OutputIsExactlyWhatValuePrints) {
+    std::string big = R"({"empty": {}, "none": [], "s": "tab\tquote\"nl\n\u00e9\u0001", "n": [-0.0, 1E+2],)"
+                      R"( "nested": [[{"a": [{}]}], {"b": {"c": [[]]}}], "many": [)";
+    for (int i = 0; i < 20000; ++i) big += "{\"k\": [" + std::to_string(i) + ", \"v\"]},";
+    big += "null]}";
+    Value expected = Value::object();
+    expected.set("value", json(big));
+    expected.set("diagnostics", Value::array());
+
+    auto pretty = run_cli({"repair"}, big);
+    ASSERT_EQ(pretty.exit_code, 0);
+    EXPECT_GT(pretty.out.size(), std::size_t(1) << 20); // several flushes of the output buffer
+    EXPECT_TRUE(pretty.out == expected.dump_pretty(2) + "\n");
+
+    auto compact = run_cli({"repair", "--compact"}, big);
+    ASSERT_EQ(compact.exit_code, 0);
+    EXPECT_TRUE(compact.out == expected.dump() + "\n");
+}
+
 TEST(CliRepair, NumbersKeepTheirSpelling) {
     auto run = run_cli({"repair", "--compact"}, R"([1.50, 1e3, 12345678901234567890123])");
     ASSERT_EQ(run.exit_code, 0);

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <fcntl.h>
 #include <fstream>
+#include <poll.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <thread>
@@ -95,6 +96,92 @@ CliRun run_cli(const std::vector<std::string>& args, std::string_view input,
     std::error_code ignored;
     std::filesystem::remove_all(dir, ignored);
     return run;
+}
+
+CliProcess::CliProcess(const std::vector<std::string>& args) {
+    int in_pipe[2] = {-1, -1};
+    int out_pipe[2] = {-1, -1};
+    if (pipe(in_pipe) != 0 || pipe(out_pipe) != 0) {
+        ADD_FAILURE() << "cannot create pipes";
+        return;
+    }
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, in_pipe[0], 0);
+    posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
+    for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1]})
+        posix_spawn_file_actions_addclose(&actions, fd);
+
+    std::vector<std::string> argv_storage{LAMINATE_CLI_PATH};
+    argv_storage.insert(argv_storage.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& a : argv_storage) argv.push_back(a.data());
+    argv.push_back(nullptr);
+
+    pid_t pid = 0;
+    const int rc = posix_spawn(&pid, LAMINATE_CLI_PATH, &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    close(in_pipe[0]);
+    close(out_pipe[1]);
+    to_child_ = in_pipe[1];
+    from_child_ = out_pipe[0];
+    if (rc != 0) {
+        ADD_FAILURE() << "cannot start " << LAMINATE_CLI_PATH << ": error " << rc;
+        return;
+    }
+    pid_ = pid;
+}
+
+CliProcess::~CliProcess() {
+    close_stdin();
+    if (from_child_ >= 0) close(from_child_);
+    if (pid_ > 0) {
+        kill(pid_, SIGKILL);
+        int status = 0;
+        waitpid(pid_, &status, 0);
+    }
+}
+
+bool CliProcess::write(std::string_view data) {
+    while (!data.empty()) {
+        const ssize_t n = ::write(to_child_, data.data(), data.size());
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        data.remove_prefix(static_cast<std::size_t>(n));
+    }
+    return true;
+}
+
+std::string CliProcess::read_line(std::chrono::milliseconds timeout) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    for (;;) {
+        if (auto nl = pending_.find('\n'); nl != std::string::npos) {
+            std::string line = pending_.substr(0, nl);
+            pending_.erase(0, nl + 1);
+            return line;
+        }
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+            deadline - std::chrono::steady_clock::now());
+        if (left.count() <= 0) return {};
+        pollfd p{from_child_, POLLIN, 0};
+        if (poll(&p, 1, static_cast<int>(left.count())) <= 0) continue;
+        char buf[4096];
+        const ssize_t n = ::read(from_child_, buf, sizeof buf);
+        if (n <= 0) return {};
+        pending_.append(buf, static_cast<std::size_t>(n));
+    }
+}
+
+void CliProcess::close_stdin() {
+    if (to_child_ >= 0) close(to_child_);
+    to_child_ = -1;
+}
+
+int CliProcess::wait() {
+    close_stdin();
+    const int status = wait_for(pid_, std::chrono::seconds(60));
+    pid_ = -1;
+    return status;
 }
 
 Value parse_output(std::string_view text) {

@@ -27,6 +27,29 @@ struct CliRunOptions {
 CliRun run_cli(const std::vector<std::string>& args, std::string_view input,
                const CliRunOptions& options = {});
 
+// The CLI as a live process talking through pipes, for conversations: write a request, read its
+// answer, write the next. Reads time out so that a CLI waiting for more input fails the test.
+class CliProcess {
+public:
+    explicit CliProcess(const std::vector<std::string>& args);
+    ~CliProcess();
+    CliProcess(const CliProcess&) = delete;
+    CliProcess& operator=(const CliProcess&) = delete;
+
+    bool started() const noexcept { return pid_ > 0; }
+    bool write(std::string_view data);
+    // The next line of stdout without its '\n'; empty when none came within the timeout.
+    std::string read_line(std::chrono::milliseconds timeout);
+    void close_stdin();
+    int wait(); // exit status, as in CliRun
+
+private:
+    int pid_ = -1;
+    int to_child_ = -1;
+    int from_child_ = -1;
+    std::string pending_;
+};
+
 // The answer printed by the CLI, parsed strictly; a failed parse fails the calling test via
 // ADD_FAILURE and returns null.
 Value parse_output(std::string_view text);

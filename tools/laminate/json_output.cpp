@@ -1,7 +1,6 @@
 #include "json_output.hpp"
 
 #include <cstdint>
-#include <string>
 
 namespace laminate::cli {
 
@@ -48,12 +47,6 @@ Value error_to_json(const Error& e) {
     Value out = Value::object();
     out.set("error", std::move(detail));
     return out;
-}
-
-bool write_json(std::FILE* out, const Value& v, Layout layout) {
-    std::string text = layout == Layout::pretty ? v.dump_pretty(2) : v.dump();
-    text += '\n';
-    return std::fwrite(text.data(), 1, text.size(), out) == text.size();
 }
 
 } // namespace laminate::cli

@@ -9,8 +9,6 @@
 #include <laminate/extract.hpp>
 #include <laminate/value.hpp>
 
-#include <cstdio>
-
 namespace laminate::cli {
 
 // One diagnostic: path, kind, repair (for parser repairs), risk, message, and when present
@@ -23,10 +21,5 @@ Value candidate_to_json(const Candidate& c);
 
 // {"error": {"kind", "message", "offset"?, "path"?}}
 Value error_to_json(const Error& e);
-
-enum class Layout { pretty, compact };
-
-// Writes the value and a newline. False when stdout could not take it.
-bool write_json(std::FILE* out, const Value& v, Layout layout);
 
 } // namespace laminate::cli

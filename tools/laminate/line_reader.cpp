@@ -1,6 +1,8 @@
 #include "line_reader.hpp"
 
+#include <cerrno>
 #include <cstring>
+#include <unistd.h>
 
 namespace laminate::cli {
 
@@ -8,15 +10,27 @@ namespace {
 constexpr std::size_t buffer_size = std::size_t(64) << 10;
 }
 
-LineReader::LineReader(std::FILE* in, std::size_t max_line)
-    : in_(in), max_line_(max_line), buffer_(buffer_size) {}
+LineReader::LineReader(int fd, std::size_t max_line)
+    : fd_(fd), max_line_(max_line), buffer_(buffer_size) {}
+
+bool LineReader::line_buffered() const noexcept {
+    return std::memchr(buffer_.data() + pos_, '\n', end_ - pos_) != nullptr;
+}
 
 bool LineReader::refill() {
     if (eof_) return false;
     pos_ = 0;
-    end_ = std::fread(buffer_.data(), 1, buffer_.size(), in_);
-    if (end_ == 0) eof_ = true; // end of input or a read error: either way nothing more comes
-    return end_ != 0;
+    end_ = 0;
+    for (;;) {
+        const ssize_t n = ::read(fd_, buffer_.data(), buffer_.size());
+        if (n > 0) {
+            end_ = static_cast<std::size_t>(n);
+            return true;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        eof_ = true; // end of input or a read error: either way nothing more comes
+        return false;
+    }
 }
 
 LineReader::Status LineReader::next(std::string& line) {

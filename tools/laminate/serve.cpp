@@ -1,6 +1,7 @@
 #include "serve.hpp"
 
 #include "json_output.hpp"
+#include "json_writer.hpp"
 #include "line_reader.hpp"
 
 #include <laminate/parse.hpp>
@@ -8,6 +9,7 @@
 #include <cstdio>
 #include <new>
 #include <string>
+#include <unistd.h>
 
 namespace laminate::cli {
 
@@ -40,9 +42,8 @@ Result<Value> run_guarded(const Handler& handler, const Request& request) {
 
 // Prints an answer or its error object; false when stdout could not take it.
 bool emit(const Result<Value>& answer, Layout layout) {
-    const bool written = answer ? write_json(stdout, *answer, layout)
-                                : write_json(stdout, error_to_json(answer.error()), layout);
-    return written && std::fflush(stdout) == 0;
+    return answer ? write_json(stdout, *answer, layout)
+                  : write_json(stdout, error_to_json(answer.error()), layout);
 }
 
 bool is_blank(std::string_view line) {
@@ -73,10 +74,13 @@ Result<Value> read_request_line(std::string_view line, std::size_t line_number) 
 }
 
 int serve_jsonl(std::size_t max_input, const Handler& handler) {
-    LineReader reader(stdin, max_input);
+    LineReader reader(STDIN_FILENO, max_input);
     std::string line;
     bool failed = false;
     for (;;) {
+        // Flushed before waiting for more input, so that a caller feeding requests one at a time
+        // through a pipe gets each answer at once, while a batch is written in large blocks.
+        if (!reader.line_buffered() && std::fflush(stdout) != 0) return exit_usage;
         const auto status = reader.next(line);
         if (status == LineReader::Status::end) break;
         Result<Value> answer = Value();
@@ -92,10 +96,9 @@ int serve_jsonl(std::size_t max_input, const Handler& handler) {
             answer = run_guarded(handler, Request{envelope->find("text")->as_string(), &*envelope});
         }
         if (!answer) failed = true;
-        // Flushed per line so that a caller feeding requests through a pipe gets each answer
-        // as soon as it exists.
         if (!emit(answer, Layout::compact)) return exit_usage;
     }
+    if (std::fflush(stdout) != 0) return exit_usage;
     return failed ? exit_failed : exit_ok;
 }
 
@@ -107,7 +110,7 @@ int serve_whole(const IoFlags& io, std::size_t max_input, const Handler& handler
         answer = run_guarded(handler, Request{*text, nullptr});
     }
     const Layout layout = io.compact ? Layout::compact : Layout::pretty;
-    if (!emit(answer, layout)) return exit_usage;
+    if (!emit(answer, layout) || std::fflush(stdout) != 0) return exit_usage;
     return answer ? exit_ok : exit_failed;
 }
 

@@ -5,7 +5,6 @@
 #include <laminate/parse.hpp>
 #include <laminate/value.hpp>
 
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -28,14 +27,15 @@ inline constexpr std::size_t kMaxInput = std::size_t(1) << 20;
     std::abort();
 }
 
-// dump() renders a non-finite double (a NaN/Infinity repair) as null: the value that must come
-// back from a strict re-parse is the same tree with those numbers replaced by null.
+// dump() renders a non-finite double without a JSON lexeme (a NaN/Infinity repair) as null: the
+// value that must come back from a strict re-parse is the same tree with those numbers replaced
+// by null. (A number out of a double's range, 1e999, keeps its lexeme and stays a number.)
 inline Value without_non_finite(Value v) {
     std::vector<Value*> stack{&v};
     while (!stack.empty()) {
         Value* x = stack.back();
         stack.pop_back();
-        if (x->is_number() && x->number_kind() == NumberKind::Double && !std::isfinite(x->as_double())) {
+        if (x->is_number() && x->number_text() == "null") {
             *x = Value();
         } else if (x->is_array()) {
             for (auto& item : x->items()) stack.push_back(&item);

@@ -26,7 +26,8 @@ namespace {
 
 void check_subview(const Candidate& c, std::string_view input) {
     LAMINATE_FUZZ_CHECK(c.offset <= input.size(), "a candidate's offset lies beyond the input");
-    LAMINATE_FUZZ_CHECK(c.text.size() <= input.size() - c.offset, "a candidate runs past the input");
+    LAMINATE_FUZZ_CHECK(c.text.size() <= input.size() - c.offset,
+                        "a candidate runs past the input");
     if (!c.text.empty())
         LAMINATE_FUZZ_CHECK(c.text.data() == input.data() + c.offset,
                             "a candidate's text is not the input at its offset");
@@ -52,7 +53,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const bool objects_only = (selector & 8u) != 0;
 
     const std::vector<Candidate> candidates = extract_candidates(text, eo);
-    LAMINATE_FUZZ_CHECK(candidates.size() <= eo.max_candidates, "more candidates than max_candidates");
+    LAMINATE_FUZZ_CHECK(candidates.size() <= eo.max_candidates,
+                        "more candidates than max_candidates");
     for (std::size_t i = 0; i < candidates.size(); ++i) {
         check_subview(candidates[i], text);
         if (i > 0)
@@ -73,10 +75,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     check_subview(result->candidate, text);
     bool listed = false;
-    for (const auto& c : candidates) listed = listed || same_candidate(c, result->candidate);
-    LAMINATE_FUZZ_CHECK(listed, "extract() chose a candidate that extract_candidates() did not list");
+    for (const auto& c : candidates)
+        listed = listed || same_candidate(c, result->candidate);
+    LAMINATE_FUZZ_CHECK(listed,
+                        "extract() chose a candidate that extract_candidates() did not list");
     fuzz::check_offsets(result->parsed.diagnostics, text.size());
-    if (objects_only) LAMINATE_FUZZ_CHECK(result->parsed.value.is_object(), "the filter was ignored");
+    if (objects_only)
+        LAMINATE_FUZZ_CHECK(result->parsed.value.is_object(), "the filter was ignored");
     fuzz::check_round_trip(result->parsed.value);
     return 0;
 }

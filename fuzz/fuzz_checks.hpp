@@ -38,9 +38,11 @@ inline Value without_non_finite(Value v) {
         if (x->is_number() && x->number_text() == "null") {
             *x = Value();
         } else if (x->is_array()) {
-            for (auto& item : x->items()) stack.push_back(&item);
+            for (auto& item : x->items())
+                stack.push_back(&item);
         } else if (x->is_object()) {
-            for (auto& m : x->members()) stack.push_back(&m.value);
+            for (auto& m : x->members())
+                stack.push_back(&m.value);
         }
     }
     return v;
@@ -86,7 +88,8 @@ inline void check_round_trip(const Value& value) {
 
     auto pretty = parse(value.dump_pretty(), strict_reread_options());
     LAMINATE_FUZZ_CHECK(pretty.has_value(), "dump_pretty() is not strict JSON");
-    LAMINATE_FUZZ_CHECK(pretty->value == expected, "dump_pretty() does not read back to the same value");
+    LAMINATE_FUZZ_CHECK(pretty->value == expected,
+                        "dump_pretty() does not read back to the same value");
 }
 
 } // namespace laminate::fuzz

@@ -1,16 +1,32 @@
 #!/usr/bin/env bash
 # Quick start, command two: install what is missing, build, and run the whole test suite —
-# release (g++), address+undefined sanitizers (g++), and clang 14 with the libFuzzer targets
-# run briefly. Each build's ctest must pass.
+# release (g++, with the packaging tests), address+undefined sanitizers (g++), and clang 14
+# with sanitizers and the libFuzzer targets run briefly. Each build's ctest must pass: the
+# first failure stops the script with a non-zero status and ctest's summary as the last lines.
+#
+#   scripts/test.sh                 all three presets
+#   scripts/test.sh release asan    only these
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scripts/install-deps.sh
-jobs=$(nproc)
+bash scripts/install-deps.sh
+jobs=$(nproc 2>/dev/null || echo 2)
+presets=("$@")
+if ((${#presets[@]} == 0)); then presets=(release asan clang-fuzz); fi
 
-for preset in release asan clang-fuzz; do
+for preset in "${presets[@]}"; do
   echo "=== preset: $preset"
-  cmake --preset "$preset" >/dev/null
+  start=$SECONDS
+  log=$(mktemp)
+  # Configure quietly, but show everything if it fails.
+  if ! cmake --preset "$preset" >"$log" 2>&1; then
+    cat "$log"
+    rm -f "$log"
+    echo "=== preset $preset: configure failed" >&2
+    exit 1
+  fi
+  rm -f "$log"
   cmake --build --preset "$preset" -j "$jobs"
+  echo "=== preset $preset: configured and built in $((SECONDS - start)) s; testing"
   ctest --preset "$preset" -j "$jobs"
 done

@@ -3,6 +3,8 @@
 
 #include "parser.hpp"
 
+#include <algorithm>
+
 namespace laminate::parse_detail {
 
 namespace {
@@ -43,24 +45,37 @@ void Parser::append_segment(std::string& out, std::size_t k) const {
 }
 
 void Parser::append_path(std::string& out, PathAt at) const {
+    // The path of an open container does not change while it is open, so the paths of the open
+    // containers are kept as prefixes of one string: a diagnostic costs the segments of the frames
+    // opened since the last one, not the whole depth. A frame is recognized by its offset.
     const auto& frames = ws_.frames;
+    auto& prefixes = ws_.path_prefixes;
+    std::string& paths = ws_.container_path;
     const std::size_t n = frames.size();
-    // The path of the innermost container does not change while it is open: it is computed once
-    // for all the diagnostics written inside it. A frame is identified by its depth and offset.
-    if (path_cache_depth_ != n || path_cache_open_ != frames[n - 1].open) {
-        std::string& cached = ws_.container_path;
-        cached.clear();
-        for (std::size_t k = 0; k + 1 < n; ++k) append_segment(cached, k);
-        path_cache_depth_ = n;
-        path_cache_open_ = frames[n - 1].open;
+    std::size_t valid = std::min(prefixes.size(), n);
+    while (valid > 0 && prefixes[valid - 1].open != frames[valid - 1].open)
+        --valid;
+    if (valid == 0) {
+        prefixes.assign(1, PathPrefix{frames[0].open, 0}); // the root: ""
+        paths.clear();
+        valid = 1;
+    } else {
+        prefixes.resize(valid);
+        paths.resize(prefixes[valid - 1].length);
     }
-    out += ws_.container_path;
+    for (; valid < n; ++valid) {
+        append_segment(paths, valid - 1);
+        prefixes.push_back(PathPrefix{frames[valid].open, paths.size()});
+    }
+    out.append(paths, 0, prefixes[n - 1].length);
     if (at == PathAt::Element) append_segment(out, n - 1);
 }
 
-bool Parser::record(RepairKind kind, Risk risk, const char* at, std::string_view message, PathAt where) {
+bool Parser::record(RepairKind kind, Risk risk, const char* at, std::string_view message,
+                    PathAt where) {
     if (repairs_ >= opt_.max_repairs)
-        return error(ErrorKind::too_many_repairs, at, "the input needs more repairs than max_repairs allows", where);
+        return error(ErrorKind::too_many_repairs, at,
+                     "the input needs more repairs than max_repairs allows", where);
     ++repairs_;
     // Messages are short on purpose (at most 15 bytes, std::string's inline capacity): the repair
     // kind, path and offset carry the detail, and a diagnostic then costs no allocation of its own.
@@ -91,19 +106,20 @@ bool Parser::repair(RepairKind kind, const char* at, std::string_view message, P
 bool Parser::complete(RepairKind kind, const char* at, const char* opened, std::string_view message,
                       PathAt where) {
     if (!opt_.complete_truncated)
-        return error(ErrorKind::value_not_closed, opened, "the input ended before this value was complete", where);
+        return error(ErrorKind::value_not_closed, opened,
+                     "the input ended before this value was complete", where);
     return record(kind, Risk::Risky, at, message, where);
 }
 
 bool Parser::invalid_utf8(const char* at) {
     if (opt_.invalid_utf8 == InvalidUtf8::error)
         return error(ErrorKind::invalid_utf8, at, "the input is not valid UTF-8");
-    return record(RepairKind::invalid_utf8, Risk::Warning, at, "inserted U+FFFD",
-                  PathAt::Element);
+    return record(RepairKind::invalid_utf8, Risk::Warning, at, "inserted U+FFFD", PathAt::Element);
 }
 
 Next Parser::fail(ErrorKind kind, const char* at, std::string_view message, PathAt where) {
-    if (!error_) error_.emplace(kind, std::string(message), at ? offset(at) : Error::no_offset, path(where));
+    if (!error_)
+        error_.emplace(kind, std::string(message), at ? offset(at) : Error::no_offset, path(where));
     return Next::Fail;
 }
 

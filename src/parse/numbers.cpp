@@ -25,28 +25,32 @@ bool Parser::read_number() {
     const char* const digits = q;
     std::uint64_t mantissa = 0;
     while (q != end_ && is_digit(static_cast<unsigned char>(*q))) {
-        mantissa = mantissa * 10 + static_cast<unsigned>(*q - '0'); // wraps beyond 19 digits: unused then
+        mantissa =
+            mantissa * 10 + static_cast<unsigned>(*q - '0'); // wraps beyond 19 digits: unused then
         ++q;
     }
     const auto int_digits = static_cast<std::size_t>(q - digits);
     if (int_digits == 0 || (*digits == '0' && int_digits > 1)) return false;
     if (q != end_) {
         const char c = *q;
-        if (c == '.' || c == 'e' || c == 'E') return read_decimal(start, q, mantissa, int_digits, negative);
+        if (c == '.' || c == 'e' || c == 'E')
+            return read_decimal(start, q, mantissa, int_digits, negative);
         if (is_word_char(static_cast<unsigned char>(c))) return false;
     }
     if (int_digits <= 18 && !(negative && mantissa == 0)) {
         const auto v = static_cast<std::int64_t>(mantissa);
-        ws_.values.emplace(detail::ValueAccess::number(NumberKind::Int, negative ? -v : v, 0, 0, {}, false));
+        ws_.values.emplace(
+            detail::ValueAccess::number(NumberKind::Int, negative ? -v : v, 0, 0, {}, false));
     } else {
-        ws_.values.emplace(detail::make_number(std::string_view(start, static_cast<std::size_t>(q - start)), true));
+        ws_.values.emplace(detail::make_number(
+            std::string_view(start, static_cast<std::size_t>(q - start)), true));
     }
     p_ = q;
     return true;
 }
 
-bool Parser::read_decimal(const char* start, const char* q, std::uint64_t mantissa, std::size_t int_digits,
-                          bool negative) {
+bool Parser::read_decimal(const char* start, const char* q, std::uint64_t mantissa,
+                          std::size_t int_digits, bool negative) {
     const char* fraction = q;
     std::size_t fraction_digits = 0;
     if (*q == '.') {
@@ -64,7 +68,8 @@ bool Parser::read_decimal(const char* start, const char* q, std::uint64_t mantis
         ++q;
         if (q != end_ && (*q == '+' || *q == '-')) ++q;
         const char* exponent_digits = q;
-        while (q != end_ && is_digit(static_cast<unsigned char>(*q))) ++q;
+        while (q != end_ && is_digit(static_cast<unsigned char>(*q)))
+            ++q;
         if (q == exponent_digits) return false;
     }
     if (q != end_ && is_word_char(static_cast<unsigned char>(*q))) return false;
@@ -75,9 +80,11 @@ bool Parser::read_decimal(const char* start, const char* q, std::uint64_t mantis
     if (!exponent && int_digits + fraction_digits <= 15 && fraction[fraction_digits - 1] != '0' &&
         !(zero_integer && fraction[0] == '0')) {
         const double d = static_cast<double>(mantissa) / kPow10[fraction_digits];
-        ws_.values.emplace(detail::ValueAccess::number(NumberKind::Double, 0, 0, negative ? -d : d, {}, false));
+        ws_.values.emplace(
+            detail::ValueAccess::number(NumberKind::Double, 0, 0, negative ? -d : d, {}, false));
     } else {
-        ws_.values.emplace(detail::make_number(std::string_view(start, static_cast<std::size_t>(q - start)), false));
+        ws_.values.emplace(detail::make_number(
+            std::string_view(start, static_cast<std::size_t>(q - start)), false));
     }
     p_ = q;
     return true;
@@ -92,7 +99,8 @@ Next Parser::number_cold() {
     if (*q == '-' || *q == '+') sign = *q++;
     auto digits = [&] {
         const char* from = q;
-        while (q != end_ && is_digit(static_cast<unsigned char>(*q))) ++q;
+        while (q != end_ && is_digit(static_cast<unsigned char>(*q)))
+            ++q;
         return std::string_view(from, static_cast<std::size_t>(q - from));
     };
     const std::string_view integer = digits();
@@ -118,8 +126,7 @@ Next Parser::number_cold() {
 
     if (integer.size() > 1 && integer[0] == '0') {
         // "0789", "-05", "002e3": a code or an identifier rather than a number: keep the text.
-        if (!repair(RepairKind::invalid_number, start, "kept as string"))
-            return Next::Fail;
+        if (!repair(RepairKind::invalid_number, start, "kept as string")) return Next::Fail;
         ws_.values.emplace(source);
         hot_close_ = nullptr;
         p_ = q;
@@ -138,7 +145,8 @@ Next Parser::number_cold() {
         if (exponent_sign) lexeme += exponent_sign;
         lexeme += exponent_digits.empty() ? std::string_view("0") : exponent_digits;
     }
-    const bool digits_missing_at_end = (dot && fraction.empty()) || (exponent && exponent_digits.empty()) ||
+    const bool digits_missing_at_end = (dot && fraction.empty()) ||
+                                       (exponent && exponent_digits.empty()) ||
                                        (integer.empty() && fraction.empty());
     if (q == end_ && digits_missing_at_end) {
         if (!complete(RepairKind::truncated_completed, start, start, "completed value"))

@@ -7,22 +7,25 @@ namespace laminate {
 namespace parse_detail {
 
 Parser::Parser(std::string_view text, const ParseOptions& options, Workspace& ws)
-    : opt_(options), begin_(text.data()), end_(text.data() + text.size()), p_(text.data()), ws_(ws) {}
+    : opt_(options), begin_(text.data()), end_(text.data() + text.size()), p_(text.data()),
+      ws_(ws) {}
 
 void Workspace::reset() noexcept {
     frames.clear();
     values.truncate(0);
-    key_offsets.clear();
+    keys.clear();
+    path_prefixes.clear();
     // A huge document should not pin its scratch memory to the thread forever.
     constexpr std::size_t keep_bytes = std::size_t(1) << 20;
     values.shrink_if_above(keep_bytes / sizeof(Value));
     if (frames.capacity() > 4096) std::vector<Frame>().swap(frames);
-    if (key_offsets.capacity() > keep_bytes / sizeof(std::size_t)) std::vector<std::size_t>().swap(key_offsets);
+    if (keys.capacity() > keep_bytes / sizeof(KeyInfo)) std::vector<KeyInfo>().swap(keys);
     if (text.capacity() > keep_bytes) std::string().swap(text);
     if (joined.capacity() > keep_bytes) std::string().swap(joined);
     if (path.capacity() > keep_bytes) std::string().swap(path);
     if (container_path.capacity() > keep_bytes) std::string().swap(container_path);
-    if (hashes.capacity() > keep_bytes / sizeof(std::uint64_t)) std::vector<std::uint64_t>().swap(hashes);
+    if (path_prefixes.capacity() > 4096) std::vector<PathPrefix>().swap(path_prefixes);
+    if (order.capacity() > keep_bytes / sizeof(std::size_t)) std::vector<std::size_t>().swap(order);
 }
 
 } // namespace parse_detail

@@ -9,8 +9,9 @@
 //   (objects keep key, value, key, value... which is exactly the layout of Member pairs);
 // * diagnostics whose path is derived from the frame stack only when one is written.
 //
-// Every loop consumes input, and every look-ahead is bounded by the next quote or line, so the
-// cost is linear in the size of the input.
+// Every loop consumes input; a look-ahead only crosses white space, and a string is re-read at
+// most twice (see strings.cpp), so the cost is linear in the size of the input. (A diagnostic's
+// path grows with the depth it names: max_depth and max_repairs bound that output.)
 
 #include "chars.hpp"
 #include "value_stack.hpp"
@@ -27,7 +28,7 @@
 namespace laminate::parse_detail {
 
 enum class FrameKind : std::uint8_t {
-    Root,   // the document; holds one value, or several when payloads are concatenated
+    Root, // the document; holds one value, or several when payloads are concatenated
     Array,
     Object, // values alternate key, value
     Tuple,  // Python tuple (1, 2): becomes an array
@@ -56,17 +57,30 @@ enum class PathAt : std::uint8_t { Element, Container };
 enum class Junk : std::uint8_t { None, Skipped, Failed };
 enum class Escape : std::uint8_t { Ok, CutOff, Failed };
 
+// Where an object key was read, and its fingerprint (see key_fingerprint()).
+struct KeyInfo {
+    std::size_t offset;
+    std::uint64_t fingerprint;
+};
+
+// The path of the open container at some depth: its length in Workspace::container_path.
+struct PathPrefix {
+    std::size_t open; // the frame's offset, which identifies it
+    std::size_t length;
+};
+
 // Buffers reused from one parse to the next on the same thread, so that parsing a small
 // document allocates nothing but its result.
 struct Workspace {
     std::vector<Frame> frames;
     ValueStack values;
-    std::vector<std::size_t> key_offsets;
-    std::string text;                  // decoded content of the string being read
-    std::string joined;                // strings concatenated with '+'
-    std::string path;                  // the path of the diagnostic being written
-    std::string container_path;        // the path of the innermost open container (cached)
-    std::vector<std::uint64_t> hashes; // duplicate-key detection in large objects
+    std::vector<KeyInfo> keys;      // parallel to the keys on the value stack
+    std::string text;               // decoded content of the string being read
+    std::string joined;             // strings concatenated with '+'
+    std::string path;               // the path of the diagnostic being written
+    std::string container_path;     // the paths of the open containers, as prefixes
+    std::vector<PathPrefix> path_prefixes;
+    std::vector<std::size_t> order; // duplicate-key detection in large objects
     bool in_use = false;
 
     void reset() noexcept;
@@ -102,9 +116,9 @@ private:
     Result<Parsed> finish();
     bool try_double_encoded(Value& root);
 
-    // --- strings.cpp ------------------------------------------------------------------------------
-    template <bool Key>
-    bool read_string();
+    // --- strings.cpp
+    // ------------------------------------------------------------------------------
+    template <bool Key> bool read_string();
     bool read_string_slow(const char* open, const char* s, bool key);
     Next quoted_string(const char* open, QuoteStyle style, bool key);
     Next escaped_string(const char* open, bool key);
@@ -118,49 +132,61 @@ private:
     Next concatenate_strings();
     Next push_text(bool key, const char* open);
 
-    // --- numbers.cpp ------------------------------------------------------------------------------
+    // --- numbers.cpp
+    // ------------------------------------------------------------------------------
     bool read_number();
-    bool read_decimal(const char* start, const char* q, std::uint64_t mantissa, std::size_t int_digits,
-                      bool negative);
+    bool read_decimal(const char* start, const char* q, std::uint64_t mantissa,
+                      std::size_t int_digits, bool negative);
     Next number_cold();
 
-    // --- words.cpp: unquoted text, keywords, wrappers, regexes ------------------------------------
+    // --- words.cpp: unquoted text, keywords, wrappers, regexes
+    // ------------------------------------
     Next word_value();
     Next unquoted_key();
     Next regex_value();
     bool scan_unquoted(bool key, const char*& stop);
     bool append_checked(const char* from, const char* to);
 
-    // --- junk.cpp: comments and unusual white space -----------------------------------------------
+    // --- junk.cpp: comments and unusual white space
+    // -----------------------------------------------
     Junk skip_junk(bool value_position);
 
-    // --- diagnostics.cpp --------------------------------------------------------------------------
+    // --- diagnostics.cpp
+    // --------------------------------------------------------------------------
     std::string path(PathAt at) const;
     void append_path(std::string& out, PathAt at) const;
     void append_segment(std::string& out, std::size_t frame) const;
     bool record(RepairKind kind, Risk risk, const char* at, std::string_view message, PathAt where);
     // A syntax repair (Warning); an error when repairs are off.
-    bool repair(RepairKind kind, const char* at, std::string_view message, PathAt where = PathAt::Element);
+    bool repair(RepairKind kind, const char* at, std::string_view message,
+                PathAt where = PathAt::Element);
     // Completing truncated input (Risky); value_not_closed unless complete_truncated.
     bool complete(RepairKind kind, const char* at, const char* opened, std::string_view message,
                   PathAt where = PathAt::Element);
     bool invalid_utf8(const char* at);
-    Next fail(ErrorKind kind, const char* at, std::string_view message, PathAt where = PathAt::Element);
-    bool error(ErrorKind kind, const char* at, std::string_view message, PathAt where = PathAt::Element) {
+    Next fail(ErrorKind kind, const char* at, std::string_view message,
+              PathAt where = PathAt::Element);
+    bool error(ErrorKind kind, const char* at, std::string_view message,
+               PathAt where = PathAt::Element) {
         fail(kind, at, message, where);
         return false;
     }
     void rollback(std::size_t mark) noexcept;
 
-    // --- small inline helpers ---------------------------------------------------------------------
+    // --- small inline helpers
+    // ---------------------------------------------------------------------
     void skip_ws() noexcept {
-        while (p_ != end_ && is_ws(static_cast<unsigned char>(*p_))) ++p_;
+        while (p_ != end_ && is_ws(static_cast<unsigned char>(*p_)))
+            ++p_;
     }
     bool at_keyword(const char* word, std::size_t n) const noexcept {
         return static_cast<std::size_t>(end_ - p_) >= n && std::memcmp(p_, word, n) == 0 &&
-               (static_cast<std::size_t>(end_ - p_) == n || !is_word_char(static_cast<unsigned char>(p_[n])));
+               (static_cast<std::size_t>(end_ - p_) == n ||
+                !is_word_char(static_cast<unsigned char>(p_[n])));
     }
-    std::size_t offset(const char* at) const noexcept { return static_cast<std::size_t>(at - begin_); }
+    std::size_t offset(const char* at) const noexcept {
+        return static_cast<std::size_t>(at - begin_);
+    }
     Frame& top() noexcept { return ws_.frames.back(); }
     const Frame& top() const noexcept { return ws_.frames.back(); }
     std::size_t count_in_top() const noexcept { return ws_.values.size() - top().first; }
@@ -187,11 +213,9 @@ private:
     std::size_t repairs_ = 0;
     std::optional<Error> error_;
     std::size_t open_counts_[3] = {0, 0, 0}; // open arrays, objects, tuples and calls
-    const char* comma_ = nullptr; // the comma before the value or key being read, if any
+    const char* comma_ = nullptr;            // the comma before the value or key being read, if any
     bool concatenated_ = false;
     const char* root_start_ = nullptr;
-    mutable std::size_t path_cache_depth_ = 0; // which frame ws_.container_path belongs to
-    mutable std::size_t path_cache_open_ = 0;
 
     // The last string read by the fast path ended at its first '"'. Whether that quote really ended
     // it is only checked when what follows is unexpected (see misquoted()).

@@ -17,8 +17,9 @@ bool at_fence(const char* s, const char* end) noexcept {
 // ``` and the language tag after it ("```json").
 const char* skip_fence(const char* s, const char* end) noexcept {
     s += 3;
-    while (s != end && (is_alpha(static_cast<unsigned char>(*s)) || is_digit(static_cast<unsigned char>(*s)) ||
-                        *s == '_' || *s == '-' || *s == '+'))
+    while (s != end &&
+           (is_alpha(static_cast<unsigned char>(*s)) || is_digit(static_cast<unsigned char>(*s)) ||
+            *s == '_' || *s == '-' || *s == '+'))
         ++s;
     return s;
 }
@@ -32,8 +33,7 @@ Next Parser::root_start() {
         if (junk == Junk::Skipped) continue;
         if (p_ == end_) return fail(ErrorKind::empty_input, p_, "the input has no JSON value");
         if (at_fence(p_, end_)) {
-            if (!repair(RepairKind::wrapper_stripped, p_, "removed fence",
-                        PathAt::Container))
+            if (!repair(RepairKind::wrapper_stripped, p_, "removed fence", PathAt::Container))
                 return Next::Fail;
             p_ = skip_fence(p_, end_);
             continue;
@@ -41,10 +41,10 @@ Next Parser::root_start() {
         if (*p_ == '[' || *p_ == '{') {
             // [```json ... ```]: a bracket around a fence; its partner becomes a redundant closer.
             const char* t = p_ + 1;
-            while (t != end_ && is_ws(static_cast<unsigned char>(*t))) ++t;
+            while (t != end_ && is_ws(static_cast<unsigned char>(*t)))
+                ++t;
             if (at_fence(t, end_)) {
-                if (!repair(RepairKind::wrapper_stripped, p_, "removed bracket",
-                            PathAt::Container))
+                if (!repair(RepairKind::wrapper_stripped, p_, "removed bracket", PathAt::Container))
                     return Next::Fail;
                 p_ = t;
                 continue;
@@ -76,7 +76,8 @@ Next Parser::root_after_value() {
         if (junk == Junk::Failed) return Next::Fail;
         if (junk == Junk::Skipped) continue;
         if (p_ == end_) {
-            if (comma && !repair(RepairKind::trailing_comma, comma, "removed comma", PathAt::Container))
+            if (comma &&
+                !repair(RepairKind::trailing_comma, comma, "removed comma", PathAt::Container))
                 return Next::Fail;
             return Next::Done;
         }
@@ -89,8 +90,7 @@ Next Parser::root_after_value() {
             continue;
         }
         if (at_fence(p_, end_)) {
-            if (!repair(RepairKind::wrapper_stripped, p_, "removed fence",
-                        PathAt::Container))
+            if (!repair(RepairKind::wrapper_stripped, p_, "removed fence", PathAt::Container))
                 return Next::Fail;
             p_ = skip_fence(p_, end_);
             continue;
@@ -103,15 +103,17 @@ Next Parser::root_after_value() {
         }
         const Value& last = ws_.values.top();
         if (c == '+' && !comma && last.is_string()) return concatenate_strings();
-        const bool container_follows_container = (c == '{' || c == '[') && (last.is_object() || last.is_array());
+        const bool container_follows_container =
+            (c == '{' || c == '[') && (last.is_object() || last.is_array());
         if ((separated || container_follows_container) && c != ':' && c != ';' && c != '=') {
-            if (!concatenated_ && !repair(RepairKind::concatenated_payloads, p_,
-                                          "joined payloads", PathAt::Container))
+            if (!concatenated_ && !repair(RepairKind::concatenated_payloads, p_, "joined payloads",
+                                          PathAt::Container))
                 return Next::Fail;
             concatenated_ = true;
             return Next::Value;
         }
-        return fail(ErrorKind::invalid_json, p_, "unexpected content after the JSON value", PathAt::Container);
+        return fail(ErrorKind::invalid_json, p_, "unexpected content after the JSON value",
+                    PathAt::Container);
     }
 }
 
@@ -126,10 +128,12 @@ Result<Parsed> Parser::finish() {
         values.forget(values.size());
     }
     if (opt_.repair && root.is_string() && !try_double_encoded(root)) return std::move(*error_);
-    if (!std::is_sorted(diags_.begin(), diags_.end(),
-                        [](const Diagnostic& a, const Diagnostic& b) { return a.offset < b.offset; }))
-        std::stable_sort(diags_.begin(), diags_.end(),
-                         [](const Diagnostic& a, const Diagnostic& b) { return a.offset < b.offset; });
+    if (!std::is_sorted(diags_.begin(), diags_.end(), [](const Diagnostic& a, const Diagnostic& b) {
+            return a.offset < b.offset;
+        }))
+        std::stable_sort(
+            diags_.begin(), diags_.end(),
+            [](const Diagnostic& a, const Diagnostic& b) { return a.offset < b.offset; });
     return Parsed{std::move(root), std::move(diags_)};
 }
 
@@ -146,8 +150,8 @@ bool Parser::try_double_encoded(Value& root) {
     Parser inner(text, strict, own);
     auto decoded = inner.run();
     if (!decoded) return true;
-    if (!record(RepairKind::double_encoded, Risk::Warning, root_start_,
-                "decoded string", PathAt::Element))
+    if (!record(RepairKind::double_encoded, Risk::Warning, root_start_, "decoded string",
+                PathAt::Element))
         return false;
     for (auto& d : decoded->diagnostics) {
         d.offset = offset(root_start_);

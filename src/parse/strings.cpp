@@ -5,7 +5,8 @@
 //
 // * a quote only ends a string when what follows it can follow a string (a delimiter, a line
 //   break, the end, the next value); otherwise it is an unescaped quote inside the text;
-// * `"b,"c":"d"` — a quote right after a comma opens the next string: the string ended at the comma;
+// * `"b,"c":"d"` — a quote right after a comma opens the next string: the string ended at the
+// comma;
 // * when a quote follows some other delimiter, or the input ends after one, the closing quote is
 //   missing: the string is read again and stops at the first delimiter (at most once).
 //
@@ -52,8 +53,10 @@ char unescape_once(char c) noexcept {
 // bracket, a comma, or the start of a comment or a concatenation.
 constexpr auto plain_text_table = [] {
     std::array<bool, 256> t{};
-    for (int c = 0x20; c < 0x80; ++c) t[static_cast<std::size_t>(c)] = true;
-    for (const char c : std::string_view("\"'`\\[]{}(),/+")) t[static_cast<unsigned char>(c)] = false;
+    for (int c = 0x20; c < 0x80; ++c)
+        t[static_cast<std::size_t>(c)] = true;
+    for (const char c : std::string_view("\"'`\\[]{}(),/+"))
+        t[static_cast<unsigned char>(c)] = false;
     return t;
 }();
 
@@ -67,28 +70,21 @@ bool cut_utf8(const char* s, const char* end) noexcept {
 
 } // namespace
 
-// --- the fast path ---------------------------------------------------------------------------------
+// --- the fast path -------------------------------------------------------------------------------
 
-template <bool Key>
-bool Parser::read_string() {
+template <bool Key> bool Parser::read_string() {
     const char* const open = p_;
     const char* s = open + 1;
     hot_diag_mark_ = diags_.size();
     for (;;) {
-        while (end_ - s >= 8) {
-            const std::uint64_t stops = string_stop_mask(load8(s));
-            if (stops) {
-                s += first_flagged_byte(stops);
-                goto stop;
-            }
-            s += 8;
-        }
-        while (s != end_ && !string_stop_byte(static_cast<unsigned char>(*s))) ++s;
+        s = find_string_stop(s, end_);
         if (s == end_) return read_string_slow(open, s, Key);
-    stop:
         if (*s == '"') {
             ws_.values.emplace(std::string_view(open + 1, static_cast<std::size_t>(s - open - 1)));
-            if constexpr (Key) ws_.key_offsets.push_back(offset(open));
+            if constexpr (Key) {
+                const auto len = static_cast<std::size_t>(s - open - 1);
+                ws_.keys.push_back(KeyInfo{offset(open), key_fingerprint(open + 1, len, end_)});
+            }
             hot_open_ = open;
             hot_close_ = s;
             p_ = s + 1;
@@ -115,22 +111,15 @@ bool Parser::read_string_slow(const char* open, const char* s, bool key) {
     out.assign(open + 1, s);
     for (;;) {
         const char* run = s;
-        while (end_ - s >= 8) {
-            const std::uint64_t stops = string_stop_mask(load8(s));
-            if (stops) {
-                s += first_flagged_byte(stops);
-                goto stop;
-            }
-            s += 8;
-        }
-        while (s != end_ && !string_stop_byte(static_cast<unsigned char>(*s))) ++s;
-    stop:
+        s = find_string_stop(s, end_);
         out.append(run, s);
         if (s == end_) break;
         const auto c = static_cast<unsigned char>(*s);
         if (c == '"') {
             ws_.values.emplace(std::string_view(out));
-            if (key) ws_.key_offsets.push_back(offset(open));
+            if (key)
+                ws_.keys.push_back(KeyInfo{offset(open), key_fingerprint(out.data(), out.size(),
+                                                                         out.data() + out.size())});
             hot_open_ = open;
             hot_close_ = s;
             p_ = s + 1;
@@ -164,7 +153,7 @@ bool Parser::read_string_slow(const char* open, const char* s, bool key) {
     return quoted_string(open, QuoteStyle::Double, key) != Next::Fail;
 }
 
-// --- the careful reader ----------------------------------------------------------------------------
+// --- the careful reader --------------------------------------------------------------------------
 
 Next Parser::any_string(bool key) {
     QuoteStyle style = QuoteStyle::Double;
@@ -190,10 +179,12 @@ Next Parser::quoted_string(const char* open, QuoteStyle style, bool key) {
         quoting = RepairKind::smart_quotes;
         quoting_message = "replaced quotes";
     }
-    if (!key && quoting != RepairKind::none && !repair(quoting, open, quoting_message)) return Next::Fail;
+    if (!key && quoting != RepairKind::none && !repair(quoting, open, quoting_message))
+        return Next::Fail;
     auto done = [&]() -> Next {
         const Next next = push_text(key, open);
-        if (key && quoting != RepairKind::none && !repair(quoting, open, quoting_message)) return Next::Fail;
+        if (key && quoting != RepairKind::none && !repair(quoting, open, quoting_message))
+            return Next::Fail;
         return next;
     };
     QuoteStyle opened = style;
@@ -217,11 +208,13 @@ restart:
     for (;;) {
         // Plain text is copied a run at a time.
         const char* run = s;
-        while (s != end_ && is_plain_text(static_cast<unsigned char>(*s))) ++s;
+        while (s != end_ && is_plain_text(static_cast<unsigned char>(*s)))
+            ++s;
         if (s != run) {
             out.append(run, static_cast<std::size_t>(s - run));
             const char* t = s;
-            while (t != run && t[-1] == ' ') --t;
+            while (t != run && t[-1] == ' ')
+                --t;
             if (t != run) {
                 last = t - 1;
                 kept = out.size() - static_cast<std::size_t>(s - t);
@@ -306,23 +299,25 @@ restart:
 end_of_input:
     // ["hello, world]: the input ends after a delimiter, so the missing quote belongs before the
     // first delimiter, not at the end.
-    if (!stop_at_delimiters && opt_.repair && last && is_string_delimiter(static_cast<unsigned char>(*last))) {
+    if (!stop_at_delimiters && opt_.repair && last &&
+        is_string_delimiter(static_cast<unsigned char>(*last))) {
         rollback(mark);
         stop_at_delimiters = true;
         goto restart;
     }
     out.resize(kept);
-    if (!complete(RepairKind::truncated_completed, open, open, "closed string"))
-        return Next::Fail;
+    if (!complete(RepairKind::truncated_completed, open, open, "closed string")) return Next::Fail;
     p_ = end_;
     return done();
 }
 
 // Whether a quote, followed by `after`, ends its string. brackets/braces/parens are the balance of
 // those inside the string so far: "the list [1, 2"] more" keeps its quote, "foo)" does not.
-bool Parser::quote_ends_string(const char* after, bool key, int brackets, int braces, int parens) const {
+bool Parser::quote_ends_string(const char* after, bool key, int brackets, int braces,
+                               int parens) const {
     const char* t = after;
-    while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t))) ++t;
+    while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
+        ++t;
     if (t == end_) return true;
     if (key && t != after) return true; // {"a" true}: a key and its value, colon missing
     const auto c = static_cast<unsigned char>(*t);
@@ -343,7 +338,8 @@ bool Parser::quote_ends_string(const char* after, bool key, int brackets, int br
         if (t == after) {
             // "The TV is 72"": an inch mark right before the real closing quote.
             const char* u = t + 1;
-            while (u != end_ && is_ws(static_cast<unsigned char>(*u))) ++u;
+            while (u != end_ && is_ws(static_cast<unsigned char>(*u)))
+                ++u;
             if (u == end_ || *u == ',' || *u == '}' || *u == ']') return false;
         }
         return true;
@@ -356,7 +352,8 @@ bool Parser::quote_ends_string(const char* after, bool key, int brackets, int br
     for (const char* word : {"true", "false", "null"}) {
         const std::size_t n = std::strlen(word);
         if (static_cast<std::size_t>(end_ - t) >= n && std::memcmp(t, word, n) == 0 &&
-            (static_cast<std::size_t>(end_ - t) == n || !is_word_char(static_cast<unsigned char>(t[n]))))
+            (static_cast<std::size_t>(end_ - t) == n ||
+             !is_word_char(static_cast<unsigned char>(t[n]))))
             return true;
     }
     return false;
@@ -378,10 +375,12 @@ bool Parser::stops_unclosed_string(const char* s, const char* open) const {
     case '+': {
         // "hello +\n " world": a concatenation starts here.
         const char* t = s + 1;
-        while (t != end_ && is_ws(static_cast<unsigned char>(*t))) ++t;
+        while (t != end_ && is_ws(static_cast<unsigned char>(*t)))
+            ++t;
         if (t == end_ || *t == ',' || *t == ']' || *t == '}') return true; // a dangling '+'
         QuoteStyle style = QuoteStyle::Double;
-        return opening_quote(t, end_, style) != 0 || (*t == '/' && t + 1 != end_ && (t[1] == '/' || t[1] == '*'));
+        return opening_quote(t, end_, style) != 0 ||
+               (*t == '/' && t + 1 != end_ && (t[1] == '/' || t[1] == '*'));
     }
     default: return false;
     }
@@ -395,7 +394,8 @@ bool Parser::misquoted(bool key, Next& next) {
     if (values.size() <= top().first || !values.top().is_string()) return false;
     const char* after = hot_close_ + 1;
     const char* t = after;
-    while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t))) ++t;
+    while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
+        ++t;
     if (t != p_) return false;
     int brackets = 0, braces = 0, parens = 0;
     if (p_ != end_ && (*p_ == ']' || *p_ == '}' || *p_ == ')')) {
@@ -414,7 +414,7 @@ bool Parser::misquoted(bool key, Next& next) {
     if (quote_ends_string(after, key, brackets, braces, parens)) return false;
     const char* open = hot_open_;
     values.pop();
-    if (key) ws_.key_offsets.pop_back();
+    if (key) ws_.keys.pop_back();
     rollback(hot_diag_mark_);
     hot_close_ = nullptr;
     next = quoted_string(open, QuoteStyle::Double, key);
@@ -422,15 +422,18 @@ bool Parser::misquoted(bool key, Next& next) {
 }
 
 Next Parser::push_text(bool key, const char* open) {
-    if (ws_.text.size() > 0xFFFFFFFFu) return fail(ErrorKind::invalid_json, open, "a string is longer than 4 GiB");
+    if (ws_.text.size() > 0xFFFFFFFFu)
+        return fail(ErrorKind::invalid_json, open, "a string is longer than 4 GiB");
     ws_.values.emplace(std::string_view(ws_.text));
     hot_close_ = nullptr;
     if (!key) return Next::AfterValue;
-    ws_.key_offsets.push_back(offset(open));
+    const std::string& text = ws_.text;
+    ws_.keys.push_back(KeyInfo{
+        offset(open), key_fingerprint(text.data(), text.size(), text.data() + text.size())});
     return Next::AfterKey;
 }
 
-// --- escapes ---------------------------------------------------------------------------------------
+// --- escapes -------------------------------------------------------------------------------------
 
 bool Parser::control_character(const char* s) {
     return repair(RepairKind::control_character, s, "escaped control");
@@ -457,8 +460,7 @@ Escape Parser::decode_escape(const char*& s, QuoteStyle style) {
         break;
     default:
         // Not a JSON escape: the backslash goes, the character stays and is read as text.
-        if (!repair(RepairKind::invalid_escape, s, "removed escape"))
-            return Escape::Failed;
+        if (!repair(RepairKind::invalid_escape, s, "removed escape")) return Escape::Failed;
         ++s;
         return Escape::Ok;
     }
@@ -494,7 +496,8 @@ Escape Parser::decode_unicode_escape(const char*& s) {
             const Escape e = hex4(next + 2, low);
             if (e == Escape::CutOff) return Escape::CutOff;
             if (e == Escape::Ok && low >= 0xDC00 && low <= 0xDFFF) {
-                append_utf8(out, static_cast<char32_t>(0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00)));
+                append_utf8(
+                    out, static_cast<char32_t>(0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00)));
                 s = next + 6;
                 return Escape::Ok;
             }
@@ -508,8 +511,7 @@ Escape Parser::decode_unicode_escape(const char*& s) {
         error(ErrorKind::invalid_json, s, "a \\u escape is an unpaired UTF-16 surrogate");
         return Escape::Failed;
     }
-    if (!repair(RepairKind::invalid_escape, s, "inserted U+FFFD"))
-        return Escape::Failed;
+    if (!repair(RepairKind::invalid_escape, s, "inserted U+FFFD")) return Escape::Failed;
     out += replacement_character;
     s = next;
     return Escape::Ok;
@@ -552,13 +554,13 @@ Next Parser::escaped_string(const char* open, bool key) {
             char h = 0;
             if (!unit(h)) goto cut;
             if (!is_hex(static_cast<unsigned char>(h)))
-                return fail(ErrorKind::invalid_json, open, "a \\u escape needs four hexadecimal digits");
+                return fail(ErrorKind::invalid_json, open,
+                            "a \\u escape needs four hexadecimal digits");
             cp = cp * 16 + hex_value(static_cast<unsigned char>(h));
         }
         if (cp >= 0xD800 && cp <= 0xDFFF) {
             // Pairs are rare at this level of escaping; an unpaired half is replaced.
-            if (!repair(RepairKind::invalid_escape, open, "inserted U+FFFD"))
-                return Next::Fail;
+            if (!repair(RepairKind::invalid_escape, open, "inserted U+FFFD")) return Next::Fail;
             out += replacement_character;
         } else {
             append_utf8(out, static_cast<char32_t>(cp));
@@ -567,8 +569,7 @@ Next Parser::escaped_string(const char* open, bool key) {
     p_ = s;
     goto validate;
 cut:
-    if (!complete(RepairKind::truncated_completed, open, open, "closed string"))
-        return Next::Fail;
+    if (!complete(RepairKind::truncated_completed, open, open, "closed string")) return Next::Fail;
     p_ = end_;
 validate:
     // The raw bytes were copied unchecked: validate them now.
@@ -614,7 +615,8 @@ Next Parser::concatenate_strings() {
         QuoteStyle style = QuoteStyle::Double;
         if (!opening_quote(p_, end_, style))
             return fail(ErrorKind::invalid_json, plus, "expected a string after '+'");
-        const Next n = style == QuoteStyle::Escaped ? escaped_string(p_, false) : quoted_string(p_, style, false);
+        const Next n = style == QuoteStyle::Escaped ? escaped_string(p_, false)
+                                                    : quoted_string(p_, style, false);
         if (n == Next::Fail) return n;
         joined += ws_.values.top().as_string();
         ws_.values.pop();

@@ -144,7 +144,7 @@ dispatch:
     return next;
 }
 
-// --- containers ------------------------------------------------------------------------------------
+// --- containers ----------------------------------------------------------------------------------
 
 bool Parser::open_frame(FrameKind kind) {
     // frames holds the root too, so its size is the depth the new container would have.
@@ -183,12 +183,14 @@ void Parser::close_array() {
 bool Parser::close_object() {
     const std::size_t first = top().first;
     if ((ws_.values.size() - first) % 2 != 0) ws_.values.emplace(); // a key without a value
-    if (ws_.values.size() - first >= 4 && !check_duplicates(first, (ws_.values.size() - first) / 2)) return false;
+    if (ws_.values.size() - first >= 4 && !check_duplicates(first, (ws_.values.size() - first) / 2))
+        return false;
     const std::size_t n = ws_.values.size() - first;
     // Key, value, key, value... is the memory layout of Member pairs (see the static_assert).
-    Value object = detail::ValueAccess::adopt_object(reinterpret_cast<Member*>(ws_.values.data() + first), n / 2);
+    Value object = detail::ValueAccess::adopt_object(
+        reinterpret_cast<Member*>(ws_.values.data() + first), n / 2);
     ws_.values.forget(n);
-    ws_.key_offsets.resize(ws_.key_offsets.size() - n / 2);
+    ws_.keys.resize(ws_.keys.size() - n / 2);
     pop_frame();
     ws_.values.emplace(std::move(object));
     return true;
@@ -205,40 +207,53 @@ void Parser::close_call() {
     if (n == 0) ws_.values.emplace();
 }
 
-
 // Finds repeated keys among the members of the object being closed and applies the policy of
-// ParseOptions::duplicate_keys. Small objects compare pairwise; large ones sort key hashes, so the
-// cost stays O(n log n).
+// ParseOptions::duplicate_keys. Keys are compared by fingerprint first (see key_fingerprint());
+// small objects compare pairwise, large ones sort by fingerprint, so the cost stays O(n log n).
 bool Parser::check_duplicates(std::size_t first, std::size_t members) {
     auto& values = ws_.values;
+    const std::size_t key_base = ws_.keys.size() - members;
+    const KeyInfo* info = ws_.keys.data() + key_base;
     auto key = [&](std::size_t i) { return values[first + 2 * i].as_string(); };
-    std::vector<std::pair<std::size_t, std::size_t>> repeats; // (later member, its first occurrence)
+    auto same = [&](std::size_t i, std::size_t j) {
+        return info[i].fingerprint == info[j].fingerprint && key(i) == key(j);
+    };
+    std::vector<std::pair<std::size_t, std::size_t>>
+        repeats; // (later member, its first occurrence)
     if (members <= 16) {
         for (std::size_t j = 1; j < members; ++j) {
-            const std::string_view kj = key(j);
             for (std::size_t i = 0; i < j; ++i) {
-                if (key(i) == kj) {
+                if (same(i, j)) {
                     repeats.emplace_back(j, i);
                     break;
                 }
             }
         }
     } else {
-        auto& h = ws_.hashes;
-        h.clear();
+        auto& order = ws_.order;
+        order.resize(members);
         for (std::size_t i = 0; i < members; ++i)
-            h.push_back((std::hash<std::string_view>{}(key(i)) & ~std::uint64_t{0xFFFFFFFF}) | i);
-        std::sort(h.begin(), h.end());
-        std::vector<std::size_t> distinct; // first occurrences of the distinct keys of one hash run
-        for (std::size_t a = 0; a < h.size();) {
+            order[i] = i;
+        std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            return info[a].fingerprint != info[b].fingerprint
+                       ? info[a].fingerprint < info[b].fingerprint
+                       : a < b;
+        });
+        std::vector<std::size_t>
+            distinct; // first occurrences of the distinct keys of one fingerprint
+        for (std::size_t a = 0; a < members;) {
             std::size_t b = a + 1;
-            while (b < h.size() && (h[b] >> 32) == (h[a] >> 32)) ++b;
+            while (b < members && info[order[b]].fingerprint == info[order[a]].fingerprint)
+                ++b;
             distinct.clear();
             for (std::size_t k = a; k < b; ++k) { // ascending member index within the run
-                const std::size_t j = h[k] & 0xFFFFFFFF;
-                auto it = std::find_if(distinct.begin(), distinct.end(), [&](std::size_t i) { return key(i) == key(j); });
-                if (it == distinct.end()) distinct.push_back(j);
-                else repeats.emplace_back(j, *it);
+                const std::size_t j = order[k];
+                auto it = std::find_if(distinct.begin(), distinct.end(),
+                                       [&](std::size_t i) { return key(i) == key(j); });
+                if (it == distinct.end())
+                    distinct.push_back(j);
+                else
+                    repeats.emplace_back(j, *it);
             }
             a = b;
         }
@@ -246,10 +261,9 @@ bool Parser::check_duplicates(std::size_t first, std::size_t members) {
     }
     if (repeats.empty()) return true;
 
-    const std::size_t key_base = ws_.key_offsets.size() - members;
     std::vector<bool> removed(members, false);
     for (const auto& [j, i] : repeats) {
-        const char* at = begin_ + ws_.key_offsets[key_base + j];
+        const char* at = begin_ + info[j].offset;
         if (opt_.duplicate_keys == DuplicateKeys::error)
             return error(ErrorKind::invalid_json, at, "an object repeats a key", PathAt::Container);
         Diagnostic d;
@@ -268,9 +282,7 @@ bool Parser::check_duplicates(std::size_t first, std::size_t members) {
             d.message = "first value won";
             removed[j] = true;
             break;
-        case DuplicateKeys::keep_all:
-            d.message = "kept both";
-            break;
+        case DuplicateKeys::keep_all: d.message = "kept both"; break;
         case DuplicateKeys::error: break;
         }
         diags_.push_back(std::move(d));
@@ -282,16 +294,16 @@ bool Parser::check_duplicates(std::size_t first, std::size_t members) {
         if (kept != i) {
             std::swap(values[first + 2 * kept], values[first + 2 * i]);
             std::swap(values[first + 2 * kept + 1], values[first + 2 * i + 1]);
-            ws_.key_offsets[key_base + kept] = ws_.key_offsets[key_base + i];
+            ws_.keys[key_base + kept] = ws_.keys[key_base + i];
         }
         ++kept;
     }
     values.truncate(first + 2 * kept);
-    ws_.key_offsets.resize(key_base + kept);
+    ws_.keys.resize(key_base + kept);
     return true;
 }
 
-// --- cold handlers ---------------------------------------------------------------------------------
+// --- cold handlers -------------------------------------------------------------------------------
 
 Next Parser::value_cold() {
     switch (skip_junk(true)) {
@@ -305,8 +317,7 @@ Next Parser::value_cold() {
     switch (c) {
     case ',':
         if (kind == FrameKind::Object) return value_missing_in_object();
-        if (!repair(RepairKind::leading_comma, p_,
-                    "removed comma", PathAt::Container))
+        if (!repair(RepairKind::leading_comma, p_, "removed comma", PathAt::Container))
             return Next::Fail;
         ++p_;
         return Next::Value;
@@ -314,7 +325,8 @@ Next Parser::value_cold() {
     case '}':
     case ')':
         if (kind == FrameKind::Object) return value_missing_in_object();
-        if (kind == FrameKind::Root) return fail(ErrorKind::invalid_json, p_, "expected a value, found a closing bracket");
+        if (kind == FrameKind::Root)
+            return fail(ErrorKind::invalid_json, p_, "expected a value, found a closing bracket");
         // A tuple's trailing comma is Python syntax for (1,), not a slip.
         if (comma_ && kind != FrameKind::Tuple &&
             !repair(RepairKind::trailing_comma, comma_, "removed comma", PathAt::Container))
@@ -329,8 +341,10 @@ Next Parser::value_cold() {
     case '/': return regex_value();
     case '.':
         if (end_ - p_ >= 3 && p_[1] == '.' && p_[2] == '.') {
-            if (kind == FrameKind::Root) return fail(ErrorKind::invalid_json, p_, "expected a value, found an ellipsis");
-            if (!repair(RepairKind::ellipsis, p_, "removed '...'", PathAt::Container)) return Next::Fail;
+            if (kind == FrameKind::Root)
+                return fail(ErrorKind::invalid_json, p_, "expected a value, found an ellipsis");
+            if (!repair(RepairKind::ellipsis, p_, "removed '...'", PathAt::Container))
+                return Next::Fail;
             p_ += 3;
             if (kind == FrameKind::Object) ws_.values.emplace(); // {"a": ...}: the value is unknown
             return Next::AfterValue;
@@ -356,6 +370,26 @@ Next Parser::value_cold() {
     QuoteStyle style = QuoteStyle::Double;
     if (opening_quote(p_, end_, style)) return any_string(false);
     if (c == '\\') return fail(ErrorKind::invalid_json, p_, "expected a value, found a backslash");
+    // The Python constants of a dict repr, without going through unquoted text.
+    for (const auto& [word, value] :
+         {std::pair<std::string_view, int>{"True", 1}, {"False", 0}, {"None", -1}}) {
+        if (!at_keyword(word.data(), word.size())) continue;
+        // Only a whole value: "True story" is text, "True(" a call.
+        const char* after = p_ + word.size();
+        const char* t = after;
+        while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
+            ++t;
+        if (t != end_ && *t != ',' && *t != ']' && *t != '}' && *t != ')' && *t != '\n' &&
+            *t != '\r')
+            break;
+        if (!repair(RepairKind::python_literal, p_, "mapped literal")) return Next::Fail;
+        if (value < 0)
+            ws_.values.emplace();
+        else
+            ws_.values.emplace(value == 1);
+        p_ = after;
+        return Next::AfterValue;
+    }
     return word_value();
 }
 
@@ -370,8 +404,7 @@ Next Parser::eof_at_value() {
     switch (f.kind) {
     case FrameKind::Root: return fail(ErrorKind::empty_input, p_, "the input has no JSON value");
     case FrameKind::Object:
-        if (!complete(RepairKind::truncated_completed, end_, begin_ + f.open,
-                      "inserted null"))
+        if (!complete(RepairKind::truncated_completed, end_, begin_ + f.open, "inserted null"))
             return Next::Fail;
         ws_.values.emplace();
         return close_all_at_end();
@@ -380,7 +413,7 @@ Next Parser::eof_at_value() {
     case FrameKind::Call: break;
     }
     if (comma_ && !complete(RepairKind::truncated_completed, comma_, begin_ + f.open,
-                                  "removed comma", PathAt::Container))
+                            "removed comma", PathAt::Container))
         return Next::Fail;
     return close_all_at_end();
 }
@@ -388,8 +421,8 @@ Next Parser::eof_at_value() {
 // The input ended inside containers: each one is closed, a Risky completion.
 Next Parser::close_all_at_end() {
     while (top().kind != FrameKind::Root) {
-        if (!complete(RepairKind::missing_closer, end_, begin_ + top().open,
-                      "added closer", PathAt::Container))
+        if (!complete(RepairKind::missing_closer, end_, begin_ + top().open, "added closer",
+                      PathAt::Container))
             return Next::Fail;
         if (!close_frame()) return Next::Fail;
     }
@@ -413,23 +446,26 @@ Next Parser::after_value_cold() {
         return Next::Value;
     }
     if (c == ']' || c == '}' || c == ')') return close_with(c);
-    if (c == '+' && ws_.values.size() > top().first && ws_.values.top().is_string()) return concatenate_strings();
+    if (c == '+' && ws_.values.size() > top().first && ws_.values.top().is_string())
+        return concatenate_strings();
     if (c == ',' || c == ':' || c == ';' || c == '=')
-        return fail(ErrorKind::invalid_json, p_, "expected ',' or a closing bracket after a value", PathAt::Container);
+        return fail(ErrorKind::invalid_json, p_, "expected ',' or a closing bracket after a value",
+                    PathAt::Container);
     // Another value follows without a comma.
     if (kind == FrameKind::Object) {
         if (c == '{' || c == '[') {
             // [{"i":1{"i":2}]: the object ended before the next array element.
-            if (!repair(RepairKind::missing_closer, p_, "closed object",
-                        PathAt::Container))
+            if (!repair(RepairKind::missing_closer, p_, "closed object", PathAt::Container))
                 return Next::Fail;
             return close_frame() ? Next::AfterValue : Next::Fail;
         }
-        if (!repair(RepairKind::missing_comma, p_, "inserted comma", PathAt::Container)) return Next::Fail;
+        if (!repair(RepairKind::missing_comma, p_, "inserted comma", PathAt::Container))
+            return Next::Fail;
         comma_ = nullptr;
         return Next::Key;
     }
-    if (!repair(RepairKind::missing_comma, p_, "inserted comma", PathAt::Container)) return Next::Fail;
+    if (!repair(RepairKind::missing_comma, p_, "inserted comma", PathAt::Container))
+        return Next::Fail;
     comma_ = nullptr;
     return Next::Value;
 }
@@ -444,7 +480,8 @@ Next Parser::close_with(char closer) {
         if (kind == FrameKind::Call) {
             // callback_123({});
             const char* t = p_;
-            while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t))) ++t;
+            while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
+                ++t;
             if (t != end_ && *t == ';') p_ = t + 1;
         }
         return Next::AfterValue;
@@ -468,7 +505,7 @@ Next Parser::key_cold() {
     }
     if (p_ == end_) {
         if (comma_ && !complete(RepairKind::truncated_completed, comma_, begin_ + top().open,
-                                      "removed comma", PathAt::Container))
+                                "removed comma", PathAt::Container))
             return Next::Fail;
         return close_all_at_end();
     }
@@ -477,22 +514,22 @@ Next Parser::key_cold() {
     case '}':
     case ']':
     case ')':
-        if (comma_ && !repair(RepairKind::trailing_comma, comma_, "removed comma", PathAt::Container))
+        if (comma_ &&
+            !repair(RepairKind::trailing_comma, comma_, "removed comma", PathAt::Container))
             return Next::Fail;
         return close_with(c);
     case ',':
-        if (!repair(RepairKind::leading_comma, p_,
-                    "removed comma", PathAt::Container))
+        if (!repair(RepairKind::leading_comma, p_, "removed comma", PathAt::Container))
             return Next::Fail;
         ++p_;
         return Next::Key;
     case '{':
     case '[':
         // [{"i":1,{"i":2}]: the object ended before the next array element.
-        if (comma_ && !repair(RepairKind::trailing_comma, comma_, "removed comma", PathAt::Container))
+        if (comma_ &&
+            !repair(RepairKind::trailing_comma, comma_, "removed comma", PathAt::Container))
             return Next::Fail;
-        if (!repair(RepairKind::missing_closer, p_, "closed object",
-                    PathAt::Container))
+        if (!repair(RepairKind::missing_closer, p_, "closed object", PathAt::Container))
             return Next::Fail;
         return close_frame() ? Next::AfterValue : Next::Fail;
     case '.':
@@ -520,8 +557,7 @@ Next Parser::after_key_cold() {
     case Junk::None: break;
     }
     if (p_ == end_) {
-        if (!complete(RepairKind::truncated_completed, end_, begin_ + top().open,
-                      "inserted null"))
+        if (!complete(RepairKind::truncated_completed, end_, begin_ + top().open, "inserted null"))
             return Next::Fail;
         ws_.values.emplace();
         return close_all_at_end();

@@ -32,8 +32,7 @@ public:
     const Value& top() const noexcept { return data_[size_ - 1]; }
 
     // The arguments must not refer to an element of this stack (growing would move it).
-    template <class... Args>
-    Value& emplace(Args&&... args) {
+    template <class... Args> Value& emplace(Args&&... args) {
         if (size_ == cap_) grow();
         Value* v = ::new (static_cast<void*>(data_ + size_)) Value(std::forward<Args>(args)...);
         ++size_;
@@ -42,14 +41,16 @@ public:
 
     void pop() noexcept { data_[--size_].~Value(); }
     void truncate(std::size_t n) noexcept {
-        while (size_ > n) pop();
+        while (size_ > n)
+            pop();
     }
     // The top n values were adopted by a container, which now owns what they owned.
     void forget(std::size_t n) noexcept { size_ -= n; }
 
     // Removes [i, i + n) and closes the gap (destroying the removed values).
     void erase(std::size_t i, std::size_t n) noexcept {
-        for (std::size_t k = i; k < i + n; ++k) data_[k].~Value();
+        for (std::size_t k = i; k < i + n; ++k)
+            data_[k].~Value();
         std::memmove(static_cast<void*>(data_ + i), static_cast<const void*>(data_ + i + n),
                      (size_ - i - n) * sizeof(Value));
         size_ -= n;
@@ -67,7 +68,9 @@ private:
     void grow() {
         const std::size_t cap = cap_ ? cap_ * 2 : 64;
         auto* block = static_cast<Value*>(::operator new(cap * sizeof(Value)));
-        if (size_) std::memcpy(static_cast<void*>(block), static_cast<const void*>(data_), size_ * sizeof(Value));
+        if (size_)
+            std::memcpy(static_cast<void*>(block), static_cast<const void*>(data_),
+                        size_ * sizeof(Value));
         ::operator delete(data_);
         data_ = block;
         cap_ = cap;

@@ -44,19 +44,24 @@ bool Parser::scan_unquoted(bool key, const char*& stop) {
     const char* s = p_;
     while (s != end_) {
         const auto c = static_cast<unsigned char>(*s);
-        if (c == ',' || c == '[' || c == ']' || c == '{' || c == '}' || c == '\n' || c == '\r' || c == '"') break;
+        if (c == ',' || c == '[' || c == ']' || c == '{' || c == '}' || c == '\n' || c == '\r' ||
+            c == '"')
+            break;
         if (c == ')' && in_parens) break;
         if (key && (c == ':' || c == '\'' || c == '`')) break;
         // A comment ends the text, except for the "//" of a URL.
-        if (c == '/' && s + 1 != end_ && (s[1] == '/' || s[1] == '*') && !(s != p_ && s[-1] == ':')) break;
+        if (c == '/' && s + 1 != end_ && (s[1] == '/' || s[1] == '*') && !(s != p_ && s[-1] == ':'))
+            break;
         if (c == '\\' && s + 1 != end_) {
             // The escapes JSON knows keep their meaning; any other backslash is text.
             const char e = s[1];
-            const bool json_escape = e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' ||
-                                     e == 'r' || e == 't' || e == '\'' ||
-                                     (e == 'u' && end_ - s >= 6 && is_hex(static_cast<unsigned char>(s[2])) &&
-                                      is_hex(static_cast<unsigned char>(s[3])) &&
-                                      is_hex(static_cast<unsigned char>(s[4])) && is_hex(static_cast<unsigned char>(s[5])));
+            const bool json_escape =
+                e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' || e == 'r' ||
+                e == 't' || e == '\'' ||
+                (e == 'u' && end_ - s >= 6 && is_hex(static_cast<unsigned char>(s[2])) &&
+                 is_hex(static_cast<unsigned char>(s[3])) &&
+                 is_hex(static_cast<unsigned char>(s[4])) &&
+                 is_hex(static_cast<unsigned char>(s[5])));
             if (json_escape) {
                 const Escape r = decode_escape(s, QuoteStyle::Single);
                 if (r == Escape::Failed) return false;
@@ -92,12 +97,13 @@ Next Parser::word_value() {
     // callback({...}) or NumberLong("2"): the wrapper goes, the argument stays.
     if (is_identifier_start(static_cast<unsigned char>(*start))) {
         const char* q = start + 1;
-        while (q != end_ && is_identifier_char(static_cast<unsigned char>(*q))) ++q;
+        while (q != end_ && is_identifier_char(static_cast<unsigned char>(*q)))
+            ++q;
         const char* t = q;
-        while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t))) ++t;
+        while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
+            ++t;
         if (t != end_ && *t == '(') {
-            if (!repair(RepairKind::wrapper_stripped, start, "removed wrapper"))
-                return Next::Fail;
+            if (!repair(RepairKind::wrapper_stripped, start, "removed wrapper")) return Next::Fail;
             p_ = t;
             if (!open_frame(FrameKind::Call)) return Next::Fail;
             ++p_;
@@ -114,26 +120,29 @@ Next Parser::word_value() {
 
     if (stop == end_ && opt_.complete_truncated) {
         // A keyword cut off by the end of the input: "tru", "fals", "nul".
-        static constexpr std::pair<std::string_view, int> keywords[] = {{"true", 1}, {"false", 0}, {"null", -1}};
+        static constexpr std::pair<std::string_view, int> keywords[] = {
+            {"true", 1}, {"false", 0}, {"null", -1}};
         for (const auto& [keyword, value] : keywords) {
             if (!is_prefix_of(word, keyword)) continue;
             if (!complete(RepairKind::truncated_completed, start, start, "completed value"))
                 return Next::Fail;
-            if (value < 0) ws_.values.emplace();
-            else ws_.values.emplace(value == 1);
+            if (value < 0)
+                ws_.values.emplace();
+            else
+                ws_.values.emplace(value == 1);
             return Next::AfterValue;
         }
     }
     if (word == "True" || word == "False" || word == "None") {
-        if (!repair(RepairKind::python_literal, start, "mapped literal"))
-            return Next::Fail;
-        if (word == "None") ws_.values.emplace();
-        else ws_.values.emplace(word == "True");
+        if (!repair(RepairKind::python_literal, start, "mapped literal")) return Next::Fail;
+        if (word == "None")
+            ws_.values.emplace();
+        else
+            ws_.values.emplace(word == "True");
         return Next::AfterValue;
     }
     if (word == "NaN" || word == "Infinity" || word == "+Infinity" || word == "-Infinity") {
-        if (!repair(RepairKind::nan_infinity, start, "kept non-finite"))
-            return Next::Fail;
+        if (!repair(RepairKind::nan_infinity, start, "kept non-finite")) return Next::Fail;
         const double d = word == "NaN" ? std::numeric_limits<double>::quiet_NaN()
                                        : (word[0] == '-' ? -std::numeric_limits<double>::infinity()
                                                          : std::numeric_limits<double>::infinity());
@@ -146,8 +155,10 @@ Next Parser::word_value() {
         return Next::AfterValue;
     }
     if (word == "true" || word == "false" || word == "null") { // reached only through odd spacing
-        if (word == "null") ws_.values.emplace();
-        else ws_.values.emplace(word == "true");
+        if (word == "null")
+            ws_.values.emplace();
+        else
+            ws_.values.emplace(word == "true");
         return Next::AfterValue;
     }
     if (stop != end_ && *stop == '"') {
@@ -164,7 +175,8 @@ Next Parser::unquoted_key() {
     const char* const start = p_;
     const char* stop = nullptr;
     if (!scan_unquoted(true, stop)) return Next::Fail;
-    if (ws_.text.empty()) return fail(ErrorKind::invalid_json, start, "expected an object key", PathAt::Container);
+    if (ws_.text.empty())
+        return fail(ErrorKind::invalid_json, start, "expected an object key", PathAt::Container);
     p_ = stop;
     const bool lost_opening_quote = stop != end_ && *stop == '"'; // {a":1}
     if (lost_opening_quote) ++p_;
@@ -179,10 +191,13 @@ Next Parser::unquoted_key() {
 Next Parser::regex_value() {
     const char* const start = p_;
     const char* s = start + 1;
-    while (s != end_ && *s != '/' && *s != '\n') s += (*s == '\\' && s + 1 != end_) ? 2 : 1;
-    if (s == end_ || *s != '/') return fail(ErrorKind::invalid_json, start, "expected a value, found '/'");
+    while (s != end_ && *s != '/' && *s != '\n')
+        s += (*s == '\\' && s + 1 != end_) ? 2 : 1;
+    if (s == end_ || *s != '/')
+        return fail(ErrorKind::invalid_json, start, "expected a value, found '/'");
     ++s;
-    while (s != end_ && is_alpha(static_cast<unsigned char>(*s))) ++s;
+    while (s != end_ && is_alpha(static_cast<unsigned char>(*s)))
+        ++s;
     if (!repair(RepairKind::unquoted_string, start, "quoted regex")) return Next::Fail;
     ws_.text.clear();
     if (!append_checked(start, s)) return Next::Fail;

@@ -21,13 +21,15 @@ struct Difference {
 };
 
 const Difference deliberate_differences[] = {
-    {R"({"a":2}{})",
-     "jsonrepair rejects two adjacent objects; laminate reads them as concatenated payloads (DESIGN.md: "
-     "\"concatenated or repeated payloads\" are repaired) and returns [{\"a\":2},{}] with a Warning"},
-    {std::string_view("\"abc\0\"", 6),
-     "jsonrepair rejects raw control characters other than \\b \\f \\n \\r \\t; laminate keeps any raw control "
-     "character of a string (DESIGN.md: \"unescaped control characters in strings\") with a control_character "
-     "Warning"},
+    {R"({"a":2}{})", "jsonrepair rejects two adjacent objects; laminate reads them as concatenated "
+                     "payloads (DESIGN.md: "
+                     "\"concatenated or repeated payloads\" are repaired) and returns "
+                     "[{\"a\":2},{}] with a Warning"},
+    {std::string_view("\"abc\0\"", 6), "jsonrepair rejects raw control characters other than \\b "
+                                       "\\f \\n \\r \\t; laminate keeps any raw control "
+                                       "character of a string (DESIGN.md: \"unescaped control "
+                                       "characters in strings\") with a control_character "
+                                       "Warning"},
     {"\"abc\x1f\"", "as above, for U+001F"},
 };
 
@@ -37,7 +39,8 @@ TEST(ParseConformance, JsonrepairSuite) {
     const std::string text = test::read_file(path);
 
     std::set<std::string> expected_differences;
-    for (const auto& d : deliberate_differences) expected_differences.emplace(d.input);
+    for (const auto& d : deliberate_differences)
+        expected_differences.emplace(d.input);
 
     ParseOptions options;
     options.complete_truncated = true;
@@ -72,13 +75,15 @@ TEST(ParseConformance, JsonrepairSuite) {
         } else {
             differing.emplace(input->as_string());
             EXPECT_TRUE(expected_differences.count(std::string(input->as_string())))
-                << "case " << cases << " differs from jsonrepair: " << Value(input->as_string()).dump() << " -> "
+                << "case " << cases
+                << " differs from jsonrepair: " << Value(input->as_string()).dump() << " -> "
                 << (got ? got->value.dump() : got.error().to_string());
         }
     }
     for (const auto& d : deliberate_differences)
         EXPECT_TRUE(differing.count(std::string(d.input)))
-            << "listed as a deliberate difference but now agrees with jsonrepair: " << Value(d.input).dump();
+            << "listed as a deliberate difference but now agrees with jsonrepair: "
+            << Value(d.input).dump();
 
     ASSERT_GT(cases, 400u);
     const double rate = 100.0 * static_cast<double>(passed) / static_cast<double>(cases);

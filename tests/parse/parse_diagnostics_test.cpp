@@ -12,7 +12,8 @@ constexpr std::string_view secret = "sk-SECRET-7f3a9";
 TEST(ParseDiagnostics, MessagesNeverQuoteTheInput) {
     const std::string documents[] = {
         "{'api_key': 'sk-SECRET-7f3a9', note: sk-SECRET-7f3a9, \"x\": [sk-SECRET-7f3a9,],}",
-        "{\"api_key\": \"sk-SECRET-7f3a9\nline\", \"k\": \"sk-SECRET-7f3a9 \"quoted\" sk-SECRET-7f3a9\"}",
+        "{\"api_key\": \"sk-SECRET-7f3a9\nline\", \"k\": \"sk-SECRET-7f3a9 \"quoted\" "
+        "sk-SECRET-7f3a9\"}",
         "```json\n{\"key\": \xE2\x80\x9Csk-SECRET-7f3a9\xE2\x80\x9D}\n```",
         "[\"sk-SECRET-7f3a9, \"sk-SECRET-7f3a9]",
         "{\"sk-SECRET-7f3a9\": 1, \"sk-SECRET-7f3a9\": 2} // sk-SECRET-7f3a9",
@@ -35,8 +36,9 @@ TEST(ParseDiagnostics, MessagesNeverQuoteTheInput) {
 }
 
 TEST(ParseDiagnostics, ErrorMessagesNeverQuoteTheInput) {
-    for (const std::string text : {"{\"a\": 1} sk-SECRET-7f3a9", "[sk-SECRET-7f3a9 \"", "{\"sk-SECRET-7f3a9\" ]",
-                                   "\"sk-SECRET-7f3a9\\uZZZZ\"", "\"sk-SECRET-7f3a9\xFF\""}) {
+    for (const std::string text :
+         {"{\"a\": 1} sk-SECRET-7f3a9", "[sk-SECRET-7f3a9 \"", "{\"sk-SECRET-7f3a9\" ]",
+          "\"sk-SECRET-7f3a9\\uZZZZ\"", "\"sk-SECRET-7f3a9\xFF\""}) {
         SCOPED_TRACE(text);
         auto r = parse(text);
         ASSERT_FALSE(r);
@@ -48,8 +50,9 @@ TEST(ParseDiagnostics, ErrorMessagesNeverQuoteTheInput) {
 }
 
 TEST(ParseDiagnostics, ValidJsonHasNone) {
-    for (const char* text : {"{}", "[]", "0", "\"\"", R"({"a": [1, -2.5e3, "x\n\u00e9", true, null, {}]})",
-                             "  [ [ ] , { \"k\" : \"v\" } ]  "}) {
+    for (const char* text :
+         {"{}", "[]", "0", "\"\"", R"({"a": [1, -2.5e3, "x\n\u00e9", true, null, {}]})",
+          "  [ [ ] , { \"k\" : \"v\" } ]  "}) {
         auto r = parse(text);
         ASSERT_TRUE(r) << r.error();
         EXPECT_TRUE(r->diagnostics.empty()) << text << test::describe(r->diagnostics);
@@ -59,8 +62,9 @@ TEST(ParseDiagnostics, ValidJsonHasNone) {
 TEST(ParseDiagnostics, AreInInputOrder) {
     auto r = parse("{b: 1, \"a\": {\"x\": 1, \"x\": 2, y: [1,],}, c: True}");
     ASSERT_TRUE(r) << r.error();
-    EXPECT_TRUE(std::is_sorted(r->diagnostics.begin(), r->diagnostics.end(),
-                               [](const Diagnostic& a, const Diagnostic& b) { return a.offset < b.offset; }))
+    EXPECT_TRUE(std::is_sorted(
+        r->diagnostics.begin(), r->diagnostics.end(),
+        [](const Diagnostic& a, const Diagnostic& b) { return a.offset < b.offset; }))
         << test::describe(r->diagnostics);
 }
 
@@ -75,6 +79,15 @@ TEST(ParseDiagnostics, PathsNameKeysAndIndices) {
     EXPECT_EQ(python[0].path, R"(users[1]["odd key"].list[2])");
     EXPECT_EQ(python[0].to_string(),
               R"([warning] at 'users[1]["odd key"].list[2]': mapped literal)");
+}
+
+TEST(ParseDiagnostics, PathsFollowTheContainerBeingRead) {
+    auto r = parse(R"([{"a": [1,]}, {"b": [2,], "c": {"d": [3,]}}, [[4,]], [5,]])");
+    ASSERT_TRUE(r) << r.error();
+    std::vector<std::string> paths;
+    for (const auto& d : test::repairs_of(r->diagnostics, RepairKind::trailing_comma))
+        paths.push_back(d.path);
+    EXPECT_EQ(paths, (std::vector<std::string>{"[0].a", "[1].b", "[1].c.d", "[2][0]", "[3]"}));
 }
 
 } // namespace

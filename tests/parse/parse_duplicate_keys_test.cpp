@@ -74,7 +74,8 @@ TEST(ParseDuplicateKeys, EveryRepetitionIsReported) {
 TEST(ParseDuplicateKeys, LargeObjects) {
     // Beyond the pairwise comparison of small objects.
     std::string text = "{";
-    for (int i = 0; i < 1000; ++i) text += "\"key" + std::to_string(i) + "\": " + std::to_string(i) + ", ";
+    for (int i = 0; i < 1000; ++i)
+        text += "\"key" + std::to_string(i) + "\": " + std::to_string(i) + ", ";
     text += "\"key500\": -1, \"key999\": -2}";
     auto r = parse(text);
     ASSERT_TRUE(r) << r.error();

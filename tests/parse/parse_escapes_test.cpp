@@ -12,7 +12,7 @@ namespace {
 struct Style {
     const char* name;
     std::function<std::string(const std::string&)> document; // the text of one string value
-    bool complete = false;                                  // needs complete_truncated
+    bool complete = false;                                   // needs complete_truncated
 };
 
 std::string wrap(const char* before, const std::string& text, const char* after) {
@@ -25,19 +25,27 @@ std::string wrap(const char* before, const std::string& text, const char* after)
 const std::vector<Style>& styles() {
     static const std::vector<Style> all = {
         {"double quotes", [](const std::string& t) { return wrap("{\"k\": \"", t, "\"}"); }},
-        {"double quotes in a repaired document", [](const std::string& t) { return wrap("{'j': 1, \"k\": \"", t, "\",}"); }},
+        {"double quotes in a repaired document",
+         [](const std::string& t) { return wrap("{'j': 1, \"k\": \"", t, "\",}"); }},
         {"double quotes re-read after an unescaped quote",
          [](const std::string& t) { return wrap("{\"k\": \"", t, " \"x\" y\"}"); }},
         {"single quotes", [](const std::string& t) { return wrap("{\"k\": '", t, "'}"); }},
-        {"typographic double quotes", [](const std::string& t) { return wrap("{\"k\": \xE2\x80\x9C", t, "\xE2\x80\x9D}"); }},
-        {"typographic single quotes", [](const std::string& t) { return wrap("{\"k\": \xE2\x80\x98", t, "\xE2\x80\x99}"); }},
-        {"backtick and acute accent", [](const std::string& t) { return wrap("{\"k\": `", t, "\xC2\xB4}"); }},
+        {"typographic double quotes",
+         [](const std::string& t) { return wrap("{\"k\": \xE2\x80\x9C", t, "\xE2\x80\x9D}"); }},
+        {"typographic single quotes",
+         [](const std::string& t) { return wrap("{\"k\": \xE2\x80\x98", t, "\xE2\x80\x99}"); }},
+        {"backtick and acute accent",
+         [](const std::string& t) { return wrap("{\"k\": `", t, "\xC2\xB4}"); }},
         {"unquoted", [](const std::string& t) { return wrap("{\"k\": ", t, "}"); }},
         {"missing opening quote", [](const std::string& t) { return wrap("{\"k\": ", t, "\"}"); }},
-        {"missing closing quote before a delimiter", [](const std::string& t) { return wrap("{\"k\": \"", t, "}"); }},
-        {"missing closing quote before the next string", [](const std::string& t) { return wrap("{\"k\": \"", t, ",\"m\": 1}"); }},
-        {"cut off by the end of the input", [](const std::string& t) { return wrap("{\"k\": \"", t, ""); }, true},
-        {"single quotes cut off by the end of the input", [](const std::string& t) { return wrap("{\"k\": '", t, ""); }, true},
+        {"missing closing quote before a delimiter",
+         [](const std::string& t) { return wrap("{\"k\": \"", t, "}"); }},
+        {"missing closing quote before the next string",
+         [](const std::string& t) { return wrap("{\"k\": \"", t, ",\"m\": 1}"); }},
+        {"cut off by the end of the input",
+         [](const std::string& t) { return wrap("{\"k\": \"", t, ""); }, true},
+        {"single quotes cut off by the end of the input",
+         [](const std::string& t) { return wrap("{\"k\": '", t, ""); }, true},
     };
     return all;
 }
@@ -79,7 +87,8 @@ TEST(ParseEscapes, EveryStyleDecodesEveryEscape) {
             const Value* v = r->value.find("k");
             ASSERT_TRUE(v && v->is_string()) << r->value.dump();
             std::string expected = wrap("caf", e.decoded, "x");
-            if (std::string_view(style.name) == "double quotes re-read after an unescaped quote") expected += " \"x\" y";
+            if (std::string_view(style.name) == "double quotes re-read after an unescaped quote")
+                expected += " \"x\" y";
             EXPECT_EQ(v->as_string(), expected);
             if (std::string_view(e.decoded) == "\xEF\xBF\xBD") {
                 EXPECT_TRUE(test::has_repair(r->diagnostics, RepairKind::invalid_escape))
@@ -90,7 +99,9 @@ TEST(ParseEscapes, EveryStyleDecodesEveryEscape) {
 }
 
 TEST(ParseEscapes, KeysDecodeEscapesInEveryStyle) {
-    for (const char* document : {"{\"caf\\u00e9\": 1}", "{'caf\\u00e9': 1}", "{\xE2\x80\x9C" "caf\\u00e9\xE2\x80\x9D: 1}",
+    for (const char* document : {"{\"caf\\u00e9\": 1}", "{'caf\\u00e9': 1}",
+                                 "{\xE2\x80\x9C"
+                                 "caf\\u00e9\xE2\x80\x9D: 1}",
                                  "{caf\\u00e9: 1}", "{caf\\u00e9\": 1}", "{\"caf\\u00e9\" 1}"}) {
         SCOPED_TRACE(document);
         auto r = parse(document);
@@ -105,7 +116,8 @@ TEST(ParseEscapes, InvalidEscapesKeepTheCharacter) {
     test::expect_repair("'foo\\'bar'", R"("foo'bar")", RepairKind::single_quotes, 0);
     test::expect_repair(R"(["C:\Users\me"])", R"(["C:Usersme"])", RepairKind::invalid_escape, 4);
     // Unquoted text keeps backslashes that are not JSON escapes.
-    test::expect_repair(R"({path: C:\Users\me})", R"({"path": "C:\\Users\\me"})", RepairKind::unquoted_string, 7);
+    test::expect_repair(R"({path: C:\Users\me})", R"({"path": "C:\\Users\\me"})",
+                        RepairKind::unquoted_string, 7);
 }
 
 TEST(ParseEscapes, UnicodeEscapesNeedFourHexDigits) {

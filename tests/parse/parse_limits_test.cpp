@@ -18,7 +18,8 @@ TEST(ParseLimits, AMillionOpeningBracketsIsADepthError) {
     expect_error(deep, ErrorKind::depth_exceeded, 512, o);
     // Objects too.
     std::string objects;
-    for (int i = 0; i < 200'000; ++i) objects += "{\"a\":";
+    for (int i = 0; i < 200'000; ++i)
+        objects += "{\"a\":";
     expect_error(objects, ErrorKind::depth_exceeded, 5 * 512);
 }
 
@@ -61,16 +62,20 @@ TEST(ParseLimits, Repairs) {
 }
 
 TEST(ParseLimits, InvalidUtf8IsAnErrorByDefault) {
-    expect_error("\"a\xFF" "b\"", ErrorKind::invalid_utf8, 2);
-    expect_error("\"\xC0\xAF\"", ErrorKind::invalid_utf8, 1);          // overlong
-    expect_error("\"\xED\xA0\x80\"", ErrorKind::invalid_utf8, 1);      // encoded surrogate
-    expect_error("\"\xF4\x90\x80\x80\"", ErrorKind::invalid_utf8, 1);  // beyond U+10FFFF
-    expect_error("\"ab\x80\"", ErrorKind::invalid_utf8, 3);            // stray continuation byte
+    expect_error("\"a\xFF"
+                 "b\"",
+                 ErrorKind::invalid_utf8, 2);
+    expect_error("\"\xC0\xAF\"", ErrorKind::invalid_utf8, 1);         // overlong
+    expect_error("\"\xED\xA0\x80\"", ErrorKind::invalid_utf8, 1);     // encoded surrogate
+    expect_error("\"\xF4\x90\x80\x80\"", ErrorKind::invalid_utf8, 1); // beyond U+10FFFF
+    expect_error("\"ab\x80\"", ErrorKind::invalid_utf8, 3);           // stray continuation byte
     expect_error("{\"\xFE\": 1}", ErrorKind::invalid_utf8, 2);
     expect_error("['\xFF']", ErrorKind::invalid_utf8, 2);
     expect_error("[abc\xFF]", ErrorKind::invalid_utf8, 4);
     expect_error("[\xFF]", ErrorKind::invalid_utf8, 1);
-    expect_error("\"\xE2\x82" "x\"", ErrorKind::invalid_utf8, 1);      // sequence cut short
+    expect_error("\"\xE2\x82"
+                 "x\"",
+                 ErrorKind::invalid_utf8, 1); // sequence cut short
     expect_error("\"\xE2\x82\"", ErrorKind::invalid_utf8, 1, test::strict());
 }
 
@@ -82,21 +87,33 @@ TEST(ParseLimits, InvalidUtf8CanBeReplaced) {
         const char* expected;
         std::size_t offset;
     };
-    for (const Case& c : {Case{"\"a\xFF" "b\"", "\"a\xEF\xBF\xBD" "b\"", 2},
-                          Case{"\"\xC0\xAF\"", "\"\xEF\xBF\xBD\xEF\xBF\xBD\"", 1},
-                          Case{"\"\xE2\x82" "x\"", "\"\xEF\xBF\xBD" "x\"", 1},
-                          Case{"\"\xED\xA0\x80\"", "\"\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\"", 1},
-                          Case{"{\"k\xFE\": 1}", "{\"k\xEF\xBF\xBD\": 1}", 3},
-                          Case{"['\xFF']", "[\"\xEF\xBF\xBD\"]", 2},
-                          Case{"[\xFF]", "[\"\xEF\xBF\xBD\"]", 1}}) {
+    for (const Case& c :
+         {Case{"\"a\xFF"
+               "b\"",
+               "\"a\xEF\xBF\xBD"
+               "b\"",
+               2},
+          Case{"\"\xC0\xAF\"", "\"\xEF\xBF\xBD\xEF\xBF\xBD\"", 1},
+          Case{"\"\xE2\x82"
+               "x\"",
+               "\"\xEF\xBF\xBD"
+               "x\"",
+               1},
+          Case{"\"\xED\xA0\x80\"", "\"\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\"", 1},
+          Case{"{\"k\xFE\": 1}", "{\"k\xEF\xBF\xBD\": 1}", 3},
+          Case{"['\xFF']", "[\"\xEF\xBF\xBD\"]", 2}, Case{"[\xFF]", "[\"\xEF\xBF\xBD\"]", 1}}) {
         SCOPED_TRACE(c.text);
-        test::expect_repair(c.text, c.expected, RepairKind::invalid_utf8, c.offset, Risk::Warning, o);
+        test::expect_repair(c.text, c.expected, RepairKind::invalid_utf8, c.offset, Risk::Warning,
+                            o);
     }
     // The policy holds in strict mode too: replacing is not a syntax repair.
     o.repair = false;
-    auto r = parse("\"a\xFF" "b\"", o);
+    auto r = parse("\"a\xFF"
+                   "b\"",
+                   o);
     ASSERT_TRUE(r) << r.error();
-    EXPECT_EQ(r->value.as_string(), "a\xEF\xBF\xBD" "b");
+    EXPECT_EQ(r->value.as_string(), "a\xEF\xBF\xBD"
+                                    "b");
     EXPECT_TRUE(test::has_repair(r->diagnostics, RepairKind::invalid_utf8));
 }
 
@@ -106,35 +123,37 @@ TEST(ParseLimits, PathologicalInputIsLinear) {
     auto repeat = [](std::string_view unit, std::size_t n) {
         std::string out;
         out.reserve(unit.size() * n);
-        for (std::size_t i = 0; i < n; ++i) out += unit;
+        for (std::size_t i = 0; i < n; ++i)
+            out += unit;
         return out;
     };
     ParseOptions lots;
     lots.max_repairs = 10'000'000;
     lots.complete_truncated = true;
     const std::vector<std::string> inputs = {
-        "[" + repeat("\"a, ", 250'000) + "]",                    // strings that end at a comma
-        "\"" + repeat("a\" ", 300'000) + "\"",                   // quotes inside a string
-        "'" + repeat("x\" y' z ", 100'000) + "'",                // mixed quotes
-        "[\"abc, " + repeat("word ", 200'000),                   // unclosed string, end after text
-        "[\"x" + repeat("[ ", 400'000),                          // unclosed string, restart at a delimiter
-        "[" + repeat("{\"a\":1 ", 100'000) + "]",                // missing commas
-        "[" + std::string(500, '[') + std::string(500'000, '}'), // mismatched closers
-        "{" + repeat("\"k\": 1, ", 100'000) + "}",               // one key repeated
+        "[" + repeat("\"a, ", 250'000) + "]",     // strings that end at a comma
+        "\"" + repeat("a\" ", 300'000) + "\"",    // quotes inside a string
+        "'" + repeat("x\" y' z ", 100'000) + "'", // mixed quotes
+        "[\"abc, " + repeat("word ", 200'000),    // unclosed string, end after text
+        "[\"x" + repeat("[ ", 400'000),           // unclosed string, restart at a delimiter
+        "[" + repeat("{\"a\":1 ", 100'000) + "]", // missing commas
+        "[" + std::string(500, '[') + std::string(500'000, '}'),   // mismatched closers
+        "{" + repeat("\"k\": 1, ", 100'000) + "}",                 // one key repeated
         "{" + repeat("a", 1) + repeat(": 1, a", 100'000) + ": 1}", // unquoted keys
-        "[" + repeat("/* c */ 1, ", 100'000) + "]",              // comments
-        "\"x\"" + repeat(" + \"x\"", 100'000),                   // concatenation
-        repeat("{}\n", 300'000),                                 // NDJSON
-        "[" + repeat("\"\\ud800\", ", 100'000) + "]",            // unpaired surrogates
-        "[" + repeat("True, None, NaN, (1, 2), ", 50'000) + "]", // foreign literals
-        "/*" + std::string(1'000'000, '*'),                      // unterminated comment
-        "[" + repeat("#\n", 400'000) + "]",                      // hash comments
+        "[" + repeat("/* c */ 1, ", 100'000) + "]",                // comments
+        "\"x\"" + repeat(" + \"x\"", 100'000),                     // concatenation
+        repeat("{}\n", 300'000),                                   // NDJSON
+        "[" + repeat("\"\\ud800\", ", 100'000) + "]",              // unpaired surrogates
+        "[" + repeat("True, None, NaN, (1, 2), ", 50'000) + "]",   // foreign literals
+        "/*" + std::string(1'000'000, '*'),                        // unterminated comment
+        "[" + repeat("#\n", 400'000) + "]",                        // hash comments
     };
     for (const auto& input : inputs) {
         SCOPED_TRACE(input.substr(0, 40));
         const auto start = std::chrono::steady_clock::now();
         auto r = parse(input, lots);
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         EXPECT_LT(seconds, 20.0);
         if (!r) {
             EXPECT_NE(r.error().kind(), ErrorKind::too_many_repairs) << r.error();

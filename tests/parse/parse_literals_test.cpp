@@ -15,7 +15,8 @@ TEST(ParseLiterals, PythonConstants) {
     expect_repair("True", "true", RepairKind::python_literal, 0);
     expect_repair("False", "false", RepairKind::python_literal, 0);
     expect_repair("None", "null", RepairKind::python_literal, 0);
-    expect_repair("{\"a\": [True, False, None]}", R"({"a":[true,false,null]})", RepairKind::python_literal, 20);
+    expect_repair("{\"a\": [True, False, None]}", R"({"a":[true,false,null]})",
+                  RepairKind::python_literal, 20);
     // Only whole words: these are text.
     expect_repair("[Trueish]", R"(["Trueish"])", RepairKind::unquoted_string, 1);
     expect_repair("{\"a\": True story}", R"({"a":"True story"})", RepairKind::unquoted_string, 6);
@@ -23,8 +24,8 @@ TEST(ParseLiterals, PythonConstants) {
 
 TEST(ParseLiterals, PythonTuples) {
     expect_repair("(1, 2)", "[1,2]", RepairKind::python_tuple, 0);
-    expect_repair("{'point': (1.5, -2), 'empty': (), 'one': (1,)}", R"({"point":[1.5,-2],"empty":[],"one":[1]})",
-                  RepairKind::python_tuple, 10);
+    expect_repair("{'point': (1.5, -2), 'empty': (), 'one': (1,)}",
+                  R"({"point":[1.5,-2],"empty":[],"one":[1]})", RepairKind::python_tuple, 10);
     expect_repair("[(1, 'a'), (2, None)]", R"([[1,"a"],[2,null]])", RepairKind::python_tuple, 11);
     auto ds = expect_repair("((1, 2), (3,))", "[[1,2],[3]]", RepairKind::python_tuple, 1);
     EXPECT_FALSE(test::has_repair(ds, RepairKind::trailing_comma)); // (3,) is how Python writes it
@@ -66,7 +67,8 @@ TEST(ParseLiterals, MalformedNumbersAreCompleted) {
     expect_repair("[+1]", "[1]", RepairKind::invalid_number, 1);
     // Cut off by the end of the input: a Risky completion.
     expect_repair("2.", "2.0", RepairKind::truncated_completed, 0, Risk::Risky, completing());
-    expect_repair("{\"a\":2e-", R"({"a":2e-0})", RepairKind::truncated_completed, 5, Risk::Risky, completing());
+    expect_repair("{\"a\":2e-", R"({"a":2e-0})", RepairKind::truncated_completed, 5, Risk::Risky,
+                  completing());
     expect_repair("-", "-0", RepairKind::truncated_completed, 0, Risk::Risky, completing());
 }
 
@@ -82,18 +84,20 @@ TEST(ParseLiterals, WordsThatStartLikeNumbersAreText) {
     expect_repair("[2 0.0.1 2]", R"([2, "0.0.1 2"])", RepairKind::unquoted_string, 3);
     expect_repair("{\"date\":2024-10-18T18:35:22.229Z}", R"({"date":"2024-10-18T18:35:22.229Z"})",
                   RepairKind::unquoted_string, 8);
-    expect_repair("746de9ad-d4ff-4c66-97d7-00a92ad46967", R"("746de9ad-d4ff-4c66-97d7-00a92ad46967")",
-                  RepairKind::unquoted_string, 0);
+    expect_repair("746de9ad-d4ff-4c66-97d7-00a92ad46967",
+                  R"("746de9ad-d4ff-4c66-97d7-00a92ad46967")", RepairKind::unquoted_string, 0);
     expect_repair("[-e5]", R"(["-e5"])", RepairKind::unquoted_string, 1);
     expect_repair("1st", R"("1st")", RepairKind::unquoted_string, 0);
 }
 
 TEST(ParseLiterals, KeywordsGluedToMoreLettersAreText) {
     expect_repair("trueble", R"("trueble")", RepairKind::unquoted_string, 0);
-    expect_repair("[nullifiable, false_value]", R"(["nullifiable", "false_value"])", RepairKind::unquoted_string, 1);
+    expect_repair("[nullifiable, false_value]", R"(["nullifiable", "false_value"])",
+                  RepairKind::unquoted_string, 1);
     // A keyword cut off at the end is completed only on request.
     expect_repair("[tr", "[true]", RepairKind::truncated_completed, 1, Risk::Risky, completing());
-    expect_repair("{\"a\": nul", R"({"a":null})", RepairKind::truncated_completed, 6, Risk::Risky, completing());
+    expect_repair("{\"a\": nul", R"({"a":null})", RepairKind::truncated_completed, 6, Risk::Risky,
+                  completing());
 }
 
 } // namespace

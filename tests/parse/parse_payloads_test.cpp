@@ -10,7 +10,8 @@ using test::expect_error;
 using test::expect_repair;
 
 TEST(ParsePayloads, ConcatenatedObjects) {
-    expect_repair(R"({"a":1}{"b":2})", R"([{"a":1},{"b":2}])", RepairKind::concatenated_payloads, 7);
+    expect_repair(R"({"a":1}{"b":2})", R"([{"a":1},{"b":2}])", RepairKind::concatenated_payloads,
+                  7);
     expect_repair(R"([1][2] [3])", "[[1],[2],[3]]", RepairKind::concatenated_payloads, 3);
 }
 
@@ -20,7 +21,8 @@ TEST(ParsePayloads, NewlineDelimitedJson) {
     EXPECT_EQ(test::repairs_of(ds, RepairKind::concatenated_payloads).size(), 1u);
     expect_repair("1\n2", "[1,2]", RepairKind::concatenated_payloads, 2);
     expect_repair("a\nb", R"(["a","b"])", RepairKind::concatenated_payloads, 2);
-    expect_repair("/* 1 */\n{},\n\n/* 2 */\n{},\n\n/* 3 */\n{},\n", "[{},{},{}]", RepairKind::concatenated_payloads, 21);
+    expect_repair("/* 1 */\n{},\n\n/* 2 */\n{},\n\n/* 3 */\n{},\n", "[{},{},{}]",
+                  RepairKind::concatenated_payloads, 21);
 }
 
 TEST(ParsePayloads, CommaSeparatedValues) {
@@ -48,7 +50,8 @@ TEST(ParsePayloads, DoubleEncodedDocuments) {
     expect_repair(R"("{\"a\": [1, 2]}")", R"({"a":[1,2]})", RepairKind::double_encoded, 0);
     expect_repair(R"(  "[{\"a\": \"x\"}]" )", R"([{"a":"x"}])", RepairKind::double_encoded, 2);
     // Only strictly valid JSON is decoded: other text stays a string.
-    for (const char* text : {R"("{a:b}")", R"("[1,2,3,]")", R"("{")", R"("[ just prose ]")", R"("42")"}) {
+    for (const char* text :
+         {R"("{a:b}")", R"("[1,2,3,]")", R"("{")", R"("[ just prose ]")", R"("42")"}) {
         auto r = parse(text);
         ASSERT_TRUE(r) << r.error();
         EXPECT_TRUE(r->value.is_string()) << text;

@@ -15,15 +15,17 @@ TEST(ParseStrict, EveryRepairIsAnErrorAtItsOffset) {
         std::size_t offset;
     };
     for (const Case& c : {
-             Case{"[1,]", 2},             // trailing comma (the offset of the comma)
-             Case{"{\"a\":1,}", 6},       // trailing comma in an object
-             Case{"[,1]", 1},             // leading comma
-             Case{"[1 2]", 3},            // missing comma
-             Case{"{\"a\" 1}", 5},        // missing colon
-             Case{"{\"a\":}", 5},         // missing value
-             Case{"{a:1}", 1},            // unquoted key
-             Case{"['a']", 1},            // single quotes
-             Case{"[\xE2\x80\x9C" "a\xE2\x80\x9D]", 1}, // typographic quotes
+             Case{"[1,]", 2},       // trailing comma (the offset of the comma)
+             Case{"{\"a\":1,}", 6}, // trailing comma in an object
+             Case{"[,1]", 1},       // leading comma
+             Case{"[1 2]", 3},      // missing comma
+             Case{"{\"a\" 1}", 5},  // missing colon
+             Case{"{\"a\":}", 5},   // missing value
+             Case{"{a:1}", 1},      // unquoted key
+             Case{"['a']", 1},      // single quotes
+             Case{"[\xE2\x80\x9C"
+                  "a\xE2\x80\x9D]",
+                  1},                     // typographic quotes
              Case{"[abc]", 1},            // unquoted string
              Case{"// c\n1", 0},          // comment
              Case{"[1] # c", 4},          // hash comment
@@ -43,9 +45,11 @@ TEST(ParseStrict, EveryRepairIsAnErrorAtItsOffset) {
              Case{"cb({})", 0},           // JSONP wrapper
              Case{"```json\n{}\n```", 0}, // markdown fence
              Case{"\xEF\xBB\xBF{}", 0},   // byte order mark
-             Case{"{\"a\":\xC2\xA0" "1}", 5}, // no-break space
-             Case{"\"a\" + \"b\"", 4},    // string concatenation
-             Case{"[\"a\" b\"]", 5},      // strict: the string ends at its first quote
+             Case{"{\"a\":\xC2\xA0"
+                  "1}",
+                  5},                  // no-break space
+             Case{"\"a\" + \"b\"", 4}, // string concatenation
+             Case{"[\"a\" b\"]", 5},   // strict: the string ends at its first quote
          }) {
         expect_error(c.text, ErrorKind::repair_not_allowed, c.offset, strict());
     }
@@ -90,7 +94,8 @@ TEST(ParseStrict, TruncationCanStillBeCompleted) {
     ASSERT_TRUE(r) << r.error();
     EXPECT_EQ(r->value, test::json(R"({"a": [1, 2]})"));
     ASSERT_FALSE(r->diagnostics.empty());
-    for (const auto& d : r->diagnostics) EXPECT_EQ(d.risk, Risk::Risky);
+    for (const auto& d : r->diagnostics)
+        EXPECT_EQ(d.risk, Risk::Risky);
     // ... but nothing else is repaired.
     expect_error(R"({"a": [1, 2,] )", ErrorKind::repair_not_allowed, 11, o);
 }

@@ -39,8 +39,8 @@ TEST(ParseStructure, MissingCommas) {
     expect_repair("[\"a\" true]", R"(["a",true])", RepairKind::missing_comma, 5);
     expect_repair("{\"a\":2\n\"b\":3}", R"({"a":2,"b":3})", RepairKind::missing_comma, 7);
     expect_repair("{\"a\":\"x\" \"b\":3}", R"({"a":"x","b":3})", RepairKind::missing_comma, 9);
-    expect_repair("{\n  \"first\": \"John\"\n  last: \"Smith\"}", R"({"first":"John","last":"Smith"})",
-                  RepairKind::missing_comma, 22);
+    expect_repair("{\n  \"first\": \"John\"\n  last: \"Smith\"}",
+                  R"({"first":"John","last":"Smith"})", RepairKind::missing_comma, 22);
 }
 
 TEST(ParseStructure, MissingColon) {
@@ -85,9 +85,11 @@ TEST(ParseStructure, MissingAndMismatchedClosers) {
     expect_repair("[}", "[]", RepairKind::missing_closer, 1);
     expect_repair("{]", "{}", RepairKind::missing_closer, 1);
     // An object followed by the next element of its array.
-    auto ds = expect_repair(R"([{"i":1{"i":2}])", R"([{"i":1},{"i":2}])", RepairKind::missing_closer, 7);
+    auto ds =
+        expect_repair(R"([{"i":1{"i":2}])", R"([{"i":1},{"i":2}])", RepairKind::missing_closer, 7);
     EXPECT_TRUE(test::has_repair(ds, RepairKind::missing_comma));
-    ds = expect_repair(R"([{"i":1,{"i":2}])", R"([{"i":1},{"i":2}])", RepairKind::missing_closer, 8);
+    ds =
+        expect_repair(R"([{"i":1,{"i":2}])", R"([{"i":1},{"i":2}])", RepairKind::missing_closer, 8);
     EXPECT_TRUE(test::has_repair(ds, RepairKind::trailing_comma));
     expect_repair("[{{]", "[{},{}]", RepairKind::missing_closer, 2);
 }

@@ -39,7 +39,9 @@ inline std::vector<Diagnostic> repairs_of(const Diagnostics& ds, RepairKind kind
     return out;
 }
 
-inline bool has_repair(const Diagnostics& ds, RepairKind kind) { return !repairs_of(ds, kind).empty(); }
+inline bool has_repair(const Diagnostics& ds, RepairKind kind) {
+    return !repairs_of(ds, kind).empty();
+}
 
 inline std::string describe(const Diagnostics& ds) {
     std::string out;
@@ -57,7 +59,8 @@ inline std::string describe(const Diagnostics& ds) {
 // Parses `text`, expects `expected` (JSON) and, among the diagnostics, one Repaired of `kind` at
 // `offset` with `risk`. Returns the diagnostics for further checks.
 inline Diagnostics expect_repair(std::string_view text, std::string_view expected, RepairKind kind,
-                                 std::size_t offset, Risk risk = Risk::Warning, const ParseOptions& options = {}) {
+                                 std::size_t offset, Risk risk = Risk::Warning,
+                                 const ParseOptions& options = {}) {
     SCOPED_TRACE(std::string("input: ") + std::string(text));
     auto r = parse(text, options);
     if (!r) {
@@ -69,13 +72,14 @@ inline Diagnostics expect_repair(std::string_view text, std::string_view expecte
     const bool match = std::any_of(found.begin(), found.end(), [&](const Diagnostic& d) {
         return d.offset == offset && d.risk == risk && !d.message.empty();
     });
-    EXPECT_TRUE(match) << "no " << repair_name(kind) << " at offset " << offset << " with risk " << risk_name(risk)
-                       << "; diagnostics:" << describe(r->diagnostics);
+    EXPECT_TRUE(match) << "no " << repair_name(kind) << " at offset " << offset << " with risk "
+                       << risk_name(risk) << "; diagnostics:" << describe(r->diagnostics);
     return r->diagnostics;
 }
 
 // Parses and expects an error of `kind` at `offset`.
-inline void expect_error(std::string_view text, ErrorKind kind, std::size_t offset, const ParseOptions& options = {}) {
+inline void expect_error(std::string_view text, ErrorKind kind, std::size_t offset,
+                         const ParseOptions& options = {}) {
     SCOPED_TRACE(std::string("input: ") + std::string(text));
     auto r = parse(text, options);
     ASSERT_FALSE(r) << "parsed as " << r->value.dump();

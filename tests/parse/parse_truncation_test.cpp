@@ -27,21 +27,31 @@ TEST(ParseTruncation, IsAnErrorByDefault) {
 }
 
 TEST(ParseTruncation, IsCompletedOnRequest) {
-    expect_repair("\"foo", R"("foo")", RepairKind::truncated_completed, 0, Risk::Risky, completing());
-    expect_repair("[", "[]", RepairKind::missing_closer, 1, Risk::Risky, completing());
-    expect_repair("[\"foo\",", R"(["foo"])", RepairKind::truncated_completed, 6, Risk::Risky, completing());
-    expect_repair("{\"foo\":\"bar\"", R"({"foo":"bar"})", RepairKind::missing_closer, 12, Risk::Risky, completing());
-    expect_repair("{\"foo\":", R"({"foo":null})", RepairKind::truncated_completed, 7, Risk::Risky, completing());
-    expect_repair("{\"foo\"", R"({"foo":null})", RepairKind::truncated_completed, 6, Risk::Risky, completing());
-    expect_repair("{\"foo", R"({"foo":null})", RepairKind::truncated_completed, 1, Risk::Risky, completing());
-    expect_repair("{\"a\": 1,", R"({"a":1})", RepairKind::truncated_completed, 7, Risk::Risky, completing());
-    expect_repair("{\"foo\":\"bar\\u20", R"({"foo":"bar"})", RepairKind::truncated_completed, 7, Risk::Risky,
+    expect_repair("\"foo", R"("foo")", RepairKind::truncated_completed, 0, Risk::Risky,
                   completing());
-    expect_repair("\"\\ud83d", R"("")", RepairKind::truncated_completed, 0, Risk::Risky, completing());
-    expect_repair("\"caf\xC3", R"("caf")", RepairKind::truncated_completed, 0, Risk::Risky, completing());
-    expect_repair("{\"s \\ud", R"({"s": null})", RepairKind::truncated_completed, 1, Risk::Risky, completing());
-    auto ds = expect_repair("[[1, {\"a\": [2", R"([[1, {"a": [2]}]])", RepairKind::missing_closer, 13, Risk::Risky,
-                            completing());
+    expect_repair("[", "[]", RepairKind::missing_closer, 1, Risk::Risky, completing());
+    expect_repair("[\"foo\",", R"(["foo"])", RepairKind::truncated_completed, 6, Risk::Risky,
+                  completing());
+    expect_repair("{\"foo\":\"bar\"", R"({"foo":"bar"})", RepairKind::missing_closer, 12,
+                  Risk::Risky, completing());
+    expect_repair("{\"foo\":", R"({"foo":null})", RepairKind::truncated_completed, 7, Risk::Risky,
+                  completing());
+    expect_repair("{\"foo\"", R"({"foo":null})", RepairKind::truncated_completed, 6, Risk::Risky,
+                  completing());
+    expect_repair("{\"foo", R"({"foo":null})", RepairKind::truncated_completed, 1, Risk::Risky,
+                  completing());
+    expect_repair("{\"a\": 1,", R"({"a":1})", RepairKind::truncated_completed, 7, Risk::Risky,
+                  completing());
+    expect_repair("{\"foo\":\"bar\\u20", R"({"foo":"bar"})", RepairKind::truncated_completed, 7,
+                  Risk::Risky, completing());
+    expect_repair("\"\\ud83d", R"("")", RepairKind::truncated_completed, 0, Risk::Risky,
+                  completing());
+    expect_repair("\"caf\xC3", R"("caf")", RepairKind::truncated_completed, 0, Risk::Risky,
+                  completing());
+    expect_repair("{\"s \\ud", R"({"s": null})", RepairKind::truncated_completed, 1, Risk::Risky,
+                  completing());
+    auto ds = expect_repair("[[1, {\"a\": [2", R"([[1, {"a": [2]}]])", RepairKind::missing_closer,
+                            13, Risk::Risky, completing());
     EXPECT_EQ(test::repairs_of(ds, RepairKind::missing_closer).size(), 4u);
 }
 
@@ -50,7 +60,8 @@ TEST(ParseTruncation, CompletionsAreRisky) {
     ASSERT_TRUE(r) << r.error();
     EXPECT_EQ(r->value, test::json(R"({"name": "Ada", "tags": ["x", "y"]})"));
     EXPECT_EQ(max_risk(r->diagnostics), Risk::Risky);
-    for (const auto& d : r->diagnostics) EXPECT_EQ(d.risk, Risk::Risky) << d;
+    for (const auto& d : r->diagnostics)
+        EXPECT_EQ(d.risk, Risk::Risky) << d;
 }
 
 // A streamed document, cut after every byte: each prefix is completed without error (and the
@@ -63,7 +74,8 @@ TEST(ParseTruncation, EveryPrefixOfADocumentCompletes) {
         SCOPED_TRACE(prefix);
         auto completed = parse(prefix, completing());
         ASSERT_TRUE(completed) << completed.error();
-        for (const auto& d : completed->diagnostics) EXPECT_EQ(d.risk, Risk::Risky) << d;
+        for (const auto& d : completed->diagnostics)
+            EXPECT_EQ(d.risk, Risk::Risky) << d;
         auto plain = parse(prefix);
         ASSERT_FALSE(plain);
         EXPECT_EQ(plain.error().kind(), ErrorKind::value_not_closed) << plain.error();

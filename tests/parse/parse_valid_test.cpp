@@ -13,8 +13,7 @@ namespace {
 using test::strict;
 
 // Builds "a" + "b" + ... (GCC 12 warns falsely on chained std::string operator+ at -O3).
-template <class... Parts>
-std::string cat(const Parts&... parts) {
+template <class... Parts> std::string cat(const Parts&... parts) {
     std::string out;
     (out.append(parts), ...);
     return out;
@@ -93,9 +92,10 @@ TEST(ParseValid, DecimalsAndExponents) {
         double value;
     };
     for (const Case& c : {Case{"2.5", 2.5}, Case{"-0.125", -0.125}, Case{"760.41", 760.41},
-                          Case{"44.746094", 44.746094}, Case{"0.5", 0.5}, Case{"0.05", 0.05}, Case{"1e5", 1e5},
-                          Case{"1E5", 1e5}, Case{"1e+5", 1e5}, Case{"2.3e-3", 2.3e-3}, Case{"0e+2", 0.0},
-                          Case{"2300e3", 2300e3}, Case{"-2.5E-10", -2.5e-10}, Case{"123456789012.5", 123456789012.5},
+                          Case{"44.746094", 44.746094}, Case{"0.5", 0.5}, Case{"0.05", 0.05},
+                          Case{"1e5", 1e5}, Case{"1E5", 1e5}, Case{"1e+5", 1e5},
+                          Case{"2.3e-3", 2.3e-3}, Case{"0e+2", 0.0}, Case{"2300e3", 2300e3},
+                          Case{"-2.5E-10", -2.5e-10}, Case{"123456789012.5", 123456789012.5},
                           Case{"1.7976931348623157e308", 1.7976931348623157e308}}) {
         const Value v = parse_valid(c.text);
         ASSERT_TRUE(v.is_number()) << c.text;
@@ -122,7 +122,8 @@ TEST(ParseValid, Strings) {
     // Escapes at every position of the 8-byte blocks the fast path reads.
     for (int pad = 0; pad < 17; ++pad) {
         const std::string prefix(static_cast<std::size_t>(pad), 'a');
-        EXPECT_EQ(parse_valid(cat("\"", prefix, "\\n", prefix, "\"")).as_string(), cat(prefix, "\n", prefix));
+        EXPECT_EQ(parse_valid(cat("\"", prefix, "\\n", prefix, "\"")).as_string(),
+                  cat(prefix, "\n", prefix));
         EXPECT_EQ(parse_valid(cat("\"", prefix, "\"")).as_string(), prefix);
     }
     // Strings equal to a delimiter.
@@ -137,24 +138,29 @@ TEST(ParseValid, Unicode) {
     EXPECT_EQ(obj["\xE2\x98\x85"], Value(true));
     EXPECT_EQ(obj["\xF0\x9F\x98\x80"], Value(1));
     // Smart quotes and special spaces inside a string are text.
-    EXPECT_EQ(parse_valid("\"Rounded \xE2\x80\x9C quote\xC2\xA0!\"").as_string(), "Rounded \xE2\x80\x9C quote\xC2\xA0!");
+    EXPECT_EQ(parse_valid("\"Rounded \xE2\x80\x9C quote\xC2\xA0!\"").as_string(),
+              "Rounded \xE2\x80\x9C quote\xC2\xA0!");
 }
 
 TEST(ParseValid, NestingAndKeyOrder) {
-    const Value v = parse_valid(R"({"z": {"y": [1, [2, [3, {"x": []}]]]}, "a": {}, "m": [{}, []]})");
+    const Value v =
+        parse_valid(R"({"z": {"y": [1, [2, [3, {"x": []}]]]}, "a": {}, "m": [{}, []]})");
     EXPECT_EQ(v.dump(), R"({"z":{"y":[1,[2,[3,{"x":[]}]]]},"a":{},"m":[{},[]]})");
     ASSERT_EQ(v.members().size(), 3u);
     EXPECT_EQ(v.members()[0].key(), "z");
     EXPECT_EQ(v.members()[2].key(), "m");
     std::string deep;
-    for (int i = 0; i < 500; ++i) deep += "[";
+    for (int i = 0; i < 500; ++i)
+        deep += "[";
     deep += "1";
-    for (int i = 0; i < 500; ++i) deep += "]";
+    for (int i = 0; i < 500; ++i)
+        deep += "]";
     EXPECT_EQ(parse_valid(deep).dump(), deep);
 }
 
 TEST(ParseValid, Whitespace) {
-    EXPECT_EQ(parse_valid(" \t\r\n{ \t\r\n\"a\" \t\r\n: \t\r\n[ 1 , 2 ] \t\r\n} \t\r\n").dump(), R"({"a":[1,2]})");
+    EXPECT_EQ(parse_valid(" \t\r\n{ \t\r\n\"a\" \t\r\n: \t\r\n[ 1 , 2 ] \t\r\n} \t\r\n").dump(),
+              R"({"a":[1,2]})");
     EXPECT_EQ(parse_valid("  { \n } \t ").dump(), "{}");
     EXPECT_EQ(parse_valid("[  ]").dump(), "[]");
 }
@@ -167,8 +173,15 @@ TEST(ParseValid, ParseJsonMatchesParse) {
 
 // Random documents survive dump -> parse unchanged, with no diagnostic.
 Value random_value(std::mt19937& rng, int depth) {
-    const char* words[] = {"", "a", "caf\xC3\xA9", "quote \" and \\ backslash", "line\nbreak\ttab", "\x01\x1f",
-                           "long string that is over sixteen bytes", "\xF0\x9F\x98\x80", "{\"not\": json}"};
+    const char* words[] = {"",
+                           "a",
+                           "caf\xC3\xA9",
+                           "quote \" and \\ backslash",
+                           "line\nbreak\ttab",
+                           "\x01\x1f",
+                           "long string that is over sixteen bytes",
+                           "\xF0\x9F\x98\x80",
+                           "{\"not\": json}"};
     const auto pick = [&](unsigned n) { return rng() % n; };
     switch (pick(depth > 4 ? 5u : 8u)) {
     case 0: return Value(pick(2) == 1);
@@ -179,12 +192,14 @@ Value random_value(std::mt19937& rng, int depth) {
     case 5:
     case 6: {
         Value a = Value::array();
-        for (unsigned i = pick(6); i > 0; --i) a.push_back(random_value(rng, depth + 1));
+        for (unsigned i = pick(6); i > 0; --i)
+            a.push_back(random_value(rng, depth + 1));
         return a;
     }
     default: {
         Value o = Value::object();
-        for (unsigned i = pick(6); i > 0; --i) o.set(cat("k", std::to_string(i), words[pick(9)]), random_value(rng, depth + 1));
+        for (unsigned i = pick(6); i > 0; --i)
+            o.set(cat("k", std::to_string(i), words[pick(9)]), random_value(rng, depth + 1));
         return o;
     }
     }

@@ -39,7 +39,7 @@ Output:  {"value": ..., "candidate": {"source", "label", "offset", "closed"},
           "offset"}]}
          source is whole, fence, tag or balanced; label is the fence's info
          string or the tag's name.
-Error:   {"error": {"kind", "message", "offset"}} and exit status 1
+Error:   {"error": {"kind", "message", "offset", "path"}} and exit status 1
          (no_payload when nothing in the text parses).
 With --jsonl each stdin line {"text": "..."} gets one compact answer line, in
 order; exit status 1 when any line failed.

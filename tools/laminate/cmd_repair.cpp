@@ -32,7 +32,7 @@ Python literals, double-encoded JSON, ...), with one diagnostic per repair.
 
 Output:  {"value": ..., "diagnostics": [{"path", "kind", "repair", "risk",
           "message", "offset"}]}
-Error:   {"error": {"kind", "message", "offset"}} and exit status 1.
+Error:   {"error": {"kind", "message", "offset", "path"}} and exit status 1.
 With --jsonl each stdin line {"text": "..."} gets one compact answer line, in
 order; exit status 1 when any line failed.
 

@@ -16,7 +16,7 @@ namespace {
 constexpr const char* footer = R"(Every subcommand reads stdin and writes JSON to stdout:
   success  {"value": ..., "diagnostics": [{"path", "kind", "repair", "risk",
             "message", "offset"}]}
-  error    {"error": {"kind", "message", "offset"}}
+  error    {"error": {"kind", "message", "offset", "path"}}
 Messages never quote the input. With --jsonl, each stdin line is one request
 {"text": "..."} and gets one compact answer line, in order.
 

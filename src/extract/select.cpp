@@ -79,6 +79,13 @@ private:
 
 } // namespace
 
+bool encodes_container(const Value& v) noexcept {
+    if (!v.is_string()) return false;
+    auto s = v.as_string();
+    auto first = s.find_first_not_of(" \t\r\n");
+    return first != std::string_view::npos && (s[first] == '{' || s[first] == '[');
+}
+
 bool guessed_string_boundaries(const Diagnostics& diagnostics) noexcept {
     return std::any_of(diagnostics.begin(), diagnostics.end(), is_guess);
 }
@@ -127,8 +134,17 @@ Result<Extracted> select_payload(std::span<const Candidate> candidates,
         return Extracted{c, std::move(*parsed)};
     };
 
-    for (std::size_t k : delimited)
-        if (auto e = attempt(k, exact, GuessPolicy::allow)) return std::move(*e);
+    for (std::size_t k : delimited) {
+        auto e = attempt(k, exact, GuessPolicy::allow);
+        if (!e) continue;
+        // A string holding a JSON container is a double-encoded payload: with repairs allowed,
+        // the repairing pass decodes it, as parse() alone would.
+        if (lenient && encodes_container(e->parsed.value)) {
+            tally.record(k, Outcome::untried);
+            continue;
+        }
+        return std::move(*e);
+    }
     if (lenient)
         for (std::size_t k : delimited) {
             if (tally.outcome(k) == Outcome::filtered) continue; // it parsed exactly: same value

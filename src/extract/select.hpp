@@ -16,6 +16,9 @@ using ParseFunction = std::function<Result<Parsed>(std::string_view, const Parse
 // quote): the repairs that can turn prose into data.
 bool guessed_string_boundaries(const Diagnostics& diagnostics) noexcept;
 
+// Whether v is a string whose content opens a JSON object or array (a double-encoded payload).
+bool encodes_container(const Value& v) noexcept;
+
 Result<Extracted> select_payload(std::span<const Candidate> candidates,
                                  const ParseOptions& parse_options, const CandidateFilter& accept,
                                  const ParseFunction& parse_fn);

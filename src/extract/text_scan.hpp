@@ -59,10 +59,29 @@ inline bool literal_word_at(std::string_view t, std::size_t p) noexcept {
 // t[p] is '{' or '['. True when what follows reads like the inside of a JSON (or JSON-ish)
 // container: `{"key"`, `{key:`, `{}`, `[1`, `["x"`, `[{`, `[true`, `[]`... and not like prose:
 // `[note]`, `[see below`, `{{template}}`, `{see the docs}`.
+// White space and JSONC comments (`// …` to the end of the line, `/* … */`) from i, stopping at
+// limit: a config-style payload may open with a comment before its first member.
+inline std::size_t skip_space_and_comments(std::string_view t, std::size_t i,
+                                           std::size_t limit) noexcept {
+    while (i < limit) {
+        if (is_space(t[i])) {
+            ++i;
+        } else if (t[i] == '/' && i + 1 < limit && t[i + 1] == '/') {
+            while (i < limit && t[i] != '\n') ++i;
+        } else if (t[i] == '/' && i + 1 < limit && t[i + 1] == '*') {
+            std::size_t end = t.find("*/", i + 2);
+            if (end == std::string_view::npos || end + 2 > limit) return limit;
+            i = end + 2;
+        } else {
+            break;
+        }
+    }
+    return i;
+}
+
 inline bool opens_payload(std::string_view t, std::size_t p) noexcept {
     const std::size_t limit = p + lookahead_limit < t.size() ? p + lookahead_limit : t.size();
-    std::size_t j = p + 1;
-    while (j < limit && is_space(t[j])) ++j;
+    std::size_t j = skip_space_and_comments(t, p + 1, limit);
     if (j >= limit) return false;
     const char c = t[j];
     if (c == '"' || c == '\'' || is_smart_quote_at(t, j)) return true;

@@ -50,7 +50,15 @@ TEST(JsonWriter, VeryDeepValuesDoNotRecurse) {
         v = std::move(outer);
     }
     EXPECT_EQ(written(v, Layout::compact), std::string(depth, '[') + std::string(depth, ']') + "\n");
-    const std::string pretty = written(v, Layout::pretty);
+    // Pretty output grows with the square of the depth (indentation), so a shallower value
+    // suffices to show that it does not recurse either: 3,000 levels are ~18 MB of text.
+    Value shallow = Value::array();
+    for (std::size_t i = 1; i < 3'000; ++i) {
+        Value outer = Value::array();
+        outer.push_back(std::move(shallow));
+        shallow = std::move(outer);
+    }
+    const std::string pretty = written(shallow, Layout::pretty);
     EXPECT_EQ(pretty.substr(0, 6), "[\n  [\n");
     EXPECT_EQ(pretty.back(), '\n');
 }

@@ -21,6 +21,11 @@ enum class ErrorKind {
     empty_input,        // nothing but whitespace
     invalid_path,       // malformed JSON Pointer or path expression
     invalid_argument,   // a caller-supplied option or argument is unusable
+    type_mismatch,      // the value's type does not fit the target at the coercion level in force
+    out_of_range,       // a number outside the target's range (integer bounds, float overflow)
+    lossy_conversion,   // the conversion would lose information (a fraction, digits of precision)
+    unknown_variant,    // a name that matches none of an enum's declared names
+    ambiguous_value,    // the value reads several ways (digit grouping, names matching alike)
 };
 
 // Stable, documented identifier ("invalid_json", ...): safe to match on and to log.

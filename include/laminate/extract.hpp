@@ -2,6 +2,35 @@
 // Extraction: find the JSON payload in a model's text — fenced blocks (closed or not),
 // <tool_call>/<json>-style tags, balanced spans in prose — skipping <think> and other reasoning
 // blocks. Every candidate is returned in order; a selector picks one.
+//
+// Candidates (one linear pass, no recursion; offsets are exact byte offsets into the input;
+// each candidate's text is trimmed of surrounding whitespace; a range is reported once, by the
+// first of whole > fence/tag > balanced, unclosed if any of them is):
+// * whole: the trimmed text (after leading reasoning) when it starts like a payload: `{"`,
+//   `{key:`, `[1`, `["`, `"`, a number, true/false/null. None if reasoning follows content.
+// * fence: every ``` or ~~~ block (3+ markers, any indentation, optional info string → label;
+//   a ``` line whose info string holds a backtick is inline code, as in CommonMark). Unclosed:
+//   runs to the end of the text (closed = false). Empty blocks are not candidates.
+// * tag: <tool_call> <tool_calls> <function_call> <function> (also <function=name>) <tool_use>
+//   <tool> <json> <output> <answer> <final_answer> <result> <response> <arguments> <parameters>
+//   <payload> <data> <structured_output> <|begin_of_solution|> ..., case-insensitive, with
+//   attributes; label = lower-case name. Unclosed: runs to the end (closed = false). Fences and
+//   tags nest; closing an outer one ends the inner ones (closed = false). Openers inside a JSON
+//   string are text; the closer of an open fence or tag ends it even there (as markdown, XML
+//   and the usual <tool_call>(.*?)</tool_call> readers do), so a broken string cannot swallow
+//   the rest of the text.
+// * balanced: outermost {…} / […] spans in prose, within one fence/tag/top-level scope. An
+//   opener counts only if what follows reads like JSON (`[note]`, `[see below`, `{{x}}` are
+//   prose); strings ("…", and '…' where a value can start) hide brackets; escapes honoured. A
+//   span still open at the end of the text is a candidate (closed = false) so that a truncated
+//   payload can be completed; spans inside it are fragments of it, not candidates.
+// * Reasoning (skip_reasoning): <think> <thinking> <thought(s)> <reasoning> <reflection>
+//   <scratchpad> <|begin_of_thought|> at the start of a line, outside strings and fences/tags:
+//   nothing up to the matching closer is a candidate. Unclosed, it hides the rest of the text
+//   (a model cut off mid-thought has no payload yet). A closer with no opener before it (the
+//   opener was in the prompt template, as with DeepSeek-R1) hides everything before it.
+// * At most max_candidates: the whole text, then fences/tags in text order, then the largest
+//   balanced spans.
 
 #include <laminate/parse.hpp>
 
@@ -46,8 +75,19 @@ struct Extracted {
 // Decides whether a parsed candidate is the payload the caller wants.
 using CandidateFilter = std::function<bool(const Value&)>;
 
-// The first candidate that parses (and satisfies accept, when given). no_payload when none does;
-// the error never quotes the text.
+// The first candidate that parses (and satisfies accept, when given), trying them in this order:
+//   1. the whole text, then fences and tags in text order, exactly (no repairs, no completion):
+//      an exact reading beats a repaired one;
+//   2. the same, with parse_options (skipped when they allow no repair and no completion);
+//   3. balanced spans, largest first (prose noise like "[1]" or "[ ]" is small), with
+//      parse_options.
+// A parse that guessed where a string begins or ends (unquoted_string, missing_quote repairs)
+// is refused for a balanced span — in prose that is exactly how `[note]` would become
+// ["note"] — and for the whole text, a fence or a tag when the guess is the root value or comes
+// with concatenated_payloads (`{"a": 1} let me know` read as two values); inside a structure
+// the model delimited (`{"a": hello}`) it is kept. Diagnostics' offsets are relative to the
+// whole input. no_payload when nothing fits; the message counts what was tried and why it was
+// refused (saying when a value is not closed, with its offset), never quoting the text.
 Result<Extracted> extract(std::string_view text, const ParseOptions& parse_options = {},
                           const ExtractOptions& options = {}, const CandidateFilter& accept = {});
 

@@ -5,50 +5,69 @@
 //   nlohmann::json j = laminate::to_nlohmann(value);   // or: nlohmann::json j = value;
 //   laminate::Value v = laminate::from_nlohmann(j);    // or: auto v = j.get<laminate::Value>();
 //
-// Numbers beyond 64 bits become doubles in nlohmann/json (it has no lexeme to keep them).
+// Works with any nlohmann::basic_json, nlohmann::ordered_json included:
+//   auto oj = laminate::to_nlohmann<nlohmann::ordered_json>(value);
+//
+// What survives the trip:
+// * Integers stay exact (int64 / uint64). Other numbers become doubles: nlohmann/json keeps no
+//   lexeme, so numbers beyond a double (is_lossless() == false: 2^64, 1e400, 30 digits) are
+//   rounded there (1e400 becomes infinity, which nlohmann dumps as null), and the source
+//   spelling of exact ones ("1E2", "1.50") is lost.
+// * Key order: nlohmann::json stores objects in a std::map, so its objects come out sorted by
+//   key (byte order) and duplicate keys collapse to the last value. nlohmann::ordered_json keeps
+//   insertion order; duplicate keys keep the first position and the last value (as
+//   Value::object({...}) and Value::set do). From nlohmann to laminate, members are appended in
+//   the order nlohmann iterates them.
+// * nlohmann binary values become arrays of byte numbers; discarded values become null.
 
 #include <laminate/value.hpp>
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
+#include <string>
+
 namespace laminate {
 
-inline nlohmann::json to_nlohmann(const Value& v) {
+template <class Json = nlohmann::json>
+Json to_nlohmann(const Value& v) {
     switch (v.type()) {
-    case Type::Null: return nullptr;
-    case Type::Bool: return v.as_bool();
+    case Type::Null: return Json(nullptr);
+    case Type::Bool: return Json(v.as_bool());
     case Type::Number: {
         std::int64_t i = 0;
         std::uint64_t u = 0;
-        if (v.get_int64(i)) return i;
-        if (v.get_uint64(u)) return u;
-        return v.as_double();
+        if (v.get_int64(i)) return Json(i);
+        if (v.get_uint64(u)) return Json(u);
+        return Json(v.as_double());
     }
-    case Type::String: return std::string(v.as_string());
+    case Type::String: return Json(typename Json::string_t(v.as_string()));
     case Type::Array: {
-        nlohmann::json out = nlohmann::json::array();
-        for (const auto& item : v.items()) out.push_back(to_nlohmann(item));
+        Json out = Json::array();
+        for (const auto& item : v.items()) out.push_back(to_nlohmann<Json>(item));
         return out;
     }
     case Type::Object: {
-        nlohmann::json out = nlohmann::json::object();
-        for (const auto& m : v.members()) out[std::string(m.key())] = to_nlohmann(m.value);
+        Json out = Json::object();
+        for (const auto& m : v.members())
+            out[typename Json::string_t(m.key())] = to_nlohmann<Json>(m.value);
         return out;
     }
     }
-    return nullptr;
+    return Json(nullptr);
 }
 
-inline Value from_nlohmann(const nlohmann::json& j) {
-    using t = nlohmann::json::value_t;
+template <class Json>
+Value from_nlohmann(const Json& j) {
+    using t = nlohmann::detail::value_t;
     switch (j.type()) {
     case t::null:
     case t::discarded: return Value();
-    case t::boolean: return Value(j.get<bool>());
-    case t::number_integer: return Value(j.get<std::int64_t>());
-    case t::number_unsigned: return Value(j.get<std::uint64_t>());
-    case t::number_float: return Value(j.get<double>());
-    case t::string: return Value(j.get_ref<const std::string&>());
+    case t::boolean: return Value(j.template get<bool>());
+    case t::number_integer: return Value(j.template get<std::int64_t>());
+    case t::number_unsigned: return Value(j.template get<std::uint64_t>());
+    case t::number_float: return Value(j.template get<double>());
+    case t::string: return Value(j.template get_ref<const typename Json::string_t&>());
     case t::binary: {
         Value out = Value::array();
         for (auto byte : j.get_binary()) out.push_back(Value(static_cast<unsigned>(byte)));
@@ -68,8 +87,15 @@ inline Value from_nlohmann(const nlohmann::json& j) {
     return Value();
 }
 
-// ADL hooks so that nlohmann::json j = value; and j.get<laminate::Value>() work.
-inline void to_json(nlohmann::json& j, const Value& v) { j = to_nlohmann(v); }
-inline void from_json(const nlohmann::json& j, Value& v) { v = from_nlohmann(j); }
+// ADL hooks so that `nlohmann::json j = value;` and `j.get<laminate::Value>()` work, for every
+// basic_json specialization.
+template <class Json>
+void to_json(Json& j, const Value& v) {
+    j = to_nlohmann<Json>(v);
+}
+template <class Json>
+void from_json(const Json& j, Value& v) {
+    v = from_nlohmann(j);
+}
 
 } // namespace laminate

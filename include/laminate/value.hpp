@@ -2,14 +2,24 @@
 // laminate::Value — the JSON document model.
 //
 // * null, bool, number, string (UTF-8), array, object.
-// * Numbers keep their source lexeme when rendering the parsed value would not reproduce it,
-//   are exact int64/uint64 when integral, double otherwise. A number too big or too precise for
-//   a double is flagged (is_lossless() == false) and its digits stay available in lexeme().
-// * Objects keep key order. Lookup is a linear scan (model output objects are small).
-// * 24 bytes a node; short strings and short lexemes live inline; every container is one
-//   exactly-sized allocation, so a parsed document costs one malloc per container and per long
-//   string.
+// * Numbers are exact int64/uint64 when integral and in range, double otherwise. Each number
+//   stands for one decimal: an integer stands for itself; a double for the decimal its canonical
+//   rendering spells (shortest round trip, so Value(0.1) is 0.1). A number parsed from text that
+//   no int64/uint64 holds and whose double does not spell the same decimal (1e400, 1e-400,
+//   30 significant digits), or any integer beyond 64 bits (2^64), is flagged
+//   is_lossless() == false and stands for its lexeme, which is kept and written back verbatim.
+//   Big or precise numbers are therefore never silently rounded.
+// * Strings are bytes, expected to be UTF-8 (the parser guarantees it); dump() escapes quotes,
+//   backslashes and control characters and passes every other byte through.
+// * Objects keep key order. Lookup is a linear scan (model output objects are small); with
+//   duplicate keys the last one wins.
+// * 24 bytes a node; strings up to 16 bytes and lexemes up to 8 live inline; every container is
+//   one exactly-sized allocation, so a parsed document costs one malloc per container and per
+//   long string.
+// * Depth: destruction, copying, dump and == are iterative, so hand-built values nested far
+//   deeper than the parser's max_depth are safe.
 
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -57,14 +67,19 @@ public:
     Value(std::string_view s) { init_null(); assign_string(s.data(), s.size()); }
     Value(const char* s) : Value(std::string_view(s)) {}
     Value(const std::string& s) : Value(std::string_view(s)) {}
+    // Any other pointer would silently become a bool.
+    template <class T>
+        requires(!std::is_same_v<std::remove_cv_t<T>, char>)
+    Value(T*) = delete;
 
     static Value array();
     static Value array(std::initializer_list<Value> items);
     static Value object();
     // Members in the given order; a repeated key keeps the last value.
     static Value object(std::initializer_list<std::pair<std::string_view, Value>> members);
-    // A number from its JSON lexeme, kept verbatim. Returns null for text that is not a JSON
-    // number (RFC 8259 grammar).
+    // A number from its JSON lexeme, kept verbatim when rendering the value would not give it
+    // back. Returns null for text that is not exactly one JSON number (RFC 8259 grammar: no
+    // leading zeros, "+", bare "." or whitespace; no NaN or Infinity).
     static Value number_from_lexeme(std::string_view lexeme);
 
     Value(const Value& other);
@@ -94,12 +109,15 @@ public:
     bool get_uint64(std::uint64_t& out) const noexcept;
     // The value as a double (integers converted, possibly rounding beyond 2^53).
     double as_double() const noexcept;
-    // False when the double does not hold the source number exactly as written (too many
-    // significant digits or out of range): read lexeme() then.
+    // False when the source number is held by no int64/uint64 and the double's rendering does
+    // not spell it (too many significant digits, out of range, underflow), and for every integer
+    // beyond 64 bits: lexeme() then holds the exact digits. True for every non-number and for
+    // numbers built from C++ values.
     bool is_lossless() const noexcept { return (flags_ & kInexact) == 0; }
     // The source lexeme when one was kept (non-canonical spelling), else empty.
     std::string_view lexeme() const noexcept;
-    // The JSON text of this number: the kept lexeme or the canonical rendering.
+    // The JSON text of this number: the kept lexeme or the canonical rendering ("null" for NaN and
+    // infinities, which JSON cannot spell). Empty for non-numbers.
     std::string number_text() const;
 
     // --- arrays and objects -------------------------------------------------------------------
@@ -109,9 +127,17 @@ public:
 
     std::span<const Value> items() const noexcept;
     std::span<Value> items() noexcept;
+    // Precondition: is_array() and i < size() (as with std::vector).
     const Value& operator[](std::size_t i) const noexcept { return items()[i]; }
     Value& operator[](std::size_t i) noexcept { return items()[i]; }
-    // Appends; a null value becomes an empty array first.
+    // So that v[0] on a const Value is not ambiguous with the const char* key overload.
+    template <class I>
+        requires(std::is_integral_v<I> && !std::is_same_v<I, bool> && !std::is_same_v<I, std::size_t>)
+    const Value& operator[](I i) const noexcept { return (*this)[static_cast<std::size_t>(i)]; }
+    template <class I>
+        requires(std::is_integral_v<I> && !std::is_same_v<I, bool> && !std::is_same_v<I, std::size_t>)
+    Value& operator[](I i) noexcept { return (*this)[static_cast<std::size_t>(i)]; }
+    // Appends; a null value becomes an empty array first. Throws std::logic_error on other types.
     void push_back(Value v);
 
     std::span<const Member> members() const noexcept;
@@ -124,7 +150,7 @@ public:
     const Value& operator[](std::string_view key) const noexcept;
     const Value& operator[](const char* key) const noexcept { return (*this)[std::string_view(key)]; }
     // Replaces the value of an existing key or appends a member; a null value becomes an empty
-    // object first. Returns the stored value.
+    // object first; throws std::logic_error on other types. Returns the stored value.
     Value& set(std::string_view key, Value v);
     // Appends a member even if the key exists (used to keep duplicates when asked to).
     Value& append_member(std::string_view key, Value v);
@@ -132,9 +158,14 @@ public:
     bool erase(std::string_view key);
 
     // --- addressing ---------------------------------------------------------------------------
-    // RFC 6901 JSON Pointer ("/a/b/0", "" is the whole document). nullptr when absent or malformed.
+    // RFC 6901 JSON Pointer ("/a/b/0", "" is the whole document, "/" the key ""; ~0 is '~' and
+    // ~1 is '/'; array indices are digits without leading zeros, "-" is never present).
+    // nullptr when absent or malformed.
     const Value* at_pointer(std::string_view pointer) const noexcept;
-    // laminate path syntax: a.b[0]["odd key"] (also 'single-quoted' keys, a leading "$" or "$.").
+    // laminate path syntax: a.b[0]["odd key"], also ['single-quoted'] keys and a leading "$" or
+    // "$." for the root ("" and "$" are the whole document). Quoted keys take JSON escapes
+    // (\" \\ \n \uXXXX ...) and \'. Every path append_path_key/append_path_index write reads
+    // back. nullptr when absent or malformed.
     const Value* at_path(std::string_view path) const noexcept;
 
     // --- serialization ------------------------------------------------------------------------
@@ -143,8 +174,10 @@ public:
     void dump_to(std::string& out) const;       // compact, appended
     void dump_pretty_to(std::string& out, int indent = 2) const;
 
-    // Structural equality; numbers compare by value (1 == 1.0 == 1e0), object member order is
-    // ignored but key multiplicity is not.
+    // Structural equality. Numbers compare by the decimal they stand for (1 == 1.0 == 1e0,
+    // 0.1 == 0.10; see the top of this file), NaN equals NaN so that every value equals its copy.
+    // Object member order is ignored but key multiplicity is not. Objects in the same member
+    // order cost one comparison a member; otherwise matching is quadratic in an object's size.
     friend bool operator==(const Value& a, const Value& b) noexcept;
 
     void swap(Value& other) noexcept;
@@ -163,7 +196,10 @@ private:
     void assign_string(const char* s, std::size_t n);
     void set_lexeme(std::string_view lex);
     void destroy() noexcept;
+    void destroy_container() noexcept;
     void copy_from(const Value& other);
+    void copy_scalar(const Value& other);
+    void init_container_like(const Value& other);
     void relocate_from(const Value& other) noexcept {
         p_ = other.p_; len_ = other.len_; type_ = other.type_; flags_ = other.flags_;
     }
@@ -193,6 +229,82 @@ struct Member {
     }
 };
 
+// Accessors used in every loop over a document: inline.
+inline bool Value::as_bool() const noexcept {
+    assert(is_bool());
+    return p_.b;
+}
+
+inline std::string_view Value::as_string() const noexcept {
+    assert(is_string());
+    if (!is_string()) return {};
+    return {(flags_ & kHeapString) ? p_.heap_chars : p_.inline_chars, len_};
+}
+
+inline std::string_view Value::lexeme() const noexcept {
+    if (!is_number() || !(flags_ & kHasLexeme)) return {};
+    return {(flags_ & kHeapString) ? p_.num.heap_lexeme : p_.num.inline_lexeme, len_};
+}
+
+inline bool Value::get_int64(std::int64_t& out) const noexcept {
+    if (!is_number()) return false;
+    switch (number_kind()) {
+    case NumberKind::Int: out = p_.num.i; return true;
+    case NumberKind::UInt:
+        if (p_.num.u > static_cast<std::uint64_t>(INT64_MAX)) return false;
+        out = static_cast<std::int64_t>(p_.num.u);
+        return true;
+    case NumberKind::Double: return false;
+    }
+    return false;
+}
+
+inline bool Value::get_uint64(std::uint64_t& out) const noexcept {
+    if (!is_number()) return false;
+    switch (number_kind()) {
+    case NumberKind::Int:
+        if (p_.num.i < 0) return false;
+        out = static_cast<std::uint64_t>(p_.num.i);
+        return true;
+    case NumberKind::UInt: out = p_.num.u; return true;
+    case NumberKind::Double: return false;
+    }
+    return false;
+}
+
+inline double Value::as_double() const noexcept {
+    if (!is_number()) return 0.0;
+    switch (number_kind()) {
+    case NumberKind::Int: return static_cast<double>(p_.num.i);
+    case NumberKind::UInt: return static_cast<double>(p_.num.u);
+    case NumberKind::Double: return p_.num.d;
+    }
+    return 0.0;
+}
+
+inline std::span<const Value> Value::items() const noexcept {
+    if (!is_array() || len_ == 0) return {};
+    return {p_.arr.ptr, len_};
+}
+
+inline std::span<Value> Value::items() noexcept {
+    if (!is_array() || len_ == 0) return {};
+    return {p_.arr.ptr, len_};
+}
+
+inline std::span<const Member> Value::members() const noexcept {
+    if (!is_object() || len_ == 0) return {};
+    return {p_.obj.ptr, len_};
+}
+
+inline std::span<Member> Value::members() noexcept {
+    if (!is_object() || len_ == 0) return {};
+    return {p_.obj.ptr, len_};
+}
+
+static_assert(sizeof(Value) == 24, "a Value node is 24 bytes; keep it so");
+static_assert(sizeof(Member) == 48);
+
 inline void swap(Value& a, Value& b) noexcept { a.swap(b); }
 
 std::ostream& operator<<(std::ostream& os, const Value& v); // compact JSON
@@ -201,7 +313,8 @@ std::ostream& operator<<(std::ostream& os, const Value& v); // compact JSON
 void append_json_string(std::string& out, std::string_view s);
 
 // Renders a path segment list in laminate's path syntax: field names as `.name` (or `["odd key"]`
-// when not an identifier), indices as `[3]`. Used by diagnostics and errors.
+// when not an identifier: [A-Za-z_] then [A-Za-z0-9_$-]*), indices as `[3]`. Used by diagnostics
+// and errors; Value::at_path reads the result back.
 void append_path_key(std::string& path, std::string_view key);
 void append_path_index(std::string& path, std::size_t index);
 

@@ -17,6 +17,11 @@ std::string_view kind_name(ErrorKind kind) noexcept {
     case ErrorKind::empty_input: return "empty_input";
     case ErrorKind::invalid_path: return "invalid_path";
     case ErrorKind::invalid_argument: return "invalid_argument";
+    case ErrorKind::type_mismatch: return "type_mismatch";
+    case ErrorKind::out_of_range: return "out_of_range";
+    case ErrorKind::lossy_conversion: return "lossy_conversion";
+    case ErrorKind::unknown_variant: return "unknown_variant";
+    case ErrorKind::ambiguous_value: return "ambiguous_value";
     }
     return "unknown";
 }

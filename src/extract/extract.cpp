@@ -1,5 +1,8 @@
-// PLACEHOLDER extraction: the whole text only. Replaced by the real extractor.
+// The public entry points: candidates come from the scanner (scanner.cpp), the choice from
+// select_payload (select.cpp), with the real parser.
 #include <laminate/extract.hpp>
+
+#include "extract/select.hpp"
 
 namespace laminate {
 
@@ -13,17 +16,12 @@ std::string_view source_name(CandidateSource s) noexcept {
     return "unknown";
 }
 
-std::vector<Candidate> extract_candidates(std::string_view text, const ExtractOptions&) {
-    return {Candidate{text, 0, CandidateSource::whole, {}, true}};
-}
-
-Result<Extracted> extract(std::string_view text, const ParseOptions& po, const ExtractOptions& eo,
-                          const CandidateFilter& accept) {
-    for (auto& c : extract_candidates(text, eo)) {
-        auto p = parse(c.text, po);
-        if (p && (!accept || accept(p->value))) return Extracted{c, std::move(*p)};
-    }
-    return Error(ErrorKind::no_payload, "no candidate parsed");
+Result<Extracted> extract(std::string_view text, const ParseOptions& parse_options,
+                          const ExtractOptions& options, const CandidateFilter& accept) {
+    const std::vector<Candidate> candidates = extract_candidates(text, options);
+    return extract_detail::select_payload(
+        candidates, parse_options, accept,
+        [](std::string_view t, const ParseOptions& o) { return parse(t, o); });
 }
 
 } // namespace laminate

@@ -73,6 +73,15 @@ double to_double(std::string_view lex, bool& range_error) noexcept {
 }
 } // namespace
 
+namespace {
+// Whether rendering d gives back the decimal lex spells. rendered receives the rendering.
+bool renders_as(double d, std::string_view lex, std::string& rendered) {
+    rendered.clear();
+    append_double(rendered, d);
+    return canonical_decimal(rendered) == canonical_decimal(lex);
+}
+} // namespace
+
 Value make_number(std::string_view lex, bool integral) {
     const char* b = lex.data();
     const char* e = lex.data() + lex.size();
@@ -89,22 +98,31 @@ Value make_number(std::string_view lex, bool integral) {
             if (r.ec == std::errc() && r.ptr == e)
                 return ValueAccess::number(NumberKind::UInt, 0, u, 0, {}, false);
         }
-        // Beyond 64 bits: a double stands in, the digits stay in the lexeme.
+        // Beyond 64 bits: a double stands in and the digits stay in the lexeme. Flagged inexact
+        // even when the double happens to hold the integer (2^64): no integer type holds it, and
+        // a caller asking for one must be told to read the lexeme.
         bool range_error = false;
         double d = to_double(lex, range_error);
         return ValueAccess::number(NumberKind::Double, 0, 0, d, lex, true);
     }
     bool range_error = false;
     double d = to_double(lex, range_error);
-    bool lossless = !range_error && significant_digits(lex) <= 15 &&
-                    (d == 0 || std::fabs(d) >= 2.2250738585072014e-308);
+    if (range_error) return ValueAccess::number(NumberKind::Double, 0, 0, d, lex, true);
+    // Fast path: up to 15 significant digits survive a double (DBL_DIG), and in the normal range
+    // below 2^53 the shortest rendering spells exactly those digits. Elsewhere, render and compare.
+    std::size_t digits = significant_digits(lex);
+    double magnitude = std::fabs(d);
+    bool lossless = digits == 0 ||
+                    (digits <= 15 && magnitude >= 2.2250738585072014e-308 && magnitude < 9007199254740992.0);
     std::string rendered;
-    if (!lossless && !range_error) {
-        append_double(rendered, d);
-        lossless = canonical_decimal(rendered) == canonical_decimal(lex);
+    bool rendered_ok = false;
+    if (!lossless) {
+        lossless = renders_as(d, lex, rendered);
+        rendered_ok = true;
     }
+    // Short lexemes live inline for free: keep them so that dump() reproduces the source spelling.
     if (lex.size() <= 8 || !lossless) return ValueAccess::number(NumberKind::Double, 0, 0, d, lex, !lossless);
-    if (rendered.empty()) append_double(rendered, d);
+    if (!rendered_ok) append_double(rendered, d);
     return ValueAccess::number(NumberKind::Double, 0, 0, d, rendered == lex ? std::string_view{} : lex, false);
 }
 
@@ -120,6 +138,29 @@ void append_double(std::string& out, double d) {
     if (text.find_first_of(".e") == std::string_view::npos) out += ".0";
 }
 
+namespace {
+// magnitude (decimal digits, no leading zeros, at least 18 of them) plus or minus a small amount
+// that is smaller than the magnitude, so the result keeps the magnitude's sign.
+std::string adjust_big_magnitude(std::string magnitude, unsigned long long amount, bool subtract) {
+    unsigned long long carry = amount; // still to apply, in units of the current digit
+    for (std::size_t pos = magnitude.size(); pos-- > 0 && carry != 0;) {
+        int digit = magnitude[pos] - '0';
+        int step = static_cast<int>(carry % 10);
+        carry /= 10;
+        if (subtract) {
+            digit -= step;
+            if (digit < 0) { digit += 10; ++carry; }
+        } else {
+            digit += step;
+            if (digit > 9) { digit -= 10; ++carry; }
+        }
+        magnitude[pos] = static_cast<char>('0' + digit);
+    }
+    if (carry != 0) magnitude.insert(0, std::to_string(carry)); // adding past the top digit
+    return magnitude.substr(magnitude.find_first_not_of('0'));
+}
+} // namespace
+
 std::string canonical_decimal(std::string_view lex) {
     bool negative = false;
     std::size_t i = 0;
@@ -134,23 +175,40 @@ std::string canonical_decimal(std::string_view lex) {
         digits += c;
         if (!seen_point) ++point;
     }
-    long long exponent = 0;
+    // The exponent is kept exact however long it is written: "1e99999999999999999999" and
+    // "1e99999999999999999998" are different numbers.
+    bool exponent_negative = false;
+    std::string_view exponent_digits;
     if (i < lex.size() && (lex[i] == 'e' || lex[i] == 'E')) {
         ++i;
-        bool eneg = false;
-        if (i < lex.size() && (lex[i] == '-' || lex[i] == '+')) eneg = lex[i++] == '-';
-        for (; i < lex.size() && lex[i] >= '0' && lex[i] <= '9'; ++i)
-            if (exponent < 1'000'000'000) exponent = exponent * 10 + (lex[i] - '0');
-        if (eneg) exponent = -exponent;
+        if (i < lex.size() && (lex[i] == '-' || lex[i] == '+')) exponent_negative = lex[i++] == '-';
+        std::size_t start = i;
+        while (i < lex.size() && lex[i] >= '0' && lex[i] <= '9') ++i;
+        exponent_digits = lex.substr(start, i - start);
+        std::size_t nonzero = exponent_digits.find_first_not_of('0');
+        exponent_digits = nonzero == std::string_view::npos ? std::string_view{} : exponent_digits.substr(nonzero);
     }
     std::size_t lead = digits.find_first_not_of('0');
     if (lead == std::string::npos) return "0";
     std::size_t trail = digits.find_last_not_of('0');
-    point -= static_cast<long long>(lead);
+    // The value is 0.DIGITS times ten to the power (exponent + adjust).
+    long long adjust = point - static_cast<long long>(lead);
     std::string out = negative ? "-" : "";
     out.append(digits, lead, trail - lead + 1);
     out += 'e';
-    out += std::to_string(point + exponent);
+    if (exponent_digits.size() <= 17) {
+        long long exponent = 0;
+        for (char c : exponent_digits) exponent = exponent * 10 + (c - '0');
+        if (exponent_negative) exponent = -exponent;
+        out += std::to_string(exponent + adjust);
+        return out;
+    }
+    // |exponent| >= 10^17 dwarfs |adjust| (bounded by the lexeme's length): the sign stays.
+    bool same_sign = (adjust >= 0) != exponent_negative;
+    unsigned long long amount = adjust >= 0 ? static_cast<unsigned long long>(adjust)
+                                            : static_cast<unsigned long long>(-(adjust + 1)) + 1;
+    if (exponent_negative) out += '-';
+    out += adjust_big_magnitude(std::string(exponent_digits), amount, !same_sign);
     return out;
 }
 

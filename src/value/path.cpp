@@ -8,19 +8,98 @@
 namespace laminate {
 
 namespace {
+// Keys written bare after a '.'. A leading '$' or '-' is left to the quoted form so that "$"
+// (the root) and "-1" never read as something else.
 bool is_identifier(std::string_view key) noexcept {
     if (key.empty()) return false;
     for (std::size_t i = 0; i < key.size(); ++i) {
         char c = key[i];
-        bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$';
-        bool digit = c >= '0' && c <= '9';
-        if (!(alpha || (digit && i > 0) || c == '-')) return false;
+        bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+        bool later = (c >= '0' && c <= '9') || c == '$' || c == '-';
+        if (!(alpha || (later && i > 0))) return false;
     }
     return true;
 }
 
+int hex_value(char c) noexcept {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+bool read_hex4(std::string_view s, std::size_t& i, unsigned& out) noexcept {
+    if (s.size() - i < 4) return false;
+    out = 0;
+    for (int k = 0; k < 4; ++k) {
+        int h = hex_value(s[i++]);
+        if (h < 0) return false;
+        out = out * 16 + static_cast<unsigned>(h);
+    }
+    return true;
+}
+
+void append_utf8(std::string& out, unsigned cp) {
+    if (cp < 0x80) {
+        out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+        out += static_cast<char>(0xC0 | (cp >> 6));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        out += static_cast<char>(0xE0 | (cp >> 12));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (cp >> 18));
+        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+}
+
+// A quoted key starting at path[i] (the quote), JSON string escapes plus \' so that the keys
+// append_path_key writes read back. Leaves i after the closing quote; false when malformed.
+bool read_quoted_key(std::string_view path, std::size_t& i, std::string& key) {
+    char quote = path[i++];
+    key.clear();
+    while (i < path.size()) {
+        char c = path[i++];
+        if (c == quote) return true;
+        if (c != '\\') {
+            key += c;
+            continue;
+        }
+        if (i >= path.size()) return false;
+        char e = path[i++];
+        switch (e) {
+        case '"': case '\'': case '\\': case '/': key += e; break;
+        case 'b': key += '\b'; break;
+        case 'f': key += '\f'; break;
+        case 'n': key += '\n'; break;
+        case 'r': key += '\r'; break;
+        case 't': key += '\t'; break;
+        case 'u': {
+            unsigned cp = 0;
+            if (!read_hex4(path, i, cp)) return false;
+            if (cp >= 0xDC00 && cp <= 0xDFFF) return false; // lone low surrogate
+            if (cp >= 0xD800 && cp <= 0xDBFF) {
+                unsigned low = 0;
+                if (path.substr(i, 2) != "\\u") return false;
+                i += 2;
+                if (!read_hex4(path, i, low) || low < 0xDC00 || low > 0xDFFF) return false;
+                cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+            }
+            append_utf8(key, cp);
+            break;
+        }
+        default: return false;
+        }
+    }
+    return false; // not closed
+}
+
 bool parse_index(std::string_view s, std::size_t& out) noexcept {
-    if (s.empty() || (s.size() > 1 && s[0] == '0')) return false;
+    if (s.empty() || (s.size() > 1 && s[0] == '0') || s[0] < '0' || s[0] > '9') return false;
     auto r = std::from_chars(s.data(), s.data() + s.size(), out);
     return r.ec == std::errc() && r.ptr == s.data() + s.size();
 }
@@ -55,87 +134,87 @@ const Value* Value::at_pointer(std::string_view pointer) const noexcept {
     const Value* cur = this;
     if (pointer.empty()) return cur;
     if (pointer[0] != '/') return nullptr;
-    std::size_t pos = 1;
-    std::string token;
-    while (cur) {
-        std::size_t end = pointer.find('/', pos);
-        std::string_view raw = pointer.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos);
-        token.clear();
-        for (std::size_t i = 0; i < raw.size(); ++i) {
-            if (raw[i] != '~') { token += raw[i]; continue; }
-            if (i + 1 >= raw.size() || (raw[i + 1] != '0' && raw[i + 1] != '1')) return nullptr;
-            token += raw[i + 1] == '0' ? '~' : '/';
-            ++i;
-        }
-        if (cur->is_array()) {
-            std::size_t idx = 0;
-            cur = parse_index(token, idx) ? child_by_index(cur, idx) : nullptr;
-        } else {
-            cur = child_by_key(cur, token);
-        }
-        if (end == std::string_view::npos) return cur;
-        pos = end + 1;
-    }
-    return nullptr;
-}
-
-const Value* Value::at_path(std::string_view path) const noexcept {
-    const Value* cur = this;
-    std::size_t i = 0, n = path.size();
-    if (i < n && path[i] == '$') ++i;
-    bool first = true;
-    std::string key;
-    while (cur && i < n) {
-        char c = path[i];
-        if (c == '.') {
-            ++i;
-            if (i >= n) return nullptr;
-        } else if (c != '[' && !first) {
-            return nullptr; // segments after the first need '.' or '['
-        }
-        first = false;
-        if (i < n && path[i] == '[') {
-            ++i;
-            if (i >= n) return nullptr;
-            if (path[i] == '"' || path[i] == '\'') {
-                char q = path[i++];
-                key.clear();
-                bool closed = false;
-                while (i < n) {
-                    char d = path[i++];
-                    if (d == '\\' && i < n) {
-                        char e = path[i++];
-                        switch (e) {
-                        case 'n': key += '\n'; break;
-                        case 't': key += '\t'; break;
-                        case 'r': key += '\r'; break;
-                        default: key += e; break;
-                        }
+    try {
+        std::size_t pos = 1;
+        std::string unescaped;
+        for (;;) {
+            std::size_t end = pointer.find('/', pos);
+            std::string_view token = pointer.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos);
+            if (token.find('~') != std::string_view::npos) {
+                // ~1 is '/' and ~0 is '~', decoded in one pass so "~01" is "~1", not "/".
+                unescaped.clear();
+                for (std::size_t i = 0; i < token.size(); ++i) {
+                    if (token[i] != '~') {
+                        unescaped += token[i];
                         continue;
                     }
-                    if (d == q) { closed = true; break; }
-                    key += d;
+                    if (i + 1 >= token.size() || (token[i + 1] != '0' && token[i + 1] != '1')) return nullptr;
+                    unescaped += token[i + 1] == '0' ? '~' : '/';
+                    ++i;
                 }
-                if (!closed || i >= n || path[i] != ']') return nullptr;
-                ++i;
-                cur = child_by_key(cur, key);
-            } else {
-                std::size_t close = path.find(']', i);
-                if (close == std::string_view::npos) return nullptr;
-                std::size_t idx = 0;
-                if (!parse_index(path.substr(i, close - i), idx)) return nullptr;
-                cur = child_by_index(cur, idx);
-                i = close + 1;
+                token = unescaped;
             }
-            continue;
+            if (cur && cur->is_array()) {
+                // Array indices are digits without leading zeros; "-" (past the end) is absent.
+                std::size_t idx = 0;
+                cur = parse_index(token, idx) ? child_by_index(cur, idx) : nullptr;
+            } else {
+                cur = child_by_key(cur, token);
+            }
+            if (end == std::string_view::npos) return cur;
+            pos = end + 1;
         }
-        std::size_t end = path.find_first_of(".[", i);
-        if (end == std::string_view::npos) end = n;
-        if (end == i) return nullptr;
-        cur = child_by_key(cur, path.substr(i, end - i));
-        i = end;
+    } catch (...) {
+        return nullptr; // out of memory while unescaping
     }
-    return cur;
+}
+
+// Grammar: [ "$" ] [ name | bracket ] { "." name | bracket }, where bracket is [index],
+// ["key"] or ['key'], an index has no leading zeros, and a bare name runs to the next '.', '['
+// or the end and contains no ']' or quote. A leading "$" is the root only when a '.', '[' or the
+// end follows; "$a" is the key "$a". Anything else is malformed and gives nullptr.
+const Value* Value::at_path(std::string_view path) const noexcept {
+    try {
+        const Value* cur = this;
+        std::size_t i = 0;
+        const std::size_t n = path.size();
+        if (n > 0 && path[0] == '$' && (n == 1 || path[1] == '.' || path[1] == '[')) i = 1;
+        bool first = true;
+        std::string key;
+        while (i < n) {
+            if (path[i] == '[') {
+                ++i;
+                if (i >= n) return nullptr;
+                if (path[i] == '"' || path[i] == '\'') {
+                    if (!read_quoted_key(path, i, key) || i >= n || path[i] != ']') return nullptr;
+                    ++i;
+                    cur = child_by_key(cur, key);
+                } else {
+                    std::size_t close = path.find(']', i);
+                    if (close == std::string_view::npos) return nullptr;
+                    std::size_t idx = 0;
+                    if (!parse_index(path.substr(i, close - i), idx)) return nullptr;
+                    cur = child_by_index(cur, idx);
+                    i = close + 1;
+                }
+            } else {
+                if (path[i] == '.') ++i;
+                else if (!first) return nullptr; // segments after the first need '.' or '['
+                std::size_t end = path.find_first_of(".[", i);
+                if (end == std::string_view::npos) end = n;
+                std::string_view name = path.substr(i, end - i);
+                if (name.empty() || name.find_first_of("]\"'") != std::string_view::npos) return nullptr;
+                cur = child_by_key(cur, name);
+                i = end;
+            }
+            first = false;
+            // Keep parsing after a miss so that a malformed path is nullptr however much of it
+            // the document happens to hold; a missing step is nullptr either way.
+        }
+        return cur;
+    } catch (...) {
+        return nullptr; // out of memory while decoding a quoted key
+    }
 }
 
 } // namespace laminate

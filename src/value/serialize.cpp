@@ -1,6 +1,7 @@
 #include <laminate/value.hpp>
 
 #include "number.hpp"
+#include "small_stack.hpp"
 
 #include <charconv>
 #include <cmath>
@@ -38,8 +39,11 @@ void append_json_string(std::string& out, std::string_view s) {
 std::string Value::number_text() const {
     std::string out;
     if (!is_number()) return out;
+    // A kept lexeme is written back verbatim, but only when it is a JSON number: a lexeme handed
+    // over by a repair (NaN, 0x1F) must not make the output invalid JSON.
     auto lex = lexeme();
-    if (!lex.empty() && !(number_kind() == NumberKind::Double && !std::isfinite(p_.num.d))) {
+    bool integral = false;
+    if (!lex.empty() && detail::is_json_number(lex, integral)) {
         out.assign(lex);
         return out;
     }
@@ -61,56 +65,70 @@ std::string Value::number_text() const {
 }
 
 namespace {
-void newline(std::string& out, int indent, int depth) {
+void newline(std::string& out, int indent, std::size_t depth) {
     out += '\n';
-    out.append(static_cast<std::size_t>(indent) * static_cast<std::size_t>(depth), ' ');
+    out.append(static_cast<std::size_t>(indent) * depth, ' ');
 }
 
-// Iterative over an explicit stack would be needed only beyond the parser's depth limit; values
-// built by hand that deep are the caller's choice, and the recursion depth equals their depth.
-void write(const Value& v, std::string& out, int indent, int depth) {
+void write_scalar(const Value& v, std::string& out) {
     switch (v.type()) {
     case Type::Null: out += "null"; break;
     case Type::Bool: out += v.as_bool() ? "true" : "false"; break;
     case Type::Number: out += v.number_text(); break;
     case Type::String: append_json_string(out, v.as_string()); break;
-    case Type::Array: {
-        out += '[';
-        bool first = true;
-        for (const auto& item : v.items()) {
-            if (!first) out += ',';
-            first = false;
-            if (indent >= 0) newline(out, indent, depth + 1);
-            write(item, out, indent, depth + 1);
-        }
-        if (!first && indent >= 0) newline(out, indent, depth);
-        out += ']';
-        break;
+    default: break;
     }
-    case Type::Object: {
-        out += '{';
-        bool first = true;
-        for (const auto& m : v.members()) {
-            if (!first) out += ',';
-            first = false;
-            if (indent >= 0) newline(out, indent, depth + 1);
-            append_json_string(out, m.key());
-            out += indent >= 0 ? ": " : ":";
-            write(m.value, out, indent, depth + 1);
+}
+
+// Depth-first over an explicit stack of open containers, so that a value nested deeper than the
+// call stack allows still prints. indent < 0 means compact.
+void write(const Value& root, std::string& out, int indent) {
+    struct Open {
+        const Value* container;
+        std::size_t next; // index of the next element to write
+    };
+    detail::SmallStack<Open> open;
+    const Value* v = &root;
+    for (;;) {
+        // Write v: a scalar, or the opening of a container that is pushed to be continued.
+        if (v->is_array() || v->is_object()) {
+            out += v->is_array() ? '[' : '{';
+            open.push({v, 0});
+        } else {
+            write_scalar(*v, out);
         }
-        if (!first && indent >= 0) newline(out, indent, depth);
-        out += '}';
-        break;
-    }
+        // Find the next element to write, closing every container that is done.
+        v = nullptr;
+        while (!open.empty()) {
+            Open& top = open.back();
+            std::size_t depth = open.size();
+            if (top.next == top.container->size()) {
+                if (top.next > 0 && indent >= 0) newline(out, indent, depth - 1);
+                out += top.container->is_array() ? ']' : '}';
+                open.pop();
+                continue;
+            }
+            if (top.next > 0) out += ',';
+            if (indent >= 0) newline(out, indent, depth);
+            if (top.container->is_array()) {
+                v = &top.container->items()[top.next];
+            } else {
+                const Member& m = top.container->members()[top.next];
+                append_json_string(out, m.key());
+                out += indent >= 0 ? ": " : ":";
+                v = &m.value;
+            }
+            ++top.next;
+            break;
+        }
+        if (!v) return;
     }
 }
 } // namespace
 
-void Value::dump_to(std::string& out) const { write(*this, out, -1, 0); }
+void Value::dump_to(std::string& out) const { write(*this, out, -1); }
 
-void Value::dump_pretty_to(std::string& out, int indent) const {
-    write(*this, out, indent < 0 ? 0 : indent, 0);
-}
+void Value::dump_pretty_to(std::string& out, int indent) const { write(*this, out, indent < 0 ? 0 : indent); }
 
 std::string Value::dump() const {
     std::string out;

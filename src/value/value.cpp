@@ -1,6 +1,7 @@
 #include <laminate/value.hpp>
 
 #include "number.hpp"
+#include "small_stack.hpp"
 #include "value_access.hpp"
 
 #include <cassert>
@@ -33,6 +34,14 @@ void ValueAccess::check_size(std::size_t n) {
 
 namespace {
 // Containers grow geometrically; relocation is a memcpy (see value_access.hpp).
+// Doubling, but never past the 2^32-1 elements a container can count.
+std::size_t next_capacity(std::uint32_t cap) noexcept {
+    if (cap == 0) return 4;
+    std::size_t doubled = std::size_t(cap) * 2;
+    std::size_t limit = std::numeric_limits<std::uint32_t>::max();
+    return doubled > limit && cap < limit ? limit : doubled;
+}
+
 template <class T>
 T* grow_block(T* old, std::size_t len, std::size_t new_cap) {
     detail::ValueAccess::check_size(new_cap);
@@ -120,47 +129,148 @@ void Value::destroy() noexcept {
         if (flags_ & kHeapString) ::operator delete(p_.num.heap_lexeme);
         break;
     case Type::Array:
-        for (std::uint32_t i = 0; i < len_; ++i) p_.arr.ptr[i].~Value();
-        ::operator delete(p_.arr.ptr);
-        break;
-    case Type::Object:
-        for (std::uint32_t i = 0; i < len_; ++i) p_.obj.ptr[i].~Member();
-        ::operator delete(p_.obj.ptr);
-        break;
+    case Type::Object: destroy_container(); break;
     default: break;
     }
 }
 
+namespace {
+// While destroy_container walks down into a child container, the child's 24-byte slot in its
+// parent is dead memory: it stores where to resume in the parent. This is pointer reversal, so
+// freeing any depth takes constant stack and no allocation (destructors must not throw).
+// Elements are freed first to last, the order malloc handles best.
+struct ResumePoint {
+    std::uintptr_t block; // the parent's element block; low bit set when it holds Members
+    ResumePoint* up;      // the parent's own resume point, nullptr at the root
+    std::uint32_t next;   // the parent's next element to free
+    std::uint32_t len;    // the parent's element count
+};
+static_assert(sizeof(ResumePoint) <= sizeof(Value) && alignof(ResumePoint) <= alignof(Value));
+static_assert(alignof(Value) > 1 && alignof(Member) > 1);
+} // namespace
+
+void Value::destroy_container() noexcept {
+    void* block = p_.arr.ptr; // same bytes as p_.obj.ptr
+    std::uint32_t next = 0, len = len_;
+    bool is_object = type_ == Type::Object;
+    ResumePoint* up = nullptr;
+    for (;;) {
+        if (next == len) {
+            ::operator delete(block);
+            if (!up) return;
+            ResumePoint resume = *up;
+            block = reinterpret_cast<void*>(resume.block & ~std::uintptr_t{1});
+            is_object = resume.block & 1u;
+            next = resume.next;
+            len = resume.len;
+            up = resume.up;
+            continue;
+        }
+        Value* child;
+        if (is_object) {
+            Member& m = static_cast<Member*>(block)[next];
+            if (m.name.flags_ & kHeapString) ::operator delete(m.name.p_.heap_chars); // a string
+            child = &m.value;
+        } else {
+            child = static_cast<Value*>(block) + next;
+        }
+        ++next;
+        if (child->type_ != Type::Array && child->type_ != Type::Object) {
+            // Only strings and numbers set kHeapString.
+            if (child->flags_ & kHeapString)
+                ::operator delete(child->type_ == Type::String ? child->p_.heap_chars : child->p_.num.heap_lexeme);
+            continue;
+        }
+        void* child_block = child->p_.arr.ptr;
+        std::uint32_t child_len = child->len_;
+        bool child_is_object = child->type_ == Type::Object;
+        if (child_len == 0) {
+            ::operator delete(child_block);
+            continue;
+        }
+        std::uintptr_t tagged = reinterpret_cast<std::uintptr_t>(block) | (is_object ? 1u : 0u);
+        up = ::new (static_cast<void*>(child)) ResumePoint{tagged, up, next, len};
+        block = child_block;
+        next = 0;
+        len = child_len;
+        is_object = child_is_object;
+    }
+}
+
+void Value::copy_scalar(const Value& other) {
+    if (!(other.flags_ & kHeapString)) { // null, bool, inline string or number: the bytes are the value
+        relocate_from(other);
+        return;
+    }
+    if (other.type_ == Type::String) {
+        assign_string(other.p_.heap_chars, other.len_);
+        return;
+    }
+    // A number with a heap lexeme: do not share it; if the copy throws, this is a plain number.
+    relocate_from(other);
+    flags_ &= static_cast<std::uint8_t>(~(kHeapString | kHasLexeme));
+    len_ = 0;
+    set_lexeme(other.lexeme());
+}
+
+// An empty container of other's type with room for all of other's elements.
+void Value::init_container_like(const Value& other) {
+    type_ = other.type_;
+    if (other.len_ == 0) return;
+    if (type_ == Type::Array) reserve_items(other.len_);
+    else reserve_members(other.len_);
+}
+
+// Depth-first over an explicit stack so that copying does not recurse with depth. Every
+// container is complete (len_ counts its constructed elements) at every step, so when an
+// allocation throws, destroying *this frees exactly what was built.
 void Value::copy_from(const Value& other) {
     init_null();
-    switch (other.type_) {
-    case Type::String:
-        assign_string(other.as_string().data(), other.len_);
-        break;
-    case Type::Number:
-        relocate_from(other);
-        if (other.flags_ & kHeapString) {
-            flags_ &= static_cast<std::uint8_t>(~(kHeapString | kHasLexeme));
-            set_lexeme(other.lexeme());
+    if (other.type_ != Type::Array && other.type_ != Type::Object) {
+        copy_scalar(other);
+        return;
+    }
+    struct Open {
+        const Value* src;
+        Value* dst;
+        std::uint32_t next; // next element of src to copy
+    };
+    try {
+        init_container_like(other);
+        detail::SmallStack<Open> open;
+        open.push({&other, this, 0});
+        while (!open.empty()) {
+            Open& top = open.back();
+            if (top.next == top.src->len_) {
+                open.pop();
+                continue;
+            }
+            const std::uint32_t i = top.next++;
+            const Value* from;
+            Value* to;
+            if (top.src->type_ == Type::Array) {
+                from = top.src->p_.arr.ptr + i;
+                to = ::new (static_cast<void*>(top.dst->p_.arr.ptr + i)) Value();
+                ++top.dst->len_;
+            } else {
+                const Member& m = top.src->p_.obj.ptr[i];
+                Member* copy = ::new (static_cast<void*>(top.dst->p_.obj.ptr + i)) Member{};
+                ++top.dst->len_;
+                copy->name.copy_scalar(m.name);
+                from = &m.value;
+                to = &copy->value;
+            }
+            if (from->type_ == Type::Array || from->type_ == Type::Object) {
+                to->init_container_like(*from);
+                if (from->len_) open.push({from, to, 0}); // top is not used after this
+            } else {
+                to->copy_scalar(*from);
+            }
         }
-        break;
-    case Type::Array:
-        type_ = Type::Array;
-        reserve_items(other.len_);
-        for (const auto& item : other.items()) {
-            new (p_.arr.ptr + len_) Value(item);
-            ++len_;
-        }
-        break;
-    case Type::Object:
-        type_ = Type::Object;
-        reserve_members(other.len_);
-        for (const auto& m : other.members()) {
-            new (p_.obj.ptr + len_) Member(m);
-            ++len_;
-        }
-        break;
-    default: relocate_from(other); break;
+    } catch (...) {
+        destroy();
+        init_null();
+        throw;
     }
 }
 
@@ -176,9 +286,11 @@ Value& Value::operator=(const Value& other) {
 
 Value& Value::operator=(Value&& other) noexcept {
     if (this != &other) {
+        // other may live inside *this (v = std::move(v["a"])): take it out before freeing.
+        Value taken(std::move(other));
         destroy();
-        relocate_from(other);
-        other.init_null();
+        relocate_from(taken);
+        taken.init_null();
     }
     return *this;
 }
@@ -193,69 +305,7 @@ void Value::swap(Value& other) noexcept {
 
 // --- scalars -----------------------------------------------------------------------------------
 
-bool Value::as_bool() const noexcept {
-    assert(is_bool());
-    return p_.b;
-}
-
-std::string_view Value::as_string() const noexcept {
-    assert(is_string());
-    if (!is_string()) return {};
-    return {(flags_ & kHeapString) ? p_.heap_chars : p_.inline_chars, len_};
-}
-
-std::string_view Value::lexeme() const noexcept {
-    if (!is_number() || !(flags_ & kHasLexeme)) return {};
-    return {(flags_ & kHeapString) ? p_.num.heap_lexeme : p_.num.inline_lexeme, len_};
-}
-
-bool Value::get_int64(std::int64_t& out) const noexcept {
-    if (!is_number()) return false;
-    switch (number_kind()) {
-    case NumberKind::Int: out = p_.num.i; return true;
-    case NumberKind::UInt:
-        if (p_.num.u > static_cast<std::uint64_t>(INT64_MAX)) return false;
-        out = static_cast<std::int64_t>(p_.num.u);
-        return true;
-    case NumberKind::Double: return false;
-    }
-    return false;
-}
-
-bool Value::get_uint64(std::uint64_t& out) const noexcept {
-    if (!is_number()) return false;
-    switch (number_kind()) {
-    case NumberKind::Int:
-        if (p_.num.i < 0) return false;
-        out = static_cast<std::uint64_t>(p_.num.i);
-        return true;
-    case NumberKind::UInt: out = p_.num.u; return true;
-    case NumberKind::Double: return false;
-    }
-    return false;
-}
-
-double Value::as_double() const noexcept {
-    if (!is_number()) return 0.0;
-    switch (number_kind()) {
-    case NumberKind::Int: return static_cast<double>(p_.num.i);
-    case NumberKind::UInt: return static_cast<double>(p_.num.u);
-    case NumberKind::Double: return p_.num.d;
-    }
-    return 0.0;
-}
-
 // --- containers --------------------------------------------------------------------------------
-
-std::span<const Value> Value::items() const noexcept {
-    if (!is_array() || len_ == 0) return {};
-    return {p_.arr.ptr, len_};
-}
-
-std::span<Value> Value::items() noexcept {
-    if (!is_array() || len_ == 0) return {};
-    return {p_.arr.ptr, len_};
-}
 
 void Value::reserve_items(std::size_t n) {
     if (n <= p_.arr.cap) return;
@@ -266,19 +316,9 @@ void Value::reserve_items(std::size_t n) {
 void Value::push_back(Value v) {
     if (is_null()) *this = array();
     if (!is_array()) throw std::logic_error("laminate::Value::push_back on a non-array");
-    if (len_ == p_.arr.cap) reserve_items(p_.arr.cap ? std::size_t(p_.arr.cap) * 2 : 4);
+    if (len_ == p_.arr.cap) reserve_items(next_capacity(p_.arr.cap));
     new (p_.arr.ptr + len_) Value(std::move(v));
     ++len_;
-}
-
-std::span<const Member> Value::members() const noexcept {
-    if (!is_object() || len_ == 0) return {};
-    return {p_.obj.ptr, len_};
-}
-
-std::span<Member> Value::members() noexcept {
-    if (!is_object() || len_ == 0) return {};
-    return {p_.obj.ptr, len_};
 }
 
 void Value::reserve_members(std::size_t n) {
@@ -317,8 +357,10 @@ Value& Value::set(std::string_view key, Value v) {
 Value& Value::append_member(std::string_view key, Value v) {
     if (is_null()) *this = object();
     if (!is_object()) throw std::logic_error("laminate::Value::append_member on a non-object");
-    if (len_ == p_.obj.cap) reserve_members(p_.obj.cap ? std::size_t(p_.obj.cap) * 2 : 4);
-    Member* m = new (p_.obj.ptr + len_) Member{Value(key), std::move(v)};
+    // Build the name first: key may point into this object's own members, which growing moves.
+    Value name(key);
+    if (len_ == p_.obj.cap) reserve_members(next_capacity(p_.obj.cap));
+    Member* m = new (p_.obj.ptr + len_) Member{std::move(name), std::move(v)};
     ++len_;
     return m->value;
 }
@@ -338,76 +380,6 @@ bool Value::erase(std::string_view key) {
     bool removed = out != len_;
     len_ = out;
     return removed;
-}
-
-// --- equality ----------------------------------------------------------------------------------
-
-namespace {
-bool numbers_equal(const Value& a, const Value& b) noexcept {
-    if (!a.is_lossless() || !b.is_lossless()) {
-        // Digits beyond a double: compare the written numbers by canonical decimal form.
-        return detail::canonical_decimal(a.number_text()) == detail::canonical_decimal(b.number_text());
-    }
-    std::int64_t ia = 0, ib = 0;
-    std::uint64_t ua = 0, ub = 0;
-    if (a.is_integer() && b.is_integer()) {
-        if (a.get_int64(ia) && b.get_int64(ib)) return ia == ib;
-        if (a.get_uint64(ua) && b.get_uint64(ub)) return ua == ub;
-        return false;
-    }
-    if (a.is_integer() || b.is_integer()) {
-        const Value& i = a.is_integer() ? a : b;
-        double d = a.is_integer() ? b.as_double() : a.as_double();
-        // Exact comparison of an integer with a double, without rounding the integer.
-        if (d != d || d < -9.3e18 || d > 1.85e19) return false;
-        if (d != static_cast<double>(static_cast<long double>(d))) return false;
-        if (d < 0) {
-            if (!i.get_int64(ia)) return false;
-            return static_cast<long double>(ia) == static_cast<long double>(d);
-        }
-        if (i.get_int64(ia)) return static_cast<long double>(ia) == static_cast<long double>(d);
-        i.get_uint64(ua);
-        return static_cast<long double>(ua) == static_cast<long double>(d);
-    }
-    return a.as_double() == b.as_double();
-}
-} // namespace
-
-bool operator==(const Value& a, const Value& b) noexcept {
-    if (a.type() != b.type()) return false;
-    switch (a.type()) {
-    case Type::Null: return true;
-    case Type::Bool: return a.as_bool() == b.as_bool();
-    case Type::Number: return numbers_equal(a, b);
-    case Type::String: return a.as_string() == b.as_string();
-    case Type::Array: {
-        auto x = a.items(), y = b.items();
-        if (x.size() != y.size()) return false;
-        for (std::size_t i = 0; i < x.size(); ++i)
-            if (!(x[i] == y[i])) return false;
-        return true;
-    }
-    case Type::Object: {
-        auto x = a.members(), y = b.members();
-        if (x.size() != y.size()) return false;
-        // Order-insensitive multiset comparison; objects from models are small, so quadratic
-        // matching with a used-mark is cheaper than hashing.
-        std::vector<bool> used(y.size(), false);
-        for (const auto& m : x) {
-            bool matched = false;
-            for (std::size_t j = 0; j < y.size(); ++j) {
-                if (!used[j] && y[j].key() == m.key() && y[j].value == m.value) {
-                    used[j] = true;
-                    matched = true;
-                    break;
-                }
-            }
-            if (!matched) return false;
-        }
-        return true;
-    }
-    }
-    return false;
 }
 
 } // namespace laminate

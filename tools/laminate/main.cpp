@@ -1,10 +1,61 @@
-// PLACEHOLDER: the laminate command line.
-#include <laminate/laminate.hpp>
+// laminate: the command line. Every subcommand reads stdin and answers in JSON on stdout; see
+// commands.hpp for how subcommands are added.
+#include "commands.hpp"
+#include "serve.hpp"
+
+#include <laminate/version.hpp>
 
 #include <CLI/CLI.hpp>
 
+#include <cstdio>
+#include <exception>
+#include <string>
+
+namespace {
+
+constexpr const char* footer = R"(Every subcommand reads stdin and writes JSON to stdout:
+  success  {"value": ..., "diagnostics": [{"path", "kind", "repair", "risk",
+            "message", "offset"}]}
+  error    {"error": {"kind", "message", "offset", "path"}}
+Messages never quote the input. With --jsonl, each stdin line is one request
+{"text": "..."} and gets one compact answer line, in order.
+
+Options of repair and extract: --jsonl, --compact, --strict,
+--complete-truncated, --max-depth N, --replace-invalid-utf8.
+
+Exit status: 0 success; 1 the input (with --jsonl: any line) could not be
+parsed; 2 usage error or stdout not writable.
+
+Examples:
+  laminate extract < reply.md
+  echo "{'ok': True, 'items': [1, 2,],}" | laminate repair --compact
+  laminate repair --complete-truncated < cut-off.json
+  laminate extract --jsonl < replies.jsonl
+
+Run 'laminate <subcommand> --help' for a subcommand's options and examples.)";
+
+} // namespace
+
 int main(int argc, char** argv) {
-    CLI::App app{"laminate: LLM output to trusted types"};
-    CLI11_PARSE(app, argc, argv);
-    return 0;
+    using namespace laminate::cli;
+    CLI::App app{"laminate: turn what LLMs emit into trusted JSON, with a diagnostic for every "
+                 "repair"};
+    app.name("laminate");
+    app.set_version_flag("--version", std::string("laminate ") + laminate::version,
+                         "Print the version and exit");
+    app.require_subcommand(1);
+    app.footer(footer);
+
+    int exit_status = exit_ok;
+    for (AddCommand add : all_commands) add(app, exit_status);
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e) == 0 ? exit_ok : exit_usage; // --help / --version exit 0
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "laminate: internal error: %s\n", e.what());
+        return exit_usage;
+    }
+    return exit_status;
 }

@@ -1,0 +1,142 @@
+#include "extract/select.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace laminate::extract_detail {
+namespace {
+
+enum class GuessPolicy : unsigned char {
+    allow,     // exact parses have no repairs at all
+    delimited, // whole text, fence, tag: guesses only inside a structure
+    prose,     // balanced span: no guesses
+};
+
+bool is_guess(const Diagnostic& d) noexcept {
+    return d.kind == DiagnosticKind::Repaired &&
+           (d.repair == RepairKind::unquoted_string || d.repair == RepairKind::missing_quote);
+}
+
+bool refused(GuessPolicy policy, const Diagnostics& ds) noexcept {
+    if (policy == GuessPolicy::allow || !guessed_string_boundaries(ds)) return false;
+    if (policy == GuessPolicy::prose) return true;
+    // Delimited: `{"a": hello}` is fine, but not a guessed root (`note` read as "note") nor
+    // guesses stitched into concatenated values (`{"a": 1} let me know` read as two values).
+    const bool concatenated = std::any_of(ds.begin(), ds.end(), [](const Diagnostic& d) {
+        return d.kind == DiagnosticKind::Repaired && d.repair == RepairKind::concatenated_payloads;
+    });
+    const bool guessed_root = std::any_of(ds.begin(), ds.end(), [](const Diagnostic& d) {
+        return is_guess(d) && d.path.empty();
+    });
+    return concatenated || guessed_root;
+}
+
+enum class Outcome : unsigned char { untried, unparsable, truncated, guessed, filtered };
+
+// Why each candidate was turned down, for an error message that says what happened without
+// quoting the text.
+class Tally {
+public:
+    explicit Tally(std::size_t n) : outcomes_(n, Outcome::untried) {}
+    void record(std::size_t index, Outcome o) { outcomes_[index] = o; }
+    Outcome outcome(std::size_t index) const { return outcomes_[index]; }
+
+    Error to_error(std::span<const Candidate> candidates) const {
+        if (candidates.empty())
+            return Error(ErrorKind::no_payload,
+                         "no JSON payload found: no fenced block, payload tag or JSON-like span");
+        std::size_t unparsable = 0, truncated = 0, guessed = 0, filtered = 0;
+        std::size_t truncated_at = Error::no_offset;
+        for (std::size_t k = 0; k < outcomes_.size(); ++k) {
+            switch (outcomes_[k]) {
+            case Outcome::truncated:
+                ++truncated;
+                truncated_at = std::min(truncated_at, candidates[k].offset);
+                break;
+            case Outcome::unparsable: ++unparsable; break;
+            case Outcome::guessed: ++guessed; break;
+            case Outcome::filtered: ++filtered; break;
+            case Outcome::untried: break;
+            }
+        }
+        std::string m = "no candidate is an acceptable payload (" +
+                        std::to_string(candidates.size()) + " found: ";
+        m += std::to_string(unparsable) + " not JSON, ";
+        m += std::to_string(truncated) + " truncated, ";
+        m += std::to_string(guessed) + " needing guessed strings, ";
+        m += std::to_string(filtered) + " rejected by the filter)";
+        if (truncated > 0)
+            m += "; JSON value is not closed (response truncated?): set complete_truncated to "
+                 "complete it";
+        return Error(ErrorKind::no_payload, std::move(m), truncated_at);
+    }
+
+private:
+    std::vector<Outcome> outcomes_;
+};
+
+} // namespace
+
+bool guessed_string_boundaries(const Diagnostics& diagnostics) noexcept {
+    return std::any_of(diagnostics.begin(), diagnostics.end(), is_guess);
+}
+
+Result<Extracted> select_payload(std::span<const Candidate> candidates,
+                                 const ParseOptions& parse_options, const CandidateFilter& accept,
+                                 const ParseFunction& parse_fn) {
+    // Delimited: the whole text first (it is the outermost reading), then fences and tags in
+    // text order. Spans in prose: the largest first (noise such as "[1]" or "[ ]" is small).
+    std::vector<std::size_t> delimited, spans;
+    for (std::size_t k = 0; k < candidates.size(); ++k) {
+        if (candidates[k].source == CandidateSource::balanced) spans.push_back(k);
+        else if (candidates[k].source == CandidateSource::whole) delimited.insert(delimited.begin(), k);
+        else delimited.push_back(k);
+    }
+    std::stable_sort(spans.begin(), spans.end(), [&](std::size_t a, std::size_t b) {
+        return candidates[a].text.size() > candidates[b].text.size();
+    });
+
+    ParseOptions exact = parse_options;
+    exact.repair = false;
+    exact.complete_truncated = false;
+    const bool lenient = parse_options.repair || parse_options.complete_truncated;
+
+    Tally tally(candidates.size());
+    auto attempt = [&](std::size_t k, const ParseOptions& options,
+                       GuessPolicy policy) -> std::optional<Extracted> {
+        const Candidate& c = candidates[k];
+        auto parsed = parse_fn(c.text, options);
+        if (!parsed) {
+            tally.record(k, parsed.error().kind() == ErrorKind::value_not_closed
+                                ? Outcome::truncated
+                                : Outcome::unparsable);
+            return std::nullopt;
+        }
+        if (refused(policy, parsed->diagnostics)) {
+            tally.record(k, Outcome::guessed);
+            return std::nullopt;
+        }
+        if (accept && !accept(parsed->value)) {
+            tally.record(k, Outcome::filtered);
+            return std::nullopt;
+        }
+        for (Diagnostic& d : parsed->diagnostics)
+            if (d.offset != Diagnostic::no_offset) d.offset += c.offset;
+        return Extracted{c, std::move(*parsed)};
+    };
+
+    for (std::size_t k : delimited)
+        if (auto e = attempt(k, exact, GuessPolicy::allow)) return std::move(*e);
+    if (lenient)
+        for (std::size_t k : delimited) {
+            if (tally.outcome(k) == Outcome::filtered) continue; // it parsed exactly: same value
+            if (auto e = attempt(k, parse_options, GuessPolicy::delimited)) return std::move(*e);
+        }
+    for (std::size_t k : spans)
+        if (auto e = attempt(k, parse_options, GuessPolicy::prose)) return std::move(*e);
+    return tally.to_error(candidates);
+}
+
+} // namespace laminate::extract_detail

@@ -1,0 +1,51 @@
+// What sits between tokens without being JSON: comments (// ..., /* ... */, # ...) and white
+// space JSON does not know (no-break space, zero-width space, byte order mark...).
+
+#include "parser.hpp"
+
+#include <cstring>
+#include <string_view>
+
+namespace laminate::parse_detail {
+
+Junk Parser::skip_junk(bool value_position) {
+    if (p_ == end_) return Junk::None;
+    const char* const at = p_;
+    const char c = *p_;
+    const auto line_end = [this](const char* from) {
+        const void* nl = std::memchr(from, '\n', static_cast<std::size_t>(end_ - from));
+        return nl ? static_cast<const char*>(nl) : end_;
+    };
+    if (c == '/' && end_ - p_ >= 2 && (p_[1] == '/' || p_[1] == '*')) {
+        if (p_[1] == '/') {
+            p_ = line_end(p_ + 2);
+        } else {
+            const std::string_view rest(p_ + 2, static_cast<std::size_t>(end_ - p_ - 2));
+            const std::size_t close = rest.find("*/");
+            p_ = close == std::string_view::npos ? end_ : p_ + 2 + close + 2;
+        }
+        return repair(RepairKind::comment, at, "removed comment", PathAt::Container) ? Junk::Skipped
+                                                                                     : Junk::Failed;
+    }
+    if (c == '#') {
+        // Where a value is expected, "#ff0000" is a value; "# note" is a comment anywhere.
+        if (value_position && p_ + 1 != end_ && !is_ws(static_cast<unsigned char>(p_[1])) &&
+            p_[1] != '#')
+            return Junk::None;
+        p_ = line_end(p_ + 1);
+        return repair(RepairKind::comment, at, "removed comment", PathAt::Container) ? Junk::Skipped
+                                                                                     : Junk::Failed;
+    }
+    if (static_cast<unsigned char>(c) >= 0x80) {
+        const int n = utf8_sequence(p_, end_);
+        if (n && is_special_whitespace(utf8_decode(p_, n))) {
+            p_ += n;
+            return repair(RepairKind::special_whitespace, at, "replaced space", PathAt::Container)
+                       ? Junk::Skipped
+                       : Junk::Failed;
+        }
+    }
+    return Junk::None;
+}
+
+} // namespace laminate::parse_detail

@@ -1,0 +1,165 @@
+// Numbers. The fast path computes integers and plain decimals itself (exactly: a mantissa of at
+// most 15 digits and a power of ten up to 1e15 are both exact doubles, so one division is
+// correctly rounded) and hands everything else to detail::make_number, which keeps big and
+// precise numbers exact through their lexeme. number_cold() repairs what models get wrong.
+
+#include "parser.hpp"
+
+#include "value/number.hpp"
+#include "value/value_access.hpp"
+
+#include <string>
+
+namespace laminate::parse_detail {
+
+namespace {
+constexpr double kPow10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                             1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+} // namespace
+
+bool Parser::read_number() {
+    const char* const start = p_;
+    const char* q = start;
+    const bool negative = *q == '-';
+    if (negative) ++q;
+    const char* const digits = q;
+    std::uint64_t mantissa = 0;
+    while (q != end_ && is_digit(static_cast<unsigned char>(*q))) {
+        mantissa =
+            mantissa * 10 + static_cast<unsigned>(*q - '0'); // wraps beyond 19 digits: unused then
+        ++q;
+    }
+    const auto int_digits = static_cast<std::size_t>(q - digits);
+    if (int_digits == 0 || (*digits == '0' && int_digits > 1)) return false;
+    if (q != end_) {
+        const char c = *q;
+        if (c == '.' || c == 'e' || c == 'E')
+            return read_decimal(start, q, mantissa, int_digits, negative);
+        if (is_word_char(static_cast<unsigned char>(c))) return false;
+    }
+    if (int_digits <= 18 && !(negative && mantissa == 0)) {
+        const auto v = static_cast<std::int64_t>(mantissa);
+        ws_.values.emplace(
+            detail::ValueAccess::number(NumberKind::Int, negative ? -v : v, 0, 0, {}, false));
+    } else {
+        ws_.values.emplace(detail::make_number(
+            std::string_view(start, static_cast<std::size_t>(q - start)), true));
+    }
+    p_ = q;
+    return true;
+}
+
+bool Parser::read_decimal(const char* start, const char* q, std::uint64_t mantissa,
+                          std::size_t int_digits, bool negative) {
+    const char* fraction = q;
+    std::size_t fraction_digits = 0;
+    if (*q == '.') {
+        fraction = ++q;
+        while (q != end_ && is_digit(static_cast<unsigned char>(*q))) {
+            mantissa = mantissa * 10 + static_cast<unsigned>(*q - '0');
+            ++q;
+        }
+        fraction_digits = static_cast<std::size_t>(q - fraction);
+        if (fraction_digits == 0) return false;
+    }
+    bool exponent = false;
+    if (q != end_ && (*q == 'e' || *q == 'E')) {
+        exponent = true;
+        ++q;
+        if (q != end_ && (*q == '+' || *q == '-')) ++q;
+        const char* exponent_digits = q;
+        while (q != end_ && is_digit(static_cast<unsigned char>(*q)))
+            ++q;
+        if (q == exponent_digits) return false;
+    }
+    if (q != end_ && is_word_char(static_cast<unsigned char>(*q))) return false;
+
+    // A plain decimal as JSON writers print it ("760.41", "-0.125"): the double's shortest
+    // rendering is then the lexeme itself, so none needs keeping.
+    const bool zero_integer = int_digits == 1 && start[negative ? 1 : 0] == '0';
+    if (!exponent && int_digits + fraction_digits <= 15 && fraction[fraction_digits - 1] != '0' &&
+        !(zero_integer && fraction[0] == '0')) {
+        const double d = static_cast<double>(mantissa) / kPow10[fraction_digits];
+        ws_.values.emplace(
+            detail::ValueAccess::number(NumberKind::Double, 0, 0, negative ? -d : d, {}, false));
+    } else {
+        ws_.values.emplace(detail::make_number(
+            std::string_view(start, static_cast<std::size_t>(q - start)), false));
+    }
+    p_ = q;
+    return true;
+}
+
+// Numbers the fast path refused: "2.", ".5", "-", "+1", "1e", leading zeros, and words that start
+// like numbers ("0.0.1", "2024-10-18T...", "-Infinity", a UUID), which are read as text.
+Next Parser::number_cold() {
+    const char* const start = p_;
+    const char* q = start;
+    char sign = 0;
+    if (*q == '-' || *q == '+') sign = *q++;
+    auto digits = [&] {
+        const char* from = q;
+        while (q != end_ && is_digit(static_cast<unsigned char>(*q)))
+            ++q;
+        return std::string_view(from, static_cast<std::size_t>(q - from));
+    };
+    const std::string_view integer = digits();
+    bool dot = false;
+    std::string_view fraction;
+    if (q != end_ && *q == '.') {
+        dot = true;
+        ++q;
+        fraction = digits();
+    }
+    bool exponent = false;
+    char exponent_sign = 0;
+    std::string_view exponent_digits;
+    if (!(integer.empty() && fraction.empty()) && q != end_ && (*q == 'e' || *q == 'E')) {
+        exponent = true;
+        ++q;
+        if (q != end_ && (*q == '+' || *q == '-')) exponent_sign = *q++;
+        exponent_digits = digits();
+    }
+    if (q != end_ && is_word_char(static_cast<unsigned char>(*q))) return word_value();
+    if (integer.empty() && fraction.empty() && !dot && sign != '-') return word_value();
+    const auto source = std::string_view(start, static_cast<std::size_t>(q - start));
+
+    if (integer.size() > 1 && integer[0] == '0') {
+        // "0789", "-05", "002e3": a code or an identifier rather than a number: keep the text.
+        if (!repair(RepairKind::invalid_number, start, "kept as string")) return Next::Fail;
+        ws_.values.emplace(source);
+        hot_close_ = nullptr;
+        p_ = q;
+        return Next::AfterValue;
+    }
+
+    std::string lexeme;
+    if (sign == '-') lexeme += '-';
+    lexeme += integer.empty() ? std::string_view("0") : integer;
+    if (dot) {
+        lexeme += '.';
+        lexeme += fraction.empty() ? std::string_view("0") : fraction;
+    }
+    if (exponent) {
+        lexeme += 'e';
+        if (exponent_sign) lexeme += exponent_sign;
+        lexeme += exponent_digits.empty() ? std::string_view("0") : exponent_digits;
+    }
+    const bool digits_missing_at_end = (dot && fraction.empty()) ||
+                                       (exponent && exponent_digits.empty()) ||
+                                       (integer.empty() && fraction.empty());
+    if (q == end_ && digits_missing_at_end) {
+        if (!complete(RepairKind::truncated_completed, start, start, "completed value"))
+            return Next::Fail;
+    } else if (lexeme != source) {
+        if (!repair(RepairKind::invalid_number, start, "fixed number")) return Next::Fail;
+    }
+    bool integral = false;
+    if (!detail::is_json_number(lexeme, integral))
+        return fail(ErrorKind::invalid_json, start, "malformed number");
+    ws_.values.emplace(detail::make_number(lexeme, integral));
+    p_ = q;
+    return Next::AfterValue;
+}
+
+} // namespace laminate::parse_detail

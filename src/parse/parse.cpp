@@ -1,0 +1,58 @@
+// Public entry points of the tolerant parser.
+
+#include "parser.hpp"
+
+namespace laminate {
+
+namespace parse_detail {
+
+Parser::Parser(std::string_view text, const ParseOptions& options, Workspace& ws)
+    : opt_(options), begin_(text.data()), end_(text.data() + text.size()), p_(text.data()),
+      ws_(ws) {}
+
+void Workspace::reset() noexcept {
+    frames.clear();
+    values.truncate(0);
+    keys.clear();
+    path_prefixes.clear();
+    // A huge document should not pin its scratch memory to the thread forever.
+    constexpr std::size_t keep_bytes = std::size_t(1) << 20;
+    values.shrink_if_above(keep_bytes / sizeof(Value));
+    if (frames.capacity() > 4096) std::vector<Frame>().swap(frames);
+    if (keys.capacity() > keep_bytes / sizeof(KeyInfo)) std::vector<KeyInfo>().swap(keys);
+    if (text.capacity() > keep_bytes) std::string().swap(text);
+    if (joined.capacity() > keep_bytes) std::string().swap(joined);
+    if (path.capacity() > keep_bytes) std::string().swap(path);
+    if (container_path.capacity() > keep_bytes) std::string().swap(container_path);
+    if (path_prefixes.capacity() > 4096) std::vector<PathPrefix>().swap(path_prefixes);
+    if (order.capacity() > keep_bytes / sizeof(std::size_t)) std::vector<std::size_t>().swap(order);
+}
+
+} // namespace parse_detail
+
+Result<Parsed> parse(std::string_view text, const ParseOptions& options) {
+    thread_local parse_detail::Workspace shared;
+    if (shared.in_use) { // not expected, but a nested call must not share the buffers
+        parse_detail::Workspace own;
+        return parse_detail::Parser(text, options, own).run();
+    }
+    struct Release {
+        parse_detail::Workspace& ws;
+        ~Release() {
+            ws.reset();
+            ws.in_use = false;
+        }
+    } release{shared};
+    shared.in_use = true;
+    return parse_detail::Parser(text, options, shared).run();
+}
+
+Result<Value> parse_json(std::string_view text) {
+    ParseOptions options;
+    options.repair = false;
+    auto r = parse(text, options);
+    if (!r) return std::move(r).error();
+    return std::move(r->value);
+}
+
+} // namespace laminate

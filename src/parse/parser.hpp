@@ -1,0 +1,227 @@
+#pragma once
+// The tolerant parser's machinery. One Parser runs over one input:
+//
+// * a state machine without recursion: open containers are Frames on an explicit stack, so the
+//   depth limit is a counter and a million '[' is a clean error;
+// * a fast path for valid JSON (structure.cpp, strings.cpp, numbers.cpp) that only ever calls
+//   into the cold repair code when a byte is not what RFC 8259 allows there;
+// * a stack of finished values that a container adopts in one allocation when it closes
+//   (objects keep key, value, key, value... which is exactly the layout of Member pairs);
+// * diagnostics whose path is derived from the frame stack only when one is written.
+//
+// Every loop consumes input; a look-ahead only crosses white space, and a string is re-read at
+// most twice (see strings.cpp), so the cost is linear in the size of the input. (A diagnostic's
+// path grows with the depth it names: max_depth and max_repairs bound that output.)
+
+#include "chars.hpp"
+#include "value_stack.hpp"
+
+#include <laminate/parse.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace laminate::parse_detail {
+
+enum class FrameKind : std::uint8_t {
+    Root, // the document; holds one value, or several when payloads are concatenated
+    Array,
+    Object, // values alternate key, value
+    Tuple,  // Python tuple (1, 2): becomes an array
+    Call,   // JSONP callback(...) or MongoDB NumberLong(...): the wrapper is dropped
+};
+
+struct Frame {
+    std::size_t first; // index in the value stack of this container's first element
+    std::size_t open;  // byte offset of the opening bracket
+    FrameKind kind;
+};
+
+// Where the state machine goes next. Every cold handler returns one.
+enum class Next : std::uint8_t {
+    Value,      // expecting a value
+    AfterValue, // a value is complete: expecting ',' or a closer
+    Key,        // expecting an object key (or '}')
+    AfterKey,   // a key is complete: expecting ':'
+    Done,
+    Fail,
+};
+
+// Which path a diagnostic names: the value being read, or the container around it.
+enum class PathAt : std::uint8_t { Element, Container };
+
+enum class Junk : std::uint8_t { None, Skipped, Failed };
+enum class Escape : std::uint8_t { Ok, CutOff, Failed };
+
+// Where an object key was read, and its fingerprint (see key_fingerprint()).
+struct KeyInfo {
+    std::size_t offset;
+    std::uint64_t fingerprint;
+};
+
+// The path of the open container at some depth: its length in Workspace::container_path.
+struct PathPrefix {
+    std::size_t open; // the frame's offset, which identifies it
+    std::size_t length;
+};
+
+// Buffers reused from one parse to the next on the same thread, so that parsing a small
+// document allocates nothing but its result.
+struct Workspace {
+    std::vector<Frame> frames;
+    ValueStack values;
+    std::vector<KeyInfo> keys;      // parallel to the keys on the value stack
+    std::string text;               // decoded content of the string being read
+    std::string joined;             // strings concatenated with '+'
+    std::string path;               // the path of the diagnostic being written
+    std::string container_path;     // the paths of the open containers, as prefixes
+    std::vector<PathPrefix> path_prefixes;
+    std::vector<std::size_t> order; // duplicate-key detection in large objects
+    bool in_use = false;
+
+    void reset() noexcept;
+};
+
+class Parser {
+public:
+    Parser(std::string_view text, const ParseOptions& options, Workspace& ws);
+    Result<Parsed> run();
+
+private:
+    // --- structure.cpp: the state machine and containers --------------------------------------
+    Next machine(Next start);
+    bool open_frame(FrameKind kind);
+    void pop_frame() noexcept;
+    bool close_frame();
+    void close_array();
+    bool close_object();
+    void close_call();
+    Next value_cold();
+    Next after_value_cold();
+    Next key_cold();
+    Next after_key_cold();
+    Next close_with(char closer);
+    Next value_missing_in_object();
+    Next close_all_at_end();
+    Next eof_at_value();
+    bool check_duplicates(std::size_t first, std::size_t members);
+
+    // --- root.cpp: the document as a whole ------------------------------------------------------
+    Next root_start();
+    Next root_after_value();
+    Result<Parsed> finish();
+    bool try_double_encoded(Value& root);
+
+    // --- strings.cpp
+    // ------------------------------------------------------------------------------
+    template <bool Key> bool read_string();
+    bool read_string_slow(const char* open, const char* s, bool key);
+    Next quoted_string(const char* open, QuoteStyle style, bool key);
+    Next escaped_string(const char* open, bool key);
+    Next any_string(bool key);
+    Escape decode_escape(const char*& s, QuoteStyle style);
+    Escape decode_unicode_escape(const char*& s);
+    bool control_character(const char* s);
+    bool misquoted(bool key, Next& next);
+    bool quote_ends_string(const char* after, bool key, int brackets, int braces, int parens) const;
+    bool stops_unclosed_string(const char* s, const char* open) const;
+    Next concatenate_strings();
+    Next push_text(bool key, const char* open);
+
+    // --- numbers.cpp
+    // ------------------------------------------------------------------------------
+    bool read_number();
+    bool read_decimal(const char* start, const char* q, std::uint64_t mantissa,
+                      std::size_t int_digits, bool negative);
+    Next number_cold();
+
+    // --- words.cpp: unquoted text, keywords, wrappers, regexes
+    // ------------------------------------
+    Next word_value();
+    Next unquoted_key();
+    Next regex_value();
+    bool scan_unquoted(bool key, const char*& stop);
+    bool append_checked(const char* from, const char* to);
+
+    // --- junk.cpp: comments and unusual white space
+    // -----------------------------------------------
+    Junk skip_junk(bool value_position);
+
+    // --- diagnostics.cpp
+    // --------------------------------------------------------------------------
+    std::string path(PathAt at) const;
+    void append_path(std::string& out, PathAt at) const;
+    void append_segment(std::string& out, std::size_t frame) const;
+    bool record(RepairKind kind, Risk risk, const char* at, std::string_view message, PathAt where);
+    // A syntax repair (Warning); an error when repairs are off.
+    bool repair(RepairKind kind, const char* at, std::string_view message,
+                PathAt where = PathAt::Element);
+    // Completing truncated input (Risky); value_not_closed unless complete_truncated.
+    bool complete(RepairKind kind, const char* at, const char* opened, std::string_view message,
+                  PathAt where = PathAt::Element);
+    bool invalid_utf8(const char* at);
+    Next fail(ErrorKind kind, const char* at, std::string_view message,
+              PathAt where = PathAt::Element);
+    bool error(ErrorKind kind, const char* at, std::string_view message,
+               PathAt where = PathAt::Element) {
+        fail(kind, at, message, where);
+        return false;
+    }
+    void rollback(std::size_t mark) noexcept;
+
+    // --- small inline helpers
+    // ---------------------------------------------------------------------
+    void skip_ws() noexcept {
+        while (p_ != end_ && is_ws(static_cast<unsigned char>(*p_)))
+            ++p_;
+    }
+    bool at_keyword(const char* word, std::size_t n) const noexcept {
+        return static_cast<std::size_t>(end_ - p_) >= n && std::memcmp(p_, word, n) == 0 &&
+               (static_cast<std::size_t>(end_ - p_) == n ||
+                !is_word_char(static_cast<unsigned char>(p_[n])));
+    }
+    std::size_t offset(const char* at) const noexcept {
+        return static_cast<std::size_t>(at - begin_);
+    }
+    Frame& top() noexcept { return ws_.frames.back(); }
+    const Frame& top() const noexcept { return ws_.frames.back(); }
+    std::size_t count_in_top() const noexcept { return ws_.values.size() - top().first; }
+    std::size_t& open_count(char closer) noexcept {
+        return open_counts_[closer == ']' ? 0 : closer == '}' ? 1 : 2];
+    }
+    static char closer_of(FrameKind kind) noexcept {
+        switch (kind) {
+        case FrameKind::Array: return ']';
+        case FrameKind::Object: return '}';
+        case FrameKind::Tuple:
+        case FrameKind::Call: return ')';
+        case FrameKind::Root: break;
+        }
+        return '\0';
+    }
+
+    const ParseOptions& opt_;
+    const char* const begin_;
+    const char* const end_;
+    const char* p_;
+    Workspace& ws_;
+    Diagnostics diags_;
+    std::size_t repairs_ = 0;
+    std::optional<Error> error_;
+    std::size_t open_counts_[3] = {0, 0, 0}; // open arrays, objects, tuples and calls
+    const char* comma_ = nullptr;            // the comma before the value or key being read, if any
+    bool concatenated_ = false;
+    const char* root_start_ = nullptr;
+
+    // The last string read by the fast path ended at its first '"'. Whether that quote really ended
+    // it is only checked when what follows is unexpected (see misquoted()).
+    const char* hot_open_ = nullptr;
+    const char* hot_close_ = nullptr;
+    std::size_t hot_diag_mark_ = 0;
+};
+
+} // namespace laminate::parse_detail

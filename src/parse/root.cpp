@@ -1,0 +1,174 @@
+// The document as a whole: what may wrap it (a markdown fence), what may follow it (a closing
+// fence, redundant closers, a trailing comma, more payloads), and what it may really be (a JSON
+// document encoded in a string).
+
+#include "parser.hpp"
+
+#include "value/value_access.hpp"
+
+#include <algorithm>
+
+namespace laminate::parse_detail {
+
+namespace {
+bool at_fence(const char* s, const char* end) noexcept {
+    return end - s >= 3 && s[0] == '`' && s[1] == '`' && s[2] == '`';
+}
+// ``` and the language tag after it ("```json").
+const char* skip_fence(const char* s, const char* end) noexcept {
+    s += 3;
+    while (s != end &&
+           (is_alpha(static_cast<unsigned char>(*s)) || is_digit(static_cast<unsigned char>(*s)) ||
+            *s == '_' || *s == '-' || *s == '+'))
+        ++s;
+    return s;
+}
+} // namespace
+
+Next Parser::root_start() {
+    for (;;) {
+        skip_ws();
+        const Junk junk = skip_junk(false);
+        if (junk == Junk::Failed) return Next::Fail;
+        if (junk == Junk::Skipped) continue;
+        if (p_ == end_) return fail(ErrorKind::empty_input, p_, "the input has no JSON value");
+        if (at_fence(p_, end_)) {
+            if (!repair(RepairKind::wrapper_stripped, p_, "removed fence", PathAt::Container))
+                return Next::Fail;
+            p_ = skip_fence(p_, end_);
+            continue;
+        }
+        if (*p_ == '[' || *p_ == '{') {
+            // [```json ... ```]: a bracket around a fence; its partner becomes a redundant closer.
+            const char* t = p_ + 1;
+            while (t != end_ && is_ws(static_cast<unsigned char>(*t)))
+                ++t;
+            if (at_fence(t, end_)) {
+                if (!repair(RepairKind::wrapper_stripped, p_, "removed bracket", PathAt::Container))
+                    return Next::Fail;
+                p_ = t;
+                continue;
+            }
+        }
+        root_start_ = p_;
+        return Next::Value;
+    }
+}
+
+Next Parser::root_after_value() {
+    Next next = Next::Fail;
+    if (misquoted(false, next)) return next;
+    // Payloads on separate lines (or separated by commas) are concatenated; on one line they are
+    // only when a container follows a container ({..}{..}).
+    bool separated = false;
+    for (const char* t = p_; t != begin_ && is_ws(static_cast<unsigned char>(t[-1])); --t) {
+        if (t[-1] == '\n') {
+            separated = true;
+            break;
+        }
+    }
+    const char* comma = nullptr;
+    for (;;) {
+        const char* before = p_;
+        skip_ws();
+        if (std::find(before, p_, '\n') != p_) separated = true;
+        const Junk junk = skip_junk(false);
+        if (junk == Junk::Failed) return Next::Fail;
+        if (junk == Junk::Skipped) continue;
+        if (p_ == end_) {
+            if (comma &&
+                !repair(RepairKind::trailing_comma, comma, "removed comma", PathAt::Container))
+                return Next::Fail;
+            return Next::Done;
+        }
+        const char c = *p_;
+        if (c == ',') {
+            if (comma && !repair(RepairKind::leading_comma, p_, "removed comma", PathAt::Container))
+                return Next::Fail;
+            comma = p_++;
+            separated = true;
+            continue;
+        }
+        if (at_fence(p_, end_)) {
+            if (!repair(RepairKind::wrapper_stripped, p_, "removed fence", PathAt::Container))
+                return Next::Fail;
+            p_ = skip_fence(p_, end_);
+            continue;
+        }
+        if (c == ']' || c == '}' || c == ')') {
+            if (!repair(RepairKind::redundant_closer, p_, "removed closer", PathAt::Container))
+                return Next::Fail;
+            ++p_;
+            continue;
+        }
+        const Value& last = ws_.values.top();
+        if (c == '+' && !comma && last.is_string()) return concatenate_strings();
+        const bool container_follows_container =
+            (c == '{' || c == '[') && (last.is_object() || last.is_array());
+        if ((separated || container_follows_container) && c != ':' && c != ';' && c != '=') {
+            if (!concatenated_ && !repair(RepairKind::concatenated_payloads, p_, "joined payloads",
+                                          PathAt::Container))
+                return Next::Fail;
+            concatenated_ = true;
+            return Next::Value;
+        }
+        return fail(ErrorKind::invalid_json, p_, "unexpected content after the JSON value",
+                    PathAt::Container);
+    }
+}
+
+Result<Parsed> Parser::finish() {
+    auto& values = ws_.values;
+    Value root;
+    if (values.size() == 1) {
+        root = std::move(values[0]);
+        values.pop();
+    } else {
+        root = detail::ValueAccess::adopt_array(values.data(), values.size());
+        values.forget(values.size());
+    }
+    if (opt_.repair && root.is_string() && !try_double_encoded(root)) return std::move(*error_);
+    if (!std::is_sorted(diags_.begin(), diags_.end(), [](const Diagnostic& a, const Diagnostic& b) {
+            return a.offset < b.offset;
+        }))
+        std::stable_sort(
+            diags_.begin(), diags_.end(),
+            [](const Diagnostic& a, const Diagnostic& b) { return a.offset < b.offset; });
+    return Parsed{std::move(root), std::move(diags_)};
+}
+
+// "{\"a\": 1}" as the whole document: a JSON document that was encoded as a string. Only strictly
+// valid content is decoded, so that prose that merely starts with a brace stays a string.
+bool Parser::try_double_encoded(Value& root) {
+    const std::string_view text = root.as_string();
+    const std::size_t first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos || (text[first] != '{' && text[first] != '[')) return true;
+    ParseOptions strict = opt_;
+    strict.repair = false;
+    strict.complete_truncated = false;
+    Workspace own; // this thread's workspace is still ours
+    Parser inner(text, strict, own);
+    auto decoded = inner.run();
+    if (!decoded) return true;
+    if (!record(RepairKind::double_encoded, Risk::Warning, root_start_, "decoded string",
+                PathAt::Element))
+        return false;
+    for (auto& d : decoded->diagnostics) {
+        d.offset = offset(root_start_);
+        diags_.push_back(std::move(d));
+    }
+    root = std::move(decoded->value);
+    return true;
+}
+
+Result<Parsed> Parser::run() {
+    if (static_cast<std::size_t>(end_ - begin_) > opt_.max_size)
+        return Error(ErrorKind::size_exceeded, "the input is larger than max_size");
+    ws_.frames.push_back(Frame{0, 0, FrameKind::Root});
+    Next next = root_start();
+    if (next != Next::Fail) next = machine(next);
+    if (next == Next::Fail) return std::move(*error_);
+    return finish();
+}
+
+} // namespace laminate::parse_detail

@@ -1,0 +1,630 @@
+// Strings. The fast path (read_string) reads a JSON string 8 bytes at a time and, when it has no
+// escapes, builds the value straight from the input. Everything else goes through
+// quoted_string(), which knows every quoting style and the heuristics for quotes that are missing
+// or misplaced:
+//
+// * a quote only ends a string when what follows it can follow a string (a delimiter, a line
+//   break, the end, the next value); otherwise it is an unescaped quote inside the text;
+// * `"b,"c":"d"` — a quote right after a comma opens the next string: the string ended at the
+// comma;
+// * when a quote follows some other delimiter, or the input ends after one, the closing quote is
+//   missing: the string is read again and stops at the first delimiter (at most once).
+//
+// Escapes decode the same way in every style, so "caf\u00e9" is "café" however it was quoted.
+
+#include "parser.hpp"
+
+#include <array>
+#include <cstring>
+#include <initializer_list>
+
+namespace laminate::parse_detail {
+
+namespace {
+
+// Characters after which a quote that does not end its string means the string lost its closing
+// quote earlier: `["abc/*c*/"def"]`, `[“a]`...
+bool is_string_delimiter(unsigned char c) noexcept {
+    switch (c) {
+    case ',':
+    case ':':
+    case '[':
+    case ']':
+    case '{':
+    case '}':
+    case '/':
+    case '+': return true;
+    default: return false;
+    }
+}
+
+char unescape_once(char c) noexcept {
+    switch (c) {
+    case 'b': return '\b';
+    case 'f': return '\f';
+    case 'n': return '\n';
+    case 'r': return '\r';
+    case 't': return '\t';
+    default: return c;
+    }
+}
+
+// Printable ASCII that needs no attention inside a quoted string: not a quote, a backslash, a
+// bracket, a comma, or the start of a comment or a concatenation.
+constexpr auto plain_text_table = [] {
+    std::array<bool, 256> t{};
+    for (int c = 0x20; c < 0x80; ++c)
+        t[static_cast<std::size_t>(c)] = true;
+    for (const char c : std::string_view("\"'`\\[]{}(),/+"))
+        t[static_cast<unsigned char>(c)] = false;
+    return t;
+}();
+
+inline bool is_plain_text(unsigned char c) noexcept { return plain_text_table[c]; }
+
+// A non-ASCII sequence cut off by the end of the input (rather than malformed).
+bool cut_utf8(const char* s, const char* end) noexcept {
+    const auto c = static_cast<unsigned char>(*s);
+    return c >= 0xC2 && c <= 0xF4 && s + utf8_bad_length(s, end) == end;
+}
+
+} // namespace
+
+// --- the fast path -------------------------------------------------------------------------------
+
+template <bool Key> bool Parser::read_string() {
+    const char* const open = p_;
+    const char* s = open + 1;
+    hot_diag_mark_ = diags_.size();
+    for (;;) {
+        s = find_string_stop(s, end_);
+        if (s == end_) return read_string_slow(open, s, Key);
+        if (*s == '"') {
+            ws_.values.emplace(std::string_view(open + 1, static_cast<std::size_t>(s - open - 1)));
+            if constexpr (Key) {
+                const auto len = static_cast<std::size_t>(s - open - 1);
+                ws_.keys.push_back(KeyInfo{offset(open), key_fingerprint(open + 1, len, end_)});
+            }
+            hot_open_ = open;
+            hot_close_ = s;
+            p_ = s + 1;
+            return true;
+        }
+        if (static_cast<unsigned char>(*s) >= 0x80) {
+            const int n = utf8_sequence(s, end_);
+            if (n) {
+                s += n;
+                continue;
+            }
+        }
+        return read_string_slow(open, s, Key);
+    }
+}
+
+template bool Parser::read_string<false>();
+template bool Parser::read_string<true>();
+
+// The fast path met an escape, a control character or bad UTF-8 at s: decode into the scratch
+// text from here on, still ending at the first unescaped '"'.
+bool Parser::read_string_slow(const char* open, const char* s, bool key) {
+    std::string& out = ws_.text;
+    out.assign(open + 1, s);
+    for (;;) {
+        const char* run = s;
+        s = find_string_stop(s, end_);
+        out.append(run, s);
+        if (s == end_) break;
+        const auto c = static_cast<unsigned char>(*s);
+        if (c == '"') {
+            ws_.values.emplace(std::string_view(out));
+            if (key)
+                ws_.keys.push_back(KeyInfo{offset(open), key_fingerprint(out.data(), out.size(),
+                                                                         out.data() + out.size())});
+            hot_open_ = open;
+            hot_close_ = s;
+            p_ = s + 1;
+            return true;
+        }
+        if (c == '\\') {
+            const Escape e = decode_escape(s, QuoteStyle::Double);
+            if (e == Escape::Failed) return false;
+            if (e == Escape::CutOff) break;
+            continue;
+        }
+        if (c < 0x20) {
+            if (!control_character(s)) return false;
+            out += static_cast<char>(c);
+            ++s;
+            continue;
+        }
+        const int n = utf8_sequence(s, end_);
+        if (n) {
+            out.append(s, static_cast<std::size_t>(n));
+            s += n;
+            continue;
+        }
+        if (cut_utf8(s, end_)) break;
+        if (!invalid_utf8(s)) return false;
+        out += replacement_character;
+        s += utf8_bad_length(s, end_);
+    }
+    // No closing quote before the end of the input: the careful reader decides what that means.
+    rollback(hot_diag_mark_);
+    return quoted_string(open, QuoteStyle::Double, key) != Next::Fail;
+}
+
+// --- the careful reader --------------------------------------------------------------------------
+
+Next Parser::any_string(bool key) {
+    QuoteStyle style = QuoteStyle::Double;
+    opening_quote(p_, end_, style);
+    switch (style) {
+    case QuoteStyle::Escaped: return escaped_string(p_, key);
+    case QuoteStyle::Double:
+        if (!(key ? read_string<true>() : read_string<false>())) return Next::Fail;
+        return key ? Next::AfterKey : Next::AfterValue;
+    default: return quoted_string(p_, style, key);
+    }
+}
+
+Next Parser::quoted_string(const char* open, QuoteStyle style, bool key) {
+    // The quoting repair is written before a value (whose path is known) and after a key (so that
+    // its path names the key).
+    RepairKind quoting = RepairKind::none;
+    std::string_view quoting_message;
+    if (style == QuoteStyle::Single) {
+        quoting = RepairKind::single_quotes;
+        quoting_message = "replaced quotes";
+    } else if (style == QuoteStyle::TypographicDouble || style == QuoteStyle::TypographicSingle) {
+        quoting = RepairKind::smart_quotes;
+        quoting_message = "replaced quotes";
+    }
+    if (!key && quoting != RepairKind::none && !repair(quoting, open, quoting_message))
+        return Next::Fail;
+    auto done = [&]() -> Next {
+        const Next next = push_text(key, open);
+        if (key && quoting != RepairKind::none && !repair(quoting, open, quoting_message))
+            return Next::Fail;
+        return next;
+    };
+    QuoteStyle opened = style;
+    const int open_len = opening_quote(open, end_, opened);
+    const std::size_t mark = diags_.size();
+    std::string& out = ws_.text;
+    bool stop_at_delimiters = false;
+
+restart:
+    out.clear();
+    const char* s = open + open_len;
+    int brackets = 0, braces = 0, parens = 0; // balance inside the text, see quote_ends_string()
+    const char* last = nullptr;               // last source character that is not white space
+    std::size_t kept = 0;                     // out.size() without trailing white space
+    std::size_t before_comma = 0;             // kept before the last comma
+    auto keep = [&](const char* source_char) {
+        kept = out.size();
+        last = source_char;
+    };
+
+    for (;;) {
+        // Plain text is copied a run at a time.
+        const char* run = s;
+        while (s != end_ && is_plain_text(static_cast<unsigned char>(*s)))
+            ++s;
+        if (s != run) {
+            out.append(run, static_cast<std::size_t>(s - run));
+            const char* t = s;
+            while (t != run && t[-1] == ' ')
+                --t;
+            if (t != run) {
+                last = t - 1;
+                kept = out.size() - static_cast<std::size_t>(s - t);
+            }
+        }
+        if (s == end_) goto end_of_input;
+        if (const int q = closing_quote(s, end_, style)) {
+            if (stop_at_delimiters || quote_ends_string(s + q, key, brackets, braces, parens)) {
+                p_ = s + q;
+                return done();
+            }
+            if (last && *last == ',') {
+                // {"a":"b,"c":"d"}: this quote opens the next string; ours ended at the comma.
+                out.resize(before_comma);
+                if (!repair(RepairKind::missing_quote, last, "inserted quote")) return Next::Fail;
+                p_ = last;
+                return done();
+            }
+            if (last && is_string_delimiter(static_cast<unsigned char>(*last))) {
+                rollback(mark);
+                stop_at_delimiters = true;
+                goto restart;
+            }
+            if (!repair(RepairKind::unescaped_quote, s, "escaped quote")) return Next::Fail;
+            out.append(s, static_cast<std::size_t>(q));
+            keep(s);
+            s += q;
+            continue;
+        }
+        if (stop_at_delimiters && stops_unclosed_string(s, open)) {
+            out.resize(kept);
+            if (!repair(RepairKind::missing_quote, s, "inserted quote")) return Next::Fail;
+            p_ = s;
+            return done();
+        }
+        const auto c = static_cast<unsigned char>(*s);
+        if (c == '\\') {
+            const char* escape = s;
+            const Escape e = decode_escape(s, style);
+            if (e == Escape::Failed) return Next::Fail;
+            if (e == Escape::CutOff) goto end_of_input;
+            keep(escape);
+            continue;
+        }
+        if (c < 0x20) {
+            if (!control_character(s)) return Next::Fail;
+            out += static_cast<char>(c);
+            if (!is_ws(c)) keep(s);
+            ++s;
+            continue;
+        }
+        if (c >= 0x80) {
+            const int n = utf8_sequence(s, end_);
+            if (n) {
+                out.append(s, static_cast<std::size_t>(n));
+                keep(s);
+                s += n;
+                continue;
+            }
+            if (cut_utf8(s, end_)) goto end_of_input;
+            if (!invalid_utf8(s)) return Next::Fail;
+            out += replacement_character;
+            keep(s);
+            s += utf8_bad_length(s, end_);
+            continue;
+        }
+        switch (c) {
+        case '[': ++brackets; break;
+        case ']': --brackets; break;
+        case '{': ++braces; break;
+        case '}': --braces; break;
+        case '(': ++parens; break;
+        case ')': --parens; break;
+        case ',': before_comma = kept; break;
+        default: break;
+        }
+        out += static_cast<char>(c);
+        keep(s);
+        ++s;
+    }
+
+end_of_input:
+    // ["hello, world]: the input ends after a delimiter, so the missing quote belongs before the
+    // first delimiter, not at the end.
+    if (!stop_at_delimiters && opt_.repair && last &&
+        is_string_delimiter(static_cast<unsigned char>(*last))) {
+        rollback(mark);
+        stop_at_delimiters = true;
+        goto restart;
+    }
+    out.resize(kept);
+    if (!complete(RepairKind::truncated_completed, open, open, "closed string")) return Next::Fail;
+    p_ = end_;
+    return done();
+}
+
+// Whether a quote, followed by `after`, ends its string. brackets/braces/parens are the balance of
+// those inside the string so far: "the list [1, 2"] more" keeps its quote, "foo)" does not.
+bool Parser::quote_ends_string(const char* after, bool key, int brackets, int braces,
+                               int parens) const {
+    const char* t = after;
+    while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
+        ++t;
+    if (t == end_) return true;
+    if (key && t != after) return true; // {"a" true}: a key and its value, colon missing
+    const auto c = static_cast<unsigned char>(*t);
+    switch (c) {
+    case '\n':
+    case '\r':
+    case ',':
+    case ':':
+    case '[':
+    case '{':
+    case '+':
+    case '#': return true;
+    case ']': return brackets <= 0;
+    case '}': return braces <= 0;
+    case ')': return parens <= 0;
+    case '/': return t + 1 != end_ && (t[1] == '/' || t[1] == '*');
+    case '"':
+        if (t == after) {
+            // "The TV is 72"": an inch mark right before the real closing quote.
+            const char* u = t + 1;
+            while (u != end_ && is_ws(static_cast<unsigned char>(*u)))
+                ++u;
+            if (u == end_ || *u == ',' || *u == '}' || *u == ']') return false;
+        }
+        return true;
+    default: break;
+    }
+    if (is_digit(c) || c == '-') return true;
+    QuoteStyle style = QuoteStyle::Double;
+    if (opening_quote(t, end_, style)) return true;
+    // ["a" true]: the next value is a keyword.
+    for (const char* word : {"true", "false", "null"}) {
+        const std::size_t n = std::strlen(word);
+        if (static_cast<std::size_t>(end_ - t) >= n && std::memcmp(t, word, n) == 0 &&
+            (static_cast<std::size_t>(end_ - t) == n ||
+             !is_word_char(static_cast<unsigned char>(t[n]))))
+            return true;
+    }
+    return false;
+}
+
+// While re-reading a string whose closing quote is missing: where it should have been.
+bool Parser::stops_unclosed_string(const char* s, const char* open) const {
+    switch (*s) {
+    case ',':
+    case '[':
+    case ']':
+    case '{':
+    case '}':
+    case '\n':
+    case '\r': return true;
+    case '/':
+        // A comment starts here, unless this is the "//" of a URL.
+        return s + 1 != end_ && (s[1] == '/' || s[1] == '*') && !(s > open && s[-1] == ':');
+    case '+': {
+        // "hello +\n " world": a concatenation starts here.
+        const char* t = s + 1;
+        while (t != end_ && is_ws(static_cast<unsigned char>(*t)))
+            ++t;
+        if (t == end_ || *t == ',' || *t == ']' || *t == '}') return true; // a dangling '+'
+        QuoteStyle style = QuoteStyle::Double;
+        return opening_quote(t, end_, style) != 0 ||
+               (*t == '/' && t + 1 != end_ && (t[1] == '/' || t[1] == '*'));
+    }
+    default: return false;
+    }
+}
+
+// The fast path ended the last string at its first '"'. If what follows that quote cannot follow
+// a string, the quote was text: read the string again, carefully.
+bool Parser::misquoted(bool key, Next& next) {
+    if (!hot_close_ || !opt_.repair) return false;
+    auto& values = ws_.values;
+    if (values.size() <= top().first || !values.top().is_string()) return false;
+    const char* after = hot_close_ + 1;
+    const char* t = after;
+    while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
+        ++t;
+    if (t != p_) return false;
+    int brackets = 0, braces = 0, parens = 0;
+    if (p_ != end_ && (*p_ == ']' || *p_ == '}' || *p_ == ')')) {
+        for (const char* s = hot_open_ + 1; s != hot_close_; ++s) {
+            switch (*s) {
+            case '[': ++brackets; break;
+            case ']': --brackets; break;
+            case '{': ++braces; break;
+            case '}': --braces; break;
+            case '(': ++parens; break;
+            case ')': --parens; break;
+            default: break;
+            }
+        }
+    }
+    if (quote_ends_string(after, key, brackets, braces, parens)) return false;
+    const char* open = hot_open_;
+    values.pop();
+    if (key) ws_.keys.pop_back();
+    rollback(hot_diag_mark_);
+    hot_close_ = nullptr;
+    next = quoted_string(open, QuoteStyle::Double, key);
+    return true;
+}
+
+Next Parser::push_text(bool key, const char* open) {
+    if (ws_.text.size() > 0xFFFFFFFFu)
+        return fail(ErrorKind::invalid_json, open, "a string is longer than 4 GiB");
+    ws_.values.emplace(std::string_view(ws_.text));
+    hot_close_ = nullptr;
+    if (!key) return Next::AfterValue;
+    const std::string& text = ws_.text;
+    ws_.keys.push_back(KeyInfo{
+        offset(open), key_fingerprint(text.data(), text.size(), text.data() + text.size())});
+    return Next::AfterKey;
+}
+
+// --- escapes -------------------------------------------------------------------------------------
+
+bool Parser::control_character(const char* s) {
+    return repair(RepairKind::control_character, s, "escaped control");
+}
+
+Escape Parser::decode_escape(const char*& s, QuoteStyle style) {
+    std::string& out = ws_.text;
+    if (end_ - s < 2) return Escape::CutOff;
+    switch (s[1]) {
+    case '"': out += '"'; break;
+    case '\\': out += '\\'; break;
+    case '/': out += '/'; break;
+    case 'b': out += '\b'; break;
+    case 'f': out += '\f'; break;
+    case 'n': out += '\n'; break;
+    case 'r': out += '\r'; break;
+    case 't': out += '\t'; break;
+    case 'u': return decode_unicode_escape(s);
+    case '\'':
+        if (style != QuoteStyle::Single && style != QuoteStyle::TypographicSingle &&
+            !repair(RepairKind::invalid_escape, s, "removed escape"))
+            return Escape::Failed;
+        out += '\'';
+        break;
+    default:
+        // Not a JSON escape: the backslash goes, the character stays and is read as text.
+        if (!repair(RepairKind::invalid_escape, s, "removed escape")) return Escape::Failed;
+        ++s;
+        return Escape::Ok;
+    }
+    s += 2;
+    return Escape::Ok;
+}
+
+Escape Parser::decode_unicode_escape(const char*& s) {
+    auto hex4 = [this](const char* h, unsigned& cp) {
+        cp = 0;
+        for (int i = 0; i < 4; ++i) {
+            if (h + i == end_) return Escape::CutOff;
+            if (!is_hex(static_cast<unsigned char>(h[i]))) return Escape::Failed;
+            cp = cp * 16 + hex_value(static_cast<unsigned char>(h[i]));
+        }
+        return Escape::Ok;
+    };
+    unsigned cp = 0;
+    switch (hex4(s + 2, cp)) {
+    case Escape::Ok: break;
+    case Escape::CutOff: return Escape::CutOff;
+    case Escape::Failed:
+        error(ErrorKind::invalid_json, s, "a \\u escape needs four hexadecimal digits");
+        return Escape::Failed;
+    }
+    const char* next = s + 6;
+    std::string& out = ws_.text;
+    if (cp >= 0xD800 && cp <= 0xDBFF) {
+        // A high surrogate must be followed by an escaped low surrogate.
+        if (next == end_ || (next[0] == '\\' && next + 1 == end_)) return Escape::CutOff;
+        if (next[0] == '\\' && next[1] == 'u') {
+            unsigned low = 0;
+            const Escape e = hex4(next + 2, low);
+            if (e == Escape::CutOff) return Escape::CutOff;
+            if (e == Escape::Ok && low >= 0xDC00 && low <= 0xDFFF) {
+                append_utf8(
+                    out, static_cast<char32_t>(0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00)));
+                s = next + 6;
+                return Escape::Ok;
+            }
+        }
+    } else if (cp < 0xDC00 || cp > 0xDFFF) {
+        append_utf8(out, static_cast<char32_t>(cp));
+        s = next;
+        return Escape::Ok;
+    }
+    if (!opt_.repair) {
+        error(ErrorKind::invalid_json, s, "a \\u escape is an unpaired UTF-16 surrogate");
+        return Escape::Failed;
+    }
+    if (!repair(RepairKind::invalid_escape, s, "inserted U+FFFD")) return Escape::Failed;
+    out += replacement_character;
+    s = next;
+    return Escape::Ok;
+}
+
+// \"hello \\"world\\"\" — a string whose quotes (and escapes) carry one backslash too many. One
+// level of escaping is undone as the bytes are read; the result is then read as a JSON string.
+Next Parser::escaped_string(const char* open, bool key) {
+    constexpr std::string_view message = "removed escapes";
+    if (!key && !repair(RepairKind::double_encoded, open, message)) return Next::Fail;
+    std::string& out = ws_.text;
+    out.clear();
+    const char* s = open + 2;
+    auto unit = [&](char& u) {
+        if (s == end_) return false;
+        if (*s == '\\' && s + 1 != end_) {
+            u = unescape_once(s[1]);
+            s += 2;
+        } else {
+            u = *s++;
+        }
+        return true;
+    };
+    for (;;) {
+        char u = 0;
+        if (!unit(u)) goto cut;
+        if (u == '"') break;
+        if (u != '\\') {
+            out += u;
+            continue;
+        }
+        char e = 0;
+        if (!unit(e)) goto cut;
+        if (e != 'u') {
+            out += unescape_once(e);
+            continue;
+        }
+        unsigned cp = 0;
+        for (int i = 0; i < 4; ++i) {
+            char h = 0;
+            if (!unit(h)) goto cut;
+            if (!is_hex(static_cast<unsigned char>(h)))
+                return fail(ErrorKind::invalid_json, open,
+                            "a \\u escape needs four hexadecimal digits");
+            cp = cp * 16 + hex_value(static_cast<unsigned char>(h));
+        }
+        if (cp >= 0xD800 && cp <= 0xDFFF) {
+            // Pairs are rare at this level of escaping; an unpaired half is replaced.
+            if (!repair(RepairKind::invalid_escape, open, "inserted U+FFFD")) return Next::Fail;
+            out += replacement_character;
+        } else {
+            append_utf8(out, static_cast<char32_t>(cp));
+        }
+    }
+    p_ = s;
+    goto validate;
+cut:
+    if (!complete(RepairKind::truncated_completed, open, open, "closed string")) return Next::Fail;
+    p_ = end_;
+validate:
+    // The raw bytes were copied unchecked: validate them now.
+    for (std::size_t i = 0; i < out.size();) {
+        if (static_cast<unsigned char>(out[i]) < 0x80) {
+            ++i;
+            continue;
+        }
+        const char* b = out.data() + i;
+        const char* e = out.data() + out.size();
+        if (const int n = utf8_sequence(b, e)) {
+            i += static_cast<std::size_t>(n);
+            continue;
+        }
+        if (!invalid_utf8(open)) return Next::Fail;
+        const auto bad = static_cast<std::size_t>(utf8_bad_length(b, e));
+        out.replace(i, bad, replacement_character);
+        i += replacement_character.size();
+    }
+    const Next next = push_text(key, open);
+    if (key && !repair(RepairKind::double_encoded, open, message)) return Next::Fail;
+    return next;
+}
+
+// "a" + "b" + 'c': joined into one string. p_ is at the first '+'.
+Next Parser::concatenate_strings() {
+    std::string& joined = ws_.joined;
+    joined.assign(ws_.values.top().as_string());
+    ws_.values.pop();
+    if (!repair(RepairKind::string_concatenation, p_, "joined strings")) return Next::Fail;
+    auto skip_space = [this] {
+        for (;;) {
+            skip_ws();
+            const Junk j = skip_junk(false);
+            if (j != Junk::Skipped) return j != Junk::Failed;
+        }
+    };
+    while (p_ != end_ && *p_ == '+') {
+        const char* plus = p_++;
+        if (!skip_space()) return Next::Fail;
+        // "hello +  or  ["hello +]: a dangling '+' goes.
+        if (p_ == end_ || *p_ == ',' || *p_ == ']' || *p_ == '}') break;
+        QuoteStyle style = QuoteStyle::Double;
+        if (!opening_quote(p_, end_, style))
+            return fail(ErrorKind::invalid_json, plus, "expected a string after '+'");
+        const Next n = style == QuoteStyle::Escaped ? escaped_string(p_, false)
+                                                    : quoted_string(p_, style, false);
+        if (n == Next::Fail) return n;
+        joined += ws_.values.top().as_string();
+        ws_.values.pop();
+        if (!skip_space()) return Next::Fail;
+    }
+    ws_.values.emplace(std::string_view(joined));
+    hot_close_ = nullptr;
+    return Next::AfterValue;
+}
+
+} // namespace laminate::parse_detail

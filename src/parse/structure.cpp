@@ -1,0 +1,578 @@
+// The state machine: containers, commas, colons and closers. The labelled loop in machine() is the
+// fast path for valid JSON; any byte it does not expect goes to one of the *_cold handlers, which
+// repair what they can and say where the machine continues.
+
+#include "parser.hpp"
+
+#include "value/value_access.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <functional>
+#include <utility>
+
+namespace laminate::parse_detail {
+
+static_assert(sizeof(Member) == 2 * sizeof(Value) && offsetof(Member, value) == sizeof(Value),
+              "objects adopt key/value pairs straight from the value stack");
+
+Next Parser::machine(Next start) {
+    Next next = start;
+    goto dispatch;
+
+value:
+    skip_ws();
+    if (p_ != end_) {
+        switch (*p_) {
+        case '"':
+            if (!read_string<false>()) return Next::Fail;
+            goto after_value;
+        case '{':
+            if (!open_frame(FrameKind::Object)) return Next::Fail;
+            ++p_;
+            comma_ = nullptr;
+            skip_ws();
+            if (p_ != end_ && *p_ == '"') goto key_string;
+            if (p_ != end_ && *p_ == '}') {
+                ++p_;
+                close_frame();
+                goto after_value;
+            }
+            goto key_other;
+        case '[':
+            if (!open_frame(FrameKind::Array)) return Next::Fail;
+            ++p_;
+            comma_ = nullptr;
+            skip_ws();
+            if (p_ != end_ && *p_ == ']') {
+                ++p_;
+                close_array();
+                goto after_value;
+            }
+            goto value;
+        case 't':
+            if (!at_keyword("true", 4)) break;
+            ws_.values.emplace(true);
+            p_ += 4;
+            goto after_value;
+        case 'f':
+            if (!at_keyword("false", 5)) break;
+            ws_.values.emplace(false);
+            p_ += 5;
+            goto after_value;
+        case 'n':
+            if (!at_keyword("null", 4)) break;
+            ws_.values.emplace();
+            p_ += 4;
+            goto after_value;
+        case '-':
+        case '0':
+        case '1':
+        case '2':
+        case '3':
+        case '4':
+        case '5':
+        case '6':
+        case '7':
+        case '8':
+        case '9':
+            if (read_number()) goto after_value;
+            break;
+        default: break;
+        }
+    }
+    next = value_cold();
+    goto dispatch;
+
+after_value:
+    skip_ws();
+    if (p_ != end_) {
+        switch (*p_) {
+        case ',':
+            if (top().kind == FrameKind::Array) {
+                comma_ = p_++;
+                goto value;
+            }
+            if (top().kind == FrameKind::Object) {
+                comma_ = p_++;
+                goto key;
+            }
+            break;
+        case ']':
+            if (top().kind != FrameKind::Array) break;
+            ++p_;
+            close_array();
+            goto after_value;
+        case '}':
+            if (top().kind != FrameKind::Object) break;
+            ++p_;
+            if (!close_object()) return Next::Fail;
+            goto after_value;
+        default: break;
+        }
+    }
+    next = after_value_cold();
+    goto dispatch;
+
+key:
+    skip_ws();
+    if (p_ != end_ && *p_ == '"') goto key_string;
+key_other:
+    next = key_cold();
+    goto dispatch;
+
+key_string:
+    if (!read_string<true>()) return Next::Fail;
+after_key:
+    skip_ws();
+    if (p_ != end_ && *p_ == ':') {
+        ++p_;
+        goto value;
+    }
+    next = after_key_cold();
+    goto dispatch;
+
+dispatch:
+    switch (next) {
+    case Next::Value: goto value;
+    case Next::AfterValue: goto after_value;
+    case Next::Key: goto key;
+    case Next::AfterKey: goto after_key;
+    case Next::Done:
+    case Next::Fail: break;
+    }
+    return next;
+}
+
+// --- containers ----------------------------------------------------------------------------------
+
+bool Parser::open_frame(FrameKind kind) {
+    // frames holds the root too, so its size is the depth the new container would have.
+    if (ws_.frames.size() > opt_.max_depth)
+        return error(ErrorKind::depth_exceeded, p_, "the document is nested deeper than max_depth");
+    ws_.frames.push_back(Frame{ws_.values.size(), offset(p_), kind});
+    ++open_count(closer_of(kind));
+    return true;
+}
+
+void Parser::pop_frame() noexcept {
+    --open_count(closer_of(top().kind));
+    ws_.frames.pop_back();
+}
+
+bool Parser::close_frame() {
+    switch (top().kind) {
+    case FrameKind::Array:
+    case FrameKind::Tuple: close_array(); return true;
+    case FrameKind::Object: return close_object();
+    case FrameKind::Call: close_call(); return true;
+    case FrameKind::Root: break;
+    }
+    return true;
+}
+
+void Parser::close_array() {
+    const std::size_t first = top().first;
+    const std::size_t n = ws_.values.size() - first;
+    Value array = detail::ValueAccess::adopt_array(ws_.values.data() + first, n);
+    ws_.values.forget(n);
+    pop_frame();
+    ws_.values.emplace(std::move(array));
+}
+
+bool Parser::close_object() {
+    const std::size_t first = top().first;
+    if ((ws_.values.size() - first) % 2 != 0) ws_.values.emplace(); // a key without a value
+    if (ws_.values.size() - first >= 4 && !check_duplicates(first, (ws_.values.size() - first) / 2))
+        return false;
+    const std::size_t n = ws_.values.size() - first;
+    // Key, value, key, value... is the memory layout of Member pairs (see the static_assert).
+    Value object = detail::ValueAccess::adopt_object(
+        reinterpret_cast<Member*>(ws_.values.data() + first), n / 2);
+    ws_.values.forget(n);
+    ws_.keys.resize(ws_.keys.size() - n / 2);
+    pop_frame();
+    ws_.values.emplace(std::move(object));
+    return true;
+}
+
+void Parser::close_call() {
+    // callback(value) is the value; callback() is null; callback(a, b) an array.
+    const std::size_t n = count_in_top();
+    if (n > 1) {
+        close_array();
+        return;
+    }
+    pop_frame();
+    if (n == 0) ws_.values.emplace();
+}
+
+// Finds repeated keys among the members of the object being closed and applies the policy of
+// ParseOptions::duplicate_keys. Keys are compared by fingerprint first (see key_fingerprint());
+// small objects compare pairwise, large ones sort by fingerprint, so the cost stays O(n log n).
+bool Parser::check_duplicates(std::size_t first, std::size_t members) {
+    auto& values = ws_.values;
+    const std::size_t key_base = ws_.keys.size() - members;
+    const KeyInfo* info = ws_.keys.data() + key_base;
+    auto key = [&](std::size_t i) { return values[first + 2 * i].as_string(); };
+    auto same = [&](std::size_t i, std::size_t j) {
+        return info[i].fingerprint == info[j].fingerprint && key(i) == key(j);
+    };
+    std::vector<std::pair<std::size_t, std::size_t>>
+        repeats; // (later member, its first occurrence)
+    if (members <= 16) {
+        for (std::size_t j = 1; j < members; ++j) {
+            for (std::size_t i = 0; i < j; ++i) {
+                if (same(i, j)) {
+                    repeats.emplace_back(j, i);
+                    break;
+                }
+            }
+        }
+    } else {
+        auto& order = ws_.order;
+        order.resize(members);
+        for (std::size_t i = 0; i < members; ++i)
+            order[i] = i;
+        std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            return info[a].fingerprint != info[b].fingerprint
+                       ? info[a].fingerprint < info[b].fingerprint
+                       : a < b;
+        });
+        std::vector<std::size_t>
+            distinct; // first occurrences of the distinct keys of one fingerprint
+        for (std::size_t a = 0; a < members;) {
+            std::size_t b = a + 1;
+            while (b < members && info[order[b]].fingerprint == info[order[a]].fingerprint)
+                ++b;
+            distinct.clear();
+            for (std::size_t k = a; k < b; ++k) { // ascending member index within the run
+                const std::size_t j = order[k];
+                auto it = std::find_if(distinct.begin(), distinct.end(),
+                                       [&](std::size_t i) { return key(i) == key(j); });
+                if (it == distinct.end())
+                    distinct.push_back(j);
+                else
+                    repeats.emplace_back(j, *it);
+            }
+            a = b;
+        }
+        std::sort(repeats.begin(), repeats.end());
+    }
+    if (repeats.empty()) return true;
+
+    std::vector<bool> removed(members, false);
+    for (const auto& [j, i] : repeats) {
+        const char* at = begin_ + info[j].offset;
+        if (opt_.duplicate_keys == DuplicateKeys::error)
+            return error(ErrorKind::invalid_json, at, "an object repeats a key", PathAt::Container);
+        Diagnostic d;
+        d.path = path(PathAt::Container);
+        append_path_key(d.path, key(j));
+        d.kind = DiagnosticKind::DuplicateKey;
+        d.risk = Risk::Warning;
+        d.offset = offset(at);
+        switch (opt_.duplicate_keys) {
+        case DuplicateKeys::last_wins:
+            d.message = "last value won";
+            values[first + 2 * i + 1] = std::move(values[first + 2 * j + 1]);
+            removed[j] = true;
+            break;
+        case DuplicateKeys::first_wins:
+            d.message = "first value won";
+            removed[j] = true;
+            break;
+        case DuplicateKeys::keep_all: d.message = "kept both"; break;
+        case DuplicateKeys::error: break;
+        }
+        diags_.push_back(std::move(d));
+    }
+    // Close the gaps left by removed members, keeping the order of the others.
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < members; ++i) {
+        if (removed[i]) continue;
+        if (kept != i) {
+            std::swap(values[first + 2 * kept], values[first + 2 * i]);
+            std::swap(values[first + 2 * kept + 1], values[first + 2 * i + 1]);
+            ws_.keys[key_base + kept] = ws_.keys[key_base + i];
+        }
+        ++kept;
+    }
+    values.truncate(first + 2 * kept);
+    ws_.keys.resize(key_base + kept);
+    return true;
+}
+
+// --- cold handlers -------------------------------------------------------------------------------
+
+Next Parser::value_cold() {
+    switch (skip_junk(true)) {
+    case Junk::Skipped: return Next::Value;
+    case Junk::Failed: return Next::Fail;
+    case Junk::None: break;
+    }
+    if (p_ == end_) return eof_at_value();
+    const FrameKind kind = top().kind;
+    const char c = *p_;
+    switch (c) {
+    case ',':
+        if (kind == FrameKind::Object) return value_missing_in_object();
+        if (!repair(RepairKind::leading_comma, p_, "removed comma", PathAt::Container))
+            return Next::Fail;
+        ++p_;
+        return Next::Value;
+    case ']':
+    case '}':
+    case ')':
+        if (kind == FrameKind::Object) return value_missing_in_object();
+        if (kind == FrameKind::Root)
+            return fail(ErrorKind::invalid_json, p_, "expected a value, found a closing bracket");
+        // A tuple's trailing comma is Python syntax for (1,), not a slip.
+        if (comma_ && kind != FrameKind::Tuple &&
+            !repair(RepairKind::trailing_comma, comma_, "removed comma", PathAt::Container))
+            return Next::Fail;
+        return close_with(c);
+    case '(':
+        if (!repair(RepairKind::python_tuple, p_, "tuple to array")) return Next::Fail;
+        if (!open_frame(FrameKind::Tuple)) return Next::Fail;
+        ++p_;
+        comma_ = nullptr;
+        return Next::Value;
+    case '/': return regex_value();
+    case '.':
+        if (end_ - p_ >= 3 && p_[1] == '.' && p_[2] == '.') {
+            if (kind == FrameKind::Root)
+                return fail(ErrorKind::invalid_json, p_, "expected a value, found an ellipsis");
+            if (!repair(RepairKind::ellipsis, p_, "removed '...'", PathAt::Container))
+                return Next::Fail;
+            p_ += 3;
+            if (kind == FrameKind::Object) ws_.values.emplace(); // {"a": ...}: the value is unknown
+            return Next::AfterValue;
+        }
+        return number_cold();
+    case '-':
+    case '+':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': return number_cold();
+    case ':':
+    case ';':
+    case '=': return fail(ErrorKind::invalid_json, p_, "expected a value");
+    default: break;
+    }
+    QuoteStyle style = QuoteStyle::Double;
+    if (opening_quote(p_, end_, style)) return any_string(false);
+    if (c == '\\') return fail(ErrorKind::invalid_json, p_, "expected a value, found a backslash");
+    // The Python constants of a dict repr, without going through unquoted text.
+    for (const auto& [word, value] :
+         {std::pair<std::string_view, int>{"True", 1}, {"False", 0}, {"None", -1}}) {
+        if (!at_keyword(word.data(), word.size())) continue;
+        // Only a whole value: "True story" is text, "True(" a call.
+        const char* after = p_ + word.size();
+        const char* t = after;
+        while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
+            ++t;
+        if (t != end_ && *t != ',' && *t != ']' && *t != '}' && *t != ')' && *t != '\n' &&
+            *t != '\r')
+            break;
+        if (!repair(RepairKind::python_literal, p_, "mapped literal")) return Next::Fail;
+        if (value < 0)
+            ws_.values.emplace();
+        else
+            ws_.values.emplace(value == 1);
+        p_ = after;
+        return Next::AfterValue;
+    }
+    return word_value();
+}
+
+Next Parser::value_missing_in_object() {
+    if (!repair(RepairKind::missing_value, p_, "inserted null")) return Next::Fail;
+    ws_.values.emplace();
+    return Next::AfterValue;
+}
+
+Next Parser::eof_at_value() {
+    const Frame& f = top();
+    switch (f.kind) {
+    case FrameKind::Root: return fail(ErrorKind::empty_input, p_, "the input has no JSON value");
+    case FrameKind::Object:
+        if (!complete(RepairKind::truncated_completed, end_, begin_ + f.open, "inserted null"))
+            return Next::Fail;
+        ws_.values.emplace();
+        return close_all_at_end();
+    case FrameKind::Array:
+    case FrameKind::Tuple:
+    case FrameKind::Call: break;
+    }
+    if (comma_ && !complete(RepairKind::truncated_completed, comma_, begin_ + f.open,
+                            "removed comma", PathAt::Container))
+        return Next::Fail;
+    return close_all_at_end();
+}
+
+// The input ended inside containers: each one is closed, a Risky completion.
+Next Parser::close_all_at_end() {
+    while (top().kind != FrameKind::Root) {
+        if (!complete(RepairKind::missing_closer, end_, begin_ + top().open, "added closer",
+                      PathAt::Container))
+            return Next::Fail;
+        if (!close_frame()) return Next::Fail;
+    }
+    return Next::AfterValue;
+}
+
+Next Parser::after_value_cold() {
+    const FrameKind kind = top().kind;
+    if (kind == FrameKind::Root) return root_after_value();
+    Next next = Next::Fail;
+    if (misquoted(false, next)) return next;
+    switch (skip_junk(false)) {
+    case Junk::Skipped: return Next::AfterValue;
+    case Junk::Failed: return Next::Fail;
+    case Junk::None: break;
+    }
+    if (p_ == end_) return close_all_at_end();
+    const char c = *p_;
+    if ((kind == FrameKind::Tuple || kind == FrameKind::Call) && c == ',') {
+        comma_ = p_++;
+        return Next::Value;
+    }
+    if (c == ']' || c == '}' || c == ')') return close_with(c);
+    if (c == '+' && ws_.values.size() > top().first && ws_.values.top().is_string())
+        return concatenate_strings();
+    if (c == ',' || c == ':' || c == ';' || c == '=')
+        return fail(ErrorKind::invalid_json, p_, "expected ',' or a closing bracket after a value",
+                    PathAt::Container);
+    // Another value follows without a comma.
+    if (kind == FrameKind::Object) {
+        if (c == '{' || c == '[') {
+            // [{"i":1{"i":2}]: the object ended before the next array element.
+            if (!repair(RepairKind::missing_closer, p_, "closed object", PathAt::Container))
+                return Next::Fail;
+            return close_frame() ? Next::AfterValue : Next::Fail;
+        }
+        if (!repair(RepairKind::missing_comma, p_, "inserted comma", PathAt::Container))
+            return Next::Fail;
+        comma_ = nullptr;
+        return Next::Key;
+    }
+    if (!repair(RepairKind::missing_comma, p_, "inserted comma", PathAt::Container))
+        return Next::Fail;
+    comma_ = nullptr;
+    return Next::Value;
+}
+
+// A closing bracket arrived. It may be this container's, an outer container's (then this one lost
+// its closer), or nobody's (then it stands in for this container's closer).
+Next Parser::close_with(char closer) {
+    const FrameKind kind = top().kind;
+    if (closer_of(kind) == closer) {
+        ++p_;
+        if (!close_frame()) return Next::Fail;
+        if (kind == FrameKind::Call) {
+            // callback_123({});
+            const char* t = p_;
+            while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
+                ++t;
+            if (t != end_ && *t == ';') p_ = t + 1;
+        }
+        return Next::AfterValue;
+    }
+    if (open_count(closer) > 0) {
+        if (!repair(RepairKind::missing_closer, p_, "added closer", PathAt::Container))
+            return Next::Fail;
+        return close_frame() ? Next::AfterValue : Next::Fail;
+    }
+    if (!repair(RepairKind::missing_closer, p_, "replaced closer", PathAt::Container))
+        return Next::Fail;
+    ++p_;
+    return close_frame() ? Next::AfterValue : Next::Fail;
+}
+
+Next Parser::key_cold() {
+    switch (skip_junk(false)) {
+    case Junk::Skipped: return Next::Key;
+    case Junk::Failed: return Next::Fail;
+    case Junk::None: break;
+    }
+    if (p_ == end_) {
+        if (comma_ && !complete(RepairKind::truncated_completed, comma_, begin_ + top().open,
+                                "removed comma", PathAt::Container))
+            return Next::Fail;
+        return close_all_at_end();
+    }
+    const char c = *p_;
+    switch (c) {
+    case '}':
+    case ']':
+    case ')':
+        if (comma_ &&
+            !repair(RepairKind::trailing_comma, comma_, "removed comma", PathAt::Container))
+            return Next::Fail;
+        return close_with(c);
+    case ',':
+        if (!repair(RepairKind::leading_comma, p_, "removed comma", PathAt::Container))
+            return Next::Fail;
+        ++p_;
+        return Next::Key;
+    case '{':
+    case '[':
+        // [{"i":1,{"i":2}]: the object ended before the next array element.
+        if (comma_ &&
+            !repair(RepairKind::trailing_comma, comma_, "removed comma", PathAt::Container))
+            return Next::Fail;
+        if (!repair(RepairKind::missing_closer, p_, "closed object", PathAt::Container))
+            return Next::Fail;
+        return close_frame() ? Next::AfterValue : Next::Fail;
+    case '.':
+        if (end_ - p_ >= 3 && p_[1] == '.' && p_[2] == '.') {
+            if (!repair(RepairKind::ellipsis, p_, "removed '...'", PathAt::Container))
+                return Next::Fail;
+            p_ += 3;
+            return Next::AfterValue;
+        }
+        break;
+    case ':': return fail(ErrorKind::invalid_json, p_, "expected an object key", PathAt::Container);
+    default: break;
+    }
+    QuoteStyle style = QuoteStyle::Double;
+    if (opening_quote(p_, end_, style)) return any_string(true);
+    return unquoted_key();
+}
+
+Next Parser::after_key_cold() {
+    Next next = Next::Fail;
+    if (misquoted(true, next)) return next;
+    switch (skip_junk(false)) {
+    case Junk::Skipped: return Next::AfterKey;
+    case Junk::Failed: return Next::Fail;
+    case Junk::None: break;
+    }
+    if (p_ == end_) {
+        if (!complete(RepairKind::truncated_completed, end_, begin_ + top().open, "inserted null"))
+            return Next::Fail;
+        ws_.values.emplace();
+        return close_all_at_end();
+    }
+    switch (*p_) {
+    case ',':
+    case '}':
+    case ']':
+    case ')':
+    case ';':
+    case '=': return fail(ErrorKind::invalid_json, p_, "expected ':' after an object key");
+    default: break;
+    }
+    if (!repair(RepairKind::missing_colon, p_, "inserted colon")) return Next::Fail;
+    return Next::Value;
+}
+
+} // namespace laminate::parse_detail

@@ -1,0 +1,208 @@
+// Unquoted text: keywords from other languages (True, None, NaN, undefined), function-call
+// wrappers (JSONP, MongoDB), regular expression literals, and plain words, which become strings.
+
+#include "parser.hpp"
+
+#include "value/value_access.hpp"
+
+#include <limits>
+#include <utility>
+
+namespace laminate::parse_detail {
+
+namespace {
+bool is_prefix_of(std::string_view word, std::string_view keyword) noexcept {
+    return !word.empty() && word.size() < keyword.size() && keyword.substr(0, word.size()) == word;
+}
+} // namespace
+
+// Appends [from, to) to the scratch text, replacing (or refusing) invalid UTF-8.
+bool Parser::append_checked(const char* from, const char* to) {
+    std::string& out = ws_.text;
+    while (from != to) {
+        if (static_cast<unsigned char>(*from) < 0x80) {
+            out += *from++;
+            continue;
+        }
+        if (const int n = utf8_sequence(from, to)) {
+            out.append(from, static_cast<std::size_t>(n));
+            from += n;
+            continue;
+        }
+        if (!invalid_utf8(from)) return false;
+        out += replacement_character;
+        from += utf8_bad_length(from, to);
+    }
+    return true;
+}
+
+bool Parser::scan_unquoted(bool key, const char*& stop) {
+    std::string& out = ws_.text;
+    out.clear();
+    std::size_t kept = 0; // without trailing white space
+    const bool in_parens = top().kind == FrameKind::Tuple || top().kind == FrameKind::Call;
+    const char* s = p_;
+    while (s != end_) {
+        const auto c = static_cast<unsigned char>(*s);
+        if (c == ',' || c == '[' || c == ']' || c == '{' || c == '}' || c == '\n' || c == '\r' ||
+            c == '"')
+            break;
+        if (c == ')' && in_parens) break;
+        if (key && (c == ':' || c == '\'' || c == '`')) break;
+        // A comment ends the text, except for the "//" of a URL.
+        if (c == '/' && s + 1 != end_ && (s[1] == '/' || s[1] == '*') && !(s != p_ && s[-1] == ':'))
+            break;
+        if (c == '\\' && s + 1 != end_) {
+            // The escapes JSON knows keep their meaning; any other backslash is text.
+            const char e = s[1];
+            const bool json_escape =
+                e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' || e == 'r' ||
+                e == 't' || e == '\'' ||
+                (e == 'u' && end_ - s >= 6 && is_hex(static_cast<unsigned char>(s[2])) &&
+                 is_hex(static_cast<unsigned char>(s[3])) &&
+                 is_hex(static_cast<unsigned char>(s[4])) &&
+                 is_hex(static_cast<unsigned char>(s[5])));
+            if (json_escape) {
+                const Escape r = decode_escape(s, QuoteStyle::Single);
+                if (r == Escape::Failed) return false;
+                if (r == Escape::CutOff) {
+                    s = end_;
+                    break;
+                }
+                kept = out.size();
+                continue;
+            }
+        }
+        if (c >= 0x80) {
+            bool double_like = false;
+            if (key && typographic_quote(s, end_, double_like)) break;
+            const int n = utf8_sequence(s, end_);
+            const char* next = s + (n ? n : utf8_bad_length(s, end_));
+            if (!append_checked(s, next)) return false;
+            kept = out.size();
+            s = next;
+            continue;
+        }
+        out += static_cast<char>(c);
+        if (!is_ws(c)) kept = out.size();
+        ++s;
+    }
+    out.resize(kept);
+    stop = s;
+    return true;
+}
+
+Next Parser::word_value() {
+    const char* const start = p_;
+    // callback({...}) or NumberLong("2"): the wrapper goes, the argument stays.
+    if (is_identifier_start(static_cast<unsigned char>(*start))) {
+        const char* q = start + 1;
+        while (q != end_ && is_identifier_char(static_cast<unsigned char>(*q)))
+            ++q;
+        const char* t = q;
+        while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
+            ++t;
+        if (t != end_ && *t == '(') {
+            if (!repair(RepairKind::wrapper_stripped, start, "removed wrapper")) return Next::Fail;
+            p_ = t;
+            if (!open_frame(FrameKind::Call)) return Next::Fail;
+            ++p_;
+            comma_ = nullptr;
+            return Next::Value;
+        }
+    }
+    const char* stop = nullptr;
+    if (!scan_unquoted(false, stop)) return Next::Fail;
+    const std::string_view word = ws_.text;
+    if (word.empty()) return fail(ErrorKind::invalid_json, start, "expected a value");
+    p_ = stop;
+    hot_close_ = nullptr;
+
+    if (stop == end_ && opt_.complete_truncated) {
+        // A keyword cut off by the end of the input: "tru", "fals", "nul".
+        static constexpr std::pair<std::string_view, int> keywords[] = {
+            {"true", 1}, {"false", 0}, {"null", -1}};
+        for (const auto& [keyword, value] : keywords) {
+            if (!is_prefix_of(word, keyword)) continue;
+            if (!complete(RepairKind::truncated_completed, start, start, "completed value"))
+                return Next::Fail;
+            if (value < 0)
+                ws_.values.emplace();
+            else
+                ws_.values.emplace(value == 1);
+            return Next::AfterValue;
+        }
+    }
+    if (word == "True" || word == "False" || word == "None") {
+        if (!repair(RepairKind::python_literal, start, "mapped literal")) return Next::Fail;
+        if (word == "None")
+            ws_.values.emplace();
+        else
+            ws_.values.emplace(word == "True");
+        return Next::AfterValue;
+    }
+    if (word == "NaN" || word == "Infinity" || word == "+Infinity" || word == "-Infinity") {
+        if (!repair(RepairKind::nan_infinity, start, "kept non-finite")) return Next::Fail;
+        const double d = word == "NaN" ? std::numeric_limits<double>::quiet_NaN()
+                                       : (word[0] == '-' ? -std::numeric_limits<double>::infinity()
+                                                         : std::numeric_limits<double>::infinity());
+        ws_.values.emplace(detail::ValueAccess::number(NumberKind::Double, 0, 0, d, {}, false));
+        return Next::AfterValue;
+    }
+    if (word == "undefined") {
+        if (!repair(RepairKind::undefined_value, start, "inserted null")) return Next::Fail;
+        ws_.values.emplace();
+        return Next::AfterValue;
+    }
+    if (word == "true" || word == "false" || word == "null") { // reached only through odd spacing
+        if (word == "null")
+            ws_.values.emplace();
+        else
+            ws_.values.emplace(word == "true");
+        return Next::AfterValue;
+    }
+    if (stop != end_ && *stop == '"') {
+        // abc" : the text lost its opening quote; its closing quote goes with it.
+        if (!repair(RepairKind::missing_quote, start, "inserted quote")) return Next::Fail;
+        ++p_;
+    } else if (!repair(RepairKind::unquoted_string, start, "quoted text")) {
+        return Next::Fail;
+    }
+    return push_text(false, start);
+}
+
+Next Parser::unquoted_key() {
+    const char* const start = p_;
+    const char* stop = nullptr;
+    if (!scan_unquoted(true, stop)) return Next::Fail;
+    if (ws_.text.empty())
+        return fail(ErrorKind::invalid_json, start, "expected an object key", PathAt::Container);
+    p_ = stop;
+    const bool lost_opening_quote = stop != end_ && *stop == '"'; // {a":1}
+    if (lost_opening_quote) ++p_;
+    const Next next = push_text(true, start);
+    if (!(lost_opening_quote ? repair(RepairKind::missing_quote, start, "inserted quote")
+                             : repair(RepairKind::unquoted_key, start, "quoted key")))
+        return Next::Fail;
+    return next;
+}
+
+// /pattern/flags as a JavaScript model might write it: kept, slashes included, as a string.
+Next Parser::regex_value() {
+    const char* const start = p_;
+    const char* s = start + 1;
+    while (s != end_ && *s != '/' && *s != '\n')
+        s += (*s == '\\' && s + 1 != end_) ? 2 : 1;
+    if (s == end_ || *s != '/')
+        return fail(ErrorKind::invalid_json, start, "expected a value, found '/'");
+    ++s;
+    while (s != end_ && is_alpha(static_cast<unsigned char>(*s)))
+        ++s;
+    if (!repair(RepairKind::unquoted_string, start, "quoted regex")) return Next::Fail;
+    ws_.text.clear();
+    if (!append_checked(start, s)) return Next::Fail;
+    p_ = s;
+    return push_text(false, start);
+}
+
+} // namespace laminate::parse_detail

@@ -1,0 +1,118 @@
+// Enum targets and name matching (enum names and object keys).
+#include <laminate/coerce.hpp>
+
+#include "conversion.hpp"
+
+namespace laminate {
+namespace {
+
+bool is_separator(char c) noexcept { return c == ' ' || c == '_' || c == '-' || c == '\t'; }
+
+char lower(char c) noexcept { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+// "expected one of Economy, Premium, Business, First": declared names are the schema, not
+// input, so they may be shown (the first few).
+std::string expected_names(const EnumTarget& t) {
+    constexpr std::size_t kShown = 16;
+    std::string m = "expected one of the names of " + std::string(t.name) + " (";
+    for (std::size_t i = 0; i < t.names.size() && i < kShown; ++i) {
+        if (i) m += ", ";
+        m += t.names[i];
+    }
+    if (t.names.size() > kShown) m += ", ...";
+    m += ')';
+    return m;
+}
+
+} // namespace
+
+bool names_match_loosely(std::string_view a, std::string_view b) noexcept {
+    std::size_t i = 0, j = 0;
+    while (true) {
+        while (i < a.size() && is_separator(a[i])) ++i;
+        while (j < b.size() && is_separator(b[j])) ++j;
+        if (i == a.size() || j == b.size()) return i == a.size() && j == b.size();
+        if (lower(a[i]) != lower(b[j])) return false;
+        ++i;
+        ++j;
+    }
+}
+
+NameMatch match_name(std::string_view candidate, std::span<const std::string_view> names,
+                     CoercionLevel level) noexcept {
+    for (std::size_t i = 0; i < names.size(); ++i)
+        if (names[i] == candidate) return {i, NameMatch::How::exact};
+    if (level < CoercionLevel::BestEffort) return {};
+    NameMatch found;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (!names_match_loosely(candidate, names[i])) continue;
+        if (found.how == NameMatch::How::loose) return {NameMatch::npos, NameMatch::How::ambiguous};
+        found = {i, NameMatch::How::loose};
+    }
+    return found;
+}
+
+namespace shape_detail {
+namespace {
+
+Result<std::size_t> read_enum(const Value& in, const EnumTarget& t, const CoerceContext& ctx, Conversion& c,
+                              bool may_unwrap) {
+    if (in.is_array() && may_unwrap) {
+        if (const Value* e = unwrap_single(in, ctx, c)) return read_enum(*e, t, ctx, c, false);
+        if (in.size() == 1) return needs_level(ctx, t.name, in, CoercionLevel::BestEffort);
+    }
+    std::string text_storage;
+    std::string_view text;
+    if (in.is_string()) {
+        text = in.as_string();
+    } else if (in.is_number() || in.is_bool()) {
+        // A number or a bool spelled like a declared name ("1" in an enum of "1", "2", "3").
+        if (!ctx.allows(CoercionLevel::StringCoercion)) return needs_level(ctx, t.name, in, CoercionLevel::StringCoercion);
+        text_storage = in.is_bool() ? (in.as_bool() ? "true" : "false") : in.number_text();
+        text = text_storage;
+        c.source(source_type(in));
+    } else {
+        return mismatch(ctx, t.name, in);
+    }
+
+    NameMatch m = match_name(text, t.names, CoercionLevel::Exact);
+    if (m) {
+        if (!in.is_string()) c.step(Risk::Info, {}, "emit the enum's names as strings");
+        return m.index;
+    }
+    std::string_view trimmed = trim(text);
+    if (trimmed.size() != text.size()) {
+        m = match_name(trimmed, t.names, CoercionLevel::Exact);
+        if (m) {
+            if (!ctx.allows(CoercionLevel::StringCoercion))
+                return needs_level(ctx, t.name, in, CoercionLevel::StringCoercion);
+            c.source("string");
+            c.step(Risk::Info, "surrounding whitespace removed", "emit the declared name exactly");
+            return m.index;
+        }
+    }
+    m = match_name(trimmed, t.names, CoercionLevel::BestEffort);
+    if (m.how == NameMatch::How::ambiguous)
+        return fail(ctx, ErrorKind::ambiguous_value,
+                    expected_names(t) + ", got a name matching several of them when case and separators are ignored");
+    if (m) {
+        if (!ctx.allows(CoercionLevel::BestEffort)) return needs_level(ctx, t.name, in, CoercionLevel::BestEffort);
+        c.source("string");
+        c.step(Risk::Warning, "matched ignoring case and separators", "emit the declared name exactly");
+        return m.index;
+    }
+    return fail(ctx, ErrorKind::unknown_variant, expected_names(t) + ", got " +
+                                                     std::string(described_type(in)) + " matching none");
+}
+
+} // namespace
+} // namespace shape_detail
+
+Result<std::size_t> coerce_enum(const Value& in, EnumTarget target, const CoerceContext& ctx) {
+    shape_detail::Conversion c;
+    auto r = shape_detail::read_enum(in, target, ctx, c, true);
+    if (r) shape_detail::record(ctx, c, target.name);
+    return r;
+}
+
+} // namespace laminate

@@ -1,0 +1,104 @@
+// Literals from other languages and malformed numbers: Python (True, False, None, tuples),
+// JavaScript (NaN, Infinity, undefined), numbers models write wrong.
+
+#include "parse_support.hpp"
+
+#include <cmath>
+
+namespace laminate {
+namespace {
+
+using test::completing;
+using test::expect_repair;
+
+TEST(ParseLiterals, PythonConstants) {
+    expect_repair("True", "true", RepairKind::python_literal, 0);
+    expect_repair("False", "false", RepairKind::python_literal, 0);
+    expect_repair("None", "null", RepairKind::python_literal, 0);
+    expect_repair("{\"a\": [True, False, None]}", R"({"a":[true,false,null]})",
+                  RepairKind::python_literal, 20);
+    // Only whole words: these are text.
+    expect_repair("[Trueish]", R"(["Trueish"])", RepairKind::unquoted_string, 1);
+    expect_repair("{\"a\": True story}", R"({"a":"True story"})", RepairKind::unquoted_string, 6);
+}
+
+TEST(ParseLiterals, PythonTuples) {
+    expect_repair("(1, 2)", "[1,2]", RepairKind::python_tuple, 0);
+    expect_repair("{'point': (1.5, -2), 'empty': (), 'one': (1,)}",
+                  R"({"point":[1.5,-2],"empty":[],"one":[1]})", RepairKind::python_tuple, 10);
+    expect_repair("[(1, 'a'), (2, None)]", R"([[1,"a"],[2,null]])", RepairKind::python_tuple, 11);
+    auto ds = expect_repair("((1, 2), (3,))", "[[1,2],[3]]", RepairKind::python_tuple, 1);
+    EXPECT_FALSE(test::has_repair(ds, RepairKind::trailing_comma)); // (3,) is how Python writes it
+}
+
+TEST(ParseLiterals, NanAndInfinityAreDoublesWrittenAsNull) {
+    auto r = parse("[NaN, Infinity, -Infinity, +Infinity]");
+    ASSERT_TRUE(r) << r.error();
+    ASSERT_EQ(r->value.size(), 4u);
+    EXPECT_TRUE(std::isnan(r->value[0].as_double()));
+    EXPECT_EQ(r->value[1].as_double(), HUGE_VAL);
+    EXPECT_EQ(r->value[2].as_double(), -HUGE_VAL);
+    EXPECT_EQ(r->value[3].as_double(), HUGE_VAL);
+    for (const auto& v : r->value.items()) {
+        EXPECT_EQ(v.number_kind(), NumberKind::Double);
+        EXPECT_TRUE(v.lexeme().empty());
+    }
+    EXPECT_EQ(r->value.dump(), "[null,null,null,null]");
+    const auto ds = test::repairs_of(r->diagnostics, RepairKind::nan_infinity);
+    ASSERT_EQ(ds.size(), 4u);
+    EXPECT_EQ(ds[0].offset, 1u);
+    EXPECT_EQ(ds[2].offset, 16u);
+    EXPECT_EQ(ds[2].risk, Risk::Warning);
+}
+
+TEST(ParseLiterals, Undefined) {
+    expect_repair("undefined", "null", RepairKind::undefined_value, 0);
+    expect_repair("{\"a\":undefined}", R"({"a":null})", RepairKind::undefined_value, 5);
+    expect_repair("[undefined]", "[null]", RepairKind::undefined_value, 1);
+}
+
+TEST(ParseLiterals, MalformedNumbersAreCompleted) {
+    expect_repair(".3", "0.3", RepairKind::invalid_number, 0);
+    expect_repair("-.3", "-0.3", RepairKind::invalid_number, 0);
+    expect_repair("[2.]", "[2.0]", RepairKind::invalid_number, 1);
+    expect_repair("[2e]", "[2e0]", RepairKind::invalid_number, 1);
+    expect_repair("[2e+ ]", "[2e+0]", RepairKind::invalid_number, 1);
+    expect_repair("[-,1]", "[-0,1]", RepairKind::invalid_number, 1);
+    expect_repair("[+1]", "[1]", RepairKind::invalid_number, 1);
+    // Cut off by the end of the input: a Risky completion.
+    expect_repair("2.", "2.0", RepairKind::truncated_completed, 0, Risk::Risky, completing());
+    expect_repair("{\"a\":2e-", R"({"a":2e-0})", RepairKind::truncated_completed, 5, Risk::Risky,
+                  completing());
+    expect_repair("-", "-0", RepairKind::truncated_completed, 0, Risk::Risky, completing());
+}
+
+TEST(ParseLiterals, LeadingZerosKeepTheirDigitsAsAString) {
+    expect_repair("0789", R"("0789")", RepairKind::invalid_number, 0);
+    expect_repair("[-05]", R"(["-05"])", RepairKind::invalid_number, 1);
+    expect_repair("{value:001.2}", R"({"value":"001.2"})", RepairKind::invalid_number, 7);
+    expect_repair("002e3", R"("002e3")", RepairKind::invalid_number, 0);
+}
+
+TEST(ParseLiterals, WordsThatStartLikeNumbersAreText) {
+    expect_repair("0.0.1", R"("0.0.1")", RepairKind::unquoted_string, 0);
+    expect_repair("[2 0.0.1 2]", R"([2, "0.0.1 2"])", RepairKind::unquoted_string, 3);
+    expect_repair("{\"date\":2024-10-18T18:35:22.229Z}", R"({"date":"2024-10-18T18:35:22.229Z"})",
+                  RepairKind::unquoted_string, 8);
+    expect_repair("746de9ad-d4ff-4c66-97d7-00a92ad46967",
+                  R"("746de9ad-d4ff-4c66-97d7-00a92ad46967")", RepairKind::unquoted_string, 0);
+    expect_repair("[-e5]", R"(["-e5"])", RepairKind::unquoted_string, 1);
+    expect_repair("1st", R"("1st")", RepairKind::unquoted_string, 0);
+}
+
+TEST(ParseLiterals, KeywordsGluedToMoreLettersAreText) {
+    expect_repair("trueble", R"("trueble")", RepairKind::unquoted_string, 0);
+    expect_repair("[nullifiable, false_value]", R"(["nullifiable", "false_value"])",
+                  RepairKind::unquoted_string, 1);
+    // A keyword cut off at the end is completed only on request.
+    expect_repair("[tr", "[true]", RepairKind::truncated_completed, 1, Risk::Risky, completing());
+    expect_repair("{\"a\": nul", R"({"a":null})", RepairKind::truncated_completed, 6, Risk::Risky,
+                  completing());
+}
+
+} // namespace
+} // namespace laminate

@@ -1,0 +1,90 @@
+// Truncated input: an error (value_not_closed, with the offset of the value left open) unless
+// the caller asks for completion; then every completion is a Risky diagnostic.
+
+#include "parse_support.hpp"
+
+namespace laminate {
+namespace {
+
+using test::completing;
+using test::expect_error;
+using test::expect_repair;
+
+TEST(ParseTruncation, IsAnErrorByDefault) {
+    expect_error("\"abc", ErrorKind::value_not_closed, 0);
+    expect_error("[1, 2", ErrorKind::value_not_closed, 0);
+    expect_error("{\"a\": [1, {\"b\": 2", ErrorKind::value_not_closed, 10);
+    expect_error("{\"a\": \"xy", ErrorKind::value_not_closed, 6);
+    expect_error("{\"a\"", ErrorKind::value_not_closed, 0);  // dangling key
+    expect_error("{\"a\":", ErrorKind::value_not_closed, 0); // dangling colon
+    expect_error("[1,", ErrorKind::value_not_closed, 0);     // dangling comma
+    expect_error("{\"a\": 1,", ErrorKind::value_not_closed, 0);
+    expect_error("[1.", ErrorKind::value_not_closed, 1);
+    expect_error("\"\\u00", ErrorKind::value_not_closed, 0);
+    auto r = parse("{\"a\": [1, {\"b\": 2");
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().path(), "a[1]");
+}
+
+TEST(ParseTruncation, IsCompletedOnRequest) {
+    expect_repair("\"foo", R"("foo")", RepairKind::truncated_completed, 0, Risk::Risky,
+                  completing());
+    expect_repair("[", "[]", RepairKind::missing_closer, 1, Risk::Risky, completing());
+    expect_repair("[\"foo\",", R"(["foo"])", RepairKind::truncated_completed, 6, Risk::Risky,
+                  completing());
+    expect_repair("{\"foo\":\"bar\"", R"({"foo":"bar"})", RepairKind::missing_closer, 12,
+                  Risk::Risky, completing());
+    expect_repair("{\"foo\":", R"({"foo":null})", RepairKind::truncated_completed, 7, Risk::Risky,
+                  completing());
+    expect_repair("{\"foo\"", R"({"foo":null})", RepairKind::truncated_completed, 6, Risk::Risky,
+                  completing());
+    expect_repair("{\"foo", R"({"foo":null})", RepairKind::truncated_completed, 1, Risk::Risky,
+                  completing());
+    expect_repair("{\"a\": 1,", R"({"a":1})", RepairKind::truncated_completed, 7, Risk::Risky,
+                  completing());
+    expect_repair("{\"foo\":\"bar\\u20", R"({"foo":"bar"})", RepairKind::truncated_completed, 7,
+                  Risk::Risky, completing());
+    expect_repair("\"\\ud83d", R"("")", RepairKind::truncated_completed, 0, Risk::Risky,
+                  completing());
+    expect_repair("\"caf\xC3", R"("caf")", RepairKind::truncated_completed, 0, Risk::Risky,
+                  completing());
+    expect_repair("{\"s \\ud", R"({"s": null})", RepairKind::truncated_completed, 1, Risk::Risky,
+                  completing());
+    auto ds = expect_repair("[[1, {\"a\": [2", R"([[1, {"a": [2]}]])", RepairKind::missing_closer,
+                            13, Risk::Risky, completing());
+    EXPECT_EQ(test::repairs_of(ds, RepairKind::missing_closer).size(), 4u);
+}
+
+TEST(ParseTruncation, CompletionsAreRisky) {
+    auto r = parse("{\"name\": \"Ada\", \"tags\": [\"x\", \"y", completing());
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value, test::json(R"({"name": "Ada", "tags": ["x", "y"]})"));
+    EXPECT_EQ(max_risk(r->diagnostics), Risk::Risky);
+    for (const auto& d : r->diagnostics)
+        EXPECT_EQ(d.risk, Risk::Risky) << d;
+}
+
+// A streamed document, cut after every byte: each prefix is completed without error (and the
+// only error without completion is value_not_closed); the whole document parses exactly.
+TEST(ParseTruncation, EveryPrefixOfADocumentCompletes) {
+    const std::string doc =
+        R"({"name": "caf\u00e9 \"x\"", "n": -12.5e3, "ok": true, "absent": null, "list": [1, [2, {"k": "v"}], "w\ud83d\ude00"], "empty": {}})";
+    for (std::size_t n = 1; n < doc.size(); ++n) {
+        const std::string prefix = doc.substr(0, n);
+        SCOPED_TRACE(prefix);
+        auto completed = parse(prefix, completing());
+        ASSERT_TRUE(completed) << completed.error();
+        for (const auto& d : completed->diagnostics)
+            EXPECT_EQ(d.risk, Risk::Risky) << d;
+        auto plain = parse(prefix);
+        ASSERT_FALSE(plain);
+        EXPECT_EQ(plain.error().kind(), ErrorKind::value_not_closed) << plain.error();
+    }
+    auto full = parse(doc, completing());
+    ASSERT_TRUE(full) << full.error();
+    EXPECT_TRUE(full->diagnostics.empty());
+    EXPECT_EQ(full->value, test::json(doc));
+}
+
+} // namespace
+} // namespace laminate

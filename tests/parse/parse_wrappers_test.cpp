@@ -1,0 +1,83 @@
+// What surrounds or interrupts the JSON without being JSON: comments, markdown fences, JSONP
+// callbacks, MongoDB constructors, white space JSON does not know.
+
+#include "parse_support.hpp"
+
+namespace laminate {
+namespace {
+
+using test::completing;
+using test::expect_repair;
+
+TEST(ParseWrappers, Comments) {
+    expect_repair("/* foo */ {}", "{}", RepairKind::comment, 0);
+    expect_repair("{} // comment", "{}", RepairKind::comment, 3);
+    expect_repair("{\"a\":\"foo\",//hello\n\"b\":\"bar\"}", R"({"a":"foo","b":"bar"})",
+                  RepairKind::comment, 11);
+    expect_repair("{\"flag\":/*boolean*/true}", R"({"flag":true})", RepairKind::comment, 8);
+    expect_repair("[\"a\"/* foo */]", R"(["a"])", RepairKind::comment, 4);
+    expect_repair("{\"a\" /* c */ : 1}", R"({"a":1})", RepairKind::comment, 5);
+    expect_repair("{} /* never closed", "{}", RepairKind::comment, 3);
+    // Python-style comments.
+    expect_repair("{\n  # the answer\n  \"a\": 42  # inline\n}", R"({"a":42})", RepairKind::comment,
+                  4);
+    expect_repair("[1, # one\n 2]", "[1,2]", RepairKind::comment, 4);
+    // Inside strings they are text.
+    auto r = parse(R"({"a": "/* not */ // a comment # either"})");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_TRUE(r->diagnostics.empty());
+}
+
+TEST(ParseWrappers, MarkdownFences) {
+    expect_repair("```json\n{\"a\":\"b\"}\n```", R"({"a":"b"})", RepairKind::wrapper_stripped, 0);
+    expect_repair("```\n[1,2,3]\n```", "[1,2,3]", RepairKind::wrapper_stripped, 0);
+    expect_repair("\n{\"a\":\"b\"}\n```", R"({"a":"b"})", RepairKind::wrapper_stripped, 11);
+    expect_repair("```{\"a\":\"b\"}```", R"({"a":"b"})", RepairKind::wrapper_stripped, 0);
+    expect_repair("\n ```python\n{\"a\":\"b\"}\n```\n  ", R"({"a":"b"})",
+                  RepairKind::wrapper_stripped, 2);
+    expect_repair("[```json\n{\"a\":\"b\"}\n```]", R"({"a":"b"})", RepairKind::wrapper_stripped, 0);
+    expect_repair("{```\n{\"a\":\"b\"}\n```}", R"({"a":"b"})", RepairKind::wrapper_stripped, 0);
+}
+
+TEST(ParseWrappers, JsonpCallbacks) {
+    expect_repair("callback_123({});", "{}", RepairKind::wrapper_stripped, 0);
+    expect_repair("callback_123([1]);", "[1]", RepairKind::wrapper_stripped, 0);
+    expect_repair("callback_123(\"foo\");", R"("foo")", RepairKind::wrapper_stripped, 0);
+    expect_repair("/* c */ callback_123 ({})", "{}", RepairKind::wrapper_stripped, 8);
+    expect_repair("\n/* foo\nbar */\ncallback_123 ({});\n\n", "{}", RepairKind::wrapper_stripped,
+                  15);
+    expect_repair("window.cb(null)", "null", RepairKind::wrapper_stripped, 0);
+    expect_repair("callback({}", "{}", RepairKind::missing_closer, 11, Risk::Risky, completing());
+    test::expect_error("callback {}", ErrorKind::invalid_json, 9);
+}
+
+TEST(ParseWrappers, MongoDbConstructors) {
+    expect_repair("NumberLong(\"2\")", R"("2")", RepairKind::wrapper_stripped, 0);
+    const auto ds = expect_repair(
+        "{\n \"_id\" : ObjectId(\"123\"),\n \"isoDate\" : ISODate(\"2012-12-19T06:01:17.171Z\"),\n"
+        " \"long\" : NumberLong(2),\n \"decimal\" : NumberDecimal(\"4\")\n}",
+        R"({"_id":"123","isoDate":"2012-12-19T06:01:17.171Z","long":2,"decimal":"4"})",
+        RepairKind::wrapper_stripped, 11);
+    EXPECT_EQ(test::repairs_of(ds, RepairKind::wrapper_stripped).size(), 4u);
+}
+
+TEST(ParseWrappers, SpecialWhiteSpace) {
+    for (const char* space :
+         {"\xC2\xA0", "\xE1\xA0\x8E", "\xE2\x80\x80", "\xE2\x80\x82", "\xE2\x80\x8B",
+          "\xE2\x80\xAF", "\xE2\x81\x9F", "\xE3\x80\x80", "\xEF\xBB\xBF", "\xE2\x80\xA8"}) {
+        SCOPED_TRACE(space);
+        expect_repair(std::string("{\"a\":") + space + "\"foo\"}", R"({"a":"foo"})",
+                      RepairKind::special_whitespace, 5);
+    }
+    // A byte order mark before the document.
+    expect_repair("\xEF\xBB\xBF{\"a\":1}", R"({"a":1})", RepairKind::special_whitespace, 0);
+    // Inside a string it is text.
+    expect_repair("{\"a\":\xC2\xA0\"foo\xC2\xA0"
+                  "bar\"}",
+                  "{\"a\":\"foo\xC2\xA0"
+                  "bar\"}",
+                  RepairKind::special_whitespace, 5);
+}
+
+} // namespace
+} // namespace laminate

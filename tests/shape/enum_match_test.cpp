@@ -1,0 +1,124 @@
+// Enum names and keys: exact, trimmed (StringCoercion), case/separator-insensitive (BestEffort).
+
+#include "coerce_test_util.hpp"
+
+#include <array>
+
+namespace {
+
+using laminate::CoercionLevel;
+using laminate::ErrorKind;
+using laminate::NameMatch;
+using laminate::Risk;
+using laminate::Value;
+using laminate::test::json;
+using laminate::test::Probe;
+
+constexpr std::array<std::string_view, 5> kCabins{"Economy", "PremiumEconomy", "Business", "First", "in_progress"};
+const laminate::EnumTarget kCabin{kCabins, "CabinClass"};
+
+TEST(EnumMatch, ExactNameAtEveryLevelWithoutDiagnostic) {
+    for (CoercionLevel level : laminate::test::kAllLevels) {
+        Probe p;
+        auto r = laminate::coerce_enum(Value("Business"), kCabin, p.at(level));
+        ASSERT_TRUE(r) << r.error();
+        EXPECT_EQ(*r, 2u);
+        EXPECT_TRUE(p.diagnostics.empty());
+    }
+}
+
+TEST(EnumMatch, SurroundingWhitespaceAtStringCoercion) {
+    Probe p;
+    EXPECT_FALSE(laminate::coerce_enum(Value(" First "), kCabin, p.at(CoercionLevel::SafeWidening)));
+    auto r = laminate::coerce_enum(Value(" First\n"), kCabin, p.at(CoercionLevel::StringCoercion));
+    ASSERT_TRUE(r);
+    EXPECT_EQ(*r, 3u);
+    ASSERT_EQ(p.diagnostics.size(), 1u);
+    EXPECT_EQ(p.diagnostics[0].risk, Risk::Info);
+    EXPECT_EQ(p.diagnostics[0].to, "CabinClass");
+}
+
+TEST(EnumMatch, CaseAndSeparatorsAtBestEffortWithWarning) {
+    struct Case { const char* text; std::size_t index; };
+    for (Case c : {Case{"economy", 0}, Case{"ECONOMY", 0}, Case{"premium economy", 1}, Case{"premium_economy", 1},
+                   Case{"Premium-Economy", 1}, Case{"In Progress", 4}, Case{"inprogress", 4}, Case{" first ", 3}}) {
+        Probe p("cabin");
+        EXPECT_FALSE(laminate::coerce_enum(Value(c.text), kCabin, p.at(CoercionLevel::StringCoercion))) << c.text;
+        auto r = laminate::coerce_enum(Value(c.text), kCabin, p.at(CoercionLevel::BestEffort));
+        ASSERT_TRUE(r) << c.text << ": " << r.error();
+        EXPECT_EQ(*r, c.index) << c.text;
+        ASSERT_EQ(p.diagnostics.size(), 1u);
+        EXPECT_EQ(p.diagnostics[0].risk, Risk::Warning);
+        EXPECT_EQ(p.diagnostics[0].message, "coerced string -> CabinClass (matched ignoring case and separators)");
+    }
+}
+
+TEST(EnumMatch, UnknownNamesFailListingTheDeclaredOnes) {
+    for (const char* text : {"coach", "", "Economy Plus", "firstclass", "N/A"}) {
+        Probe p;
+        auto r = laminate::coerce_enum(Value(text), kCabin, p.at(CoercionLevel::BestEffort));
+        ASSERT_FALSE(r) << text;
+        EXPECT_EQ(r.error().kind(), ErrorKind::unknown_variant);
+        EXPECT_EQ(r.error().message(),
+                  "expected one of the names of CabinClass (Economy, PremiumEconomy, Business, First, in_progress), "
+                  "got a string matching none");
+    }
+}
+
+TEST(EnumMatch, SeveralLooseMatchesAreAmbiguous) {
+    constexpr std::array<std::string_view, 3> names{"on_hold", "OnHold", "done"};
+    Probe p;
+    auto r = laminate::coerce_enum(Value("ON HOLD"), {names, "Status"}, p.at(CoercionLevel::BestEffort));
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().kind(), ErrorKind::ambiguous_value);
+    // An exact match wins over loose ones.
+    auto exact = laminate::coerce_enum(Value("OnHold"), {names, "Status"}, p.at(CoercionLevel::Exact));
+    ASSERT_TRUE(exact);
+    EXPECT_EQ(*exact, 1u);
+}
+
+TEST(EnumMatch, NumbersAndBoolsSpelledLikeNamesAtStringCoercion) {
+    constexpr std::array<std::string_view, 4> levels{"1", "2", "3", "true"};
+    const laminate::EnumTarget target{levels, "Level"};
+    Probe p;
+    EXPECT_FALSE(laminate::coerce_enum(json("2"), target, p.at(CoercionLevel::SafeWidening)));
+    EXPECT_EQ(*laminate::coerce_enum(json("2"), target, p.at(CoercionLevel::StringCoercion)), 1u);
+    EXPECT_EQ(*laminate::coerce_enum(json("true"), target, p.at(CoercionLevel::StringCoercion)), 3u);
+    EXPECT_EQ(p.diagnostics.at(0).from, "integer");
+    EXPECT_EQ(p.diagnostics.at(1).from, "bool");
+    auto r = laminate::coerce_enum(json("4"), target, p.at(CoercionLevel::BestEffort));
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().kind(), ErrorKind::unknown_variant);
+    EXPECT_FALSE(laminate::coerce_enum(json("{}"), target, p.at(CoercionLevel::BestEffort)));
+}
+
+TEST(NameMatching, KeysMatchExactlyThenLoosely) {
+    constexpr std::array<std::string_view, 3> fields{"first_name", "lastName", "age"};
+    NameMatch m = laminate::match_name("age", fields, CoercionLevel::Exact);
+    EXPECT_EQ(m.how, NameMatch::How::exact);
+    EXPECT_EQ(m.index, 2u);
+    EXPECT_FALSE(laminate::match_name("FirstName", fields, CoercionLevel::StringCoercion));
+    m = laminate::match_name("FirstName", fields, CoercionLevel::BestEffort);
+    EXPECT_EQ(m.how, NameMatch::How::loose);
+    EXPECT_EQ(m.index, 0u);
+    m = laminate::match_name("last name", fields, CoercionLevel::BestEffort);
+    EXPECT_EQ(m.index, 1u);
+    m = laminate::match_name("nickname", fields, CoercionLevel::BestEffort);
+    EXPECT_EQ(m.how, NameMatch::How::none);
+    EXPECT_EQ(m.index, NameMatch::npos);
+    EXPECT_FALSE(m);
+}
+
+TEST(NameMatching, LooseComparison) {
+    EXPECT_TRUE(laminate::names_match_loosely("first_name", "FirstName"));
+    EXPECT_TRUE(laminate::names_match_loosely("first-name", "first name"));
+    EXPECT_TRUE(laminate::names_match_loosely("", "_ -"));
+    EXPECT_FALSE(laminate::names_match_loosely("first", "firstname"));
+    EXPECT_FALSE(laminate::names_match_loosely("firstname", "first"));
+    EXPECT_FALSE(laminate::names_match_loosely("f.name", "fname"));
+    // Non-ASCII bytes compare as they are.
+    EXPECT_TRUE(laminate::names_match_loosely("caf\xC3\xA9", "CAF\xC3\xA9"));
+    EXPECT_FALSE(laminate::names_match_loosely("caf\xC3\xA9", "CAF\xC3\x89"));
+}
+
+} // namespace

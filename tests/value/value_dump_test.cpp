@@ -1,0 +1,106 @@
+// Serialization: compact and pretty output, exact text for nested and empty containers.
+#include <laminate/value.hpp>
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+
+using laminate::Value;
+
+namespace {
+Value nested() {
+    return Value::object({{"name", "laminate"},
+                          {"tags", Value::array({"json", "llm"})},
+                          {"meta", Value::object({{"stars", 3}, {"ratio", 0.5}, {"none", nullptr}})},
+                          {"ok", true},
+                          {"empty_list", Value::array()},
+                          {"empty_map", Value::object()},
+                          {"matrix", Value::array({Value::array({1, 2}), Value::array()})}});
+}
+} // namespace
+
+TEST(ValueDump, Scalars) {
+    EXPECT_EQ(Value().dump(), "null");
+    EXPECT_EQ(Value(true).dump(), "true");
+    EXPECT_EQ(Value(-12).dump(), "-12");
+    EXPECT_EQ(Value(2.5).dump(), "2.5");
+    EXPECT_EQ(Value("s").dump(), R"("s")");
+    EXPECT_EQ(Value().dump_pretty(), "null");
+    EXPECT_EQ(Value("s").dump_pretty(), R"("s")");
+}
+
+TEST(ValueDump, EmptyContainers) {
+    EXPECT_EQ(Value::array().dump(), "[]");
+    EXPECT_EQ(Value::object().dump(), "{}");
+    EXPECT_EQ(Value::array().dump_pretty(), "[]");
+    EXPECT_EQ(Value::object().dump_pretty(), "{}");
+    EXPECT_EQ(Value::array({Value::array(), Value::object()}).dump(), "[[],{}]");
+}
+
+TEST(ValueDump, CompactNested) {
+    EXPECT_EQ(nested().dump(),
+              R"({"name":"laminate","tags":["json","llm"],"meta":{"stars":3,"ratio":0.5,"none":null},)"
+              R"("ok":true,"empty_list":[],"empty_map":{},"matrix":[[1,2],[]]})");
+}
+
+TEST(ValueDump, PrettyNested) {
+    const char* expected = R"({
+  "name": "laminate",
+  "tags": [
+    "json",
+    "llm"
+  ],
+  "meta": {
+    "stars": 3,
+    "ratio": 0.5,
+    "none": null
+  },
+  "ok": true,
+  "empty_list": [],
+  "empty_map": {},
+  "matrix": [
+    [
+      1,
+      2
+    ],
+    []
+  ]
+})";
+    EXPECT_EQ(nested().dump_pretty(), expected);
+}
+
+TEST(ValueDump, PrettyIndentWidths) {
+    Value v = Value::object({{"a", Value::array({1})}});
+    EXPECT_EQ(v.dump_pretty(4), "{\n    \"a\": [\n        1\n    ]\n}");
+    EXPECT_EQ(v.dump_pretty(0), "{\n\"a\": [\n1\n]\n}");
+    EXPECT_EQ(v.dump_pretty(-3), v.dump_pretty(0)); // negative is treated as 0
+    EXPECT_EQ(Value::array({1, 2}).dump_pretty(1), "[\n 1,\n 2\n]");
+}
+
+TEST(ValueDump, ToAppendsAndStreams) {
+    std::string out = "x=";
+    Value::array({1, "two"}).dump_to(out);
+    EXPECT_EQ(out, R"(x=[1,"two"])");
+    std::string pretty(1, '>');
+    Value::object({{"k", nullptr}}).dump_pretty_to(pretty, 2);
+    EXPECT_EQ(pretty, ">{\n  \"k\": null\n}");
+    std::ostringstream os;
+    os << Value::object({{"a", 1}});
+    EXPECT_EQ(os.str(), R"({"a":1})");
+}
+
+TEST(ValueDump, KeepsMemberOrderAndDuplicates) {
+    Value o = Value::object();
+    o.append_member("b", 1);
+    o.append_member("a", 2);
+    o.append_member("b", 3);
+    EXPECT_EQ(o.dump(), R"({"b":1,"a":2,"b":3})");
+}
+
+TEST(ValueDump, NumbersKeepTheirSourceSpelling) {
+    Value v = Value::array({Value::number_from_lexeme("1E2"), Value::number_from_lexeme("1.50"),
+                            Value::number_from_lexeme("123456789012345678901234567890"), Value(1.0)});
+    EXPECT_EQ(v.dump(), "[1E2,1.50,123456789012345678901234567890,1.0]");
+    EXPECT_EQ(v.dump_pretty(), "[\n  1E2,\n  1.50,\n  123456789012345678901234567890,\n  1.0\n]");
+}

@@ -1,0 +1,20 @@
+#pragma once
+// The subcommands of `laminate`. Each lives in its own cmd_<name>.cpp: it adds itself to the app
+// with its flags and help, and when chosen it runs and stores the process exit status. A new
+// subcommand is one such file plus one line in all_commands.
+
+#include <CLI/CLI.hpp>
+
+namespace laminate::cli {
+
+using AddCommand = void (*)(CLI::App& app, int& exit_status);
+
+void add_repair_command(CLI::App& app, int& exit_status);
+void add_extract_command(CLI::App& app, int& exit_status);
+
+inline constexpr AddCommand all_commands[] = {
+    add_repair_command,
+    add_extract_command,
+};
+
+} // namespace laminate::cli

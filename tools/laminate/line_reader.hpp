@@ -1,0 +1,44 @@
+#pragma once
+// Reads a stream one line at a time with a cap on the memory a single line may take, so that a
+// JSONL batch of any length streams through in bounded memory and one huge line cannot exhaust it.
+// It reads the file descriptor directly: a read returns what is there, so a caller that writes one
+// request and waits for its answer is served at once (stdio's fread would wait for a full block).
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace laminate::cli {
+
+class LineReader {
+public:
+    enum class Status {
+        line,     // a complete line (its "\n" or "\r\n" terminator removed)
+        too_long, // the line had more than max_line bytes; it was skipped to its end, not kept
+        end,      // no more input
+    };
+
+    LineReader(int fd, std::size_t max_line);
+
+    // Reads the next line into `line` (cleared first).
+    Status next(std::string& line);
+
+    // Whether a complete next line is already buffered, i.e. next() will not wait for input.
+    bool line_buffered() const noexcept;
+
+    // 1-based number of the line last returned.
+    std::size_t line_number() const noexcept { return line_number_; }
+
+private:
+    bool refill();
+
+    int fd_;
+    std::size_t max_line_;
+    std::vector<char> buffer_;
+    std::size_t pos_ = 0;
+    std::size_t end_ = 0;
+    std::size_t line_number_ = 0;
+    bool eof_ = false;
+};
+
+} // namespace laminate::cli

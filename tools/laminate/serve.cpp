@@ -1,0 +1,125 @@
+#include "serve.hpp"
+
+#include "json_output.hpp"
+#include "json_writer.hpp"
+#include "line_reader.hpp"
+
+#include <laminate/parse.hpp>
+
+#include <cstdio>
+#include <new>
+#include <string>
+#include <unistd.h>
+
+namespace laminate::cli {
+
+namespace {
+
+// The whole of stdin, or size_exceeded as soon as it passes max_input (the rest is not read).
+Result<std::string> read_all(std::FILE* in, std::size_t max_input) {
+    std::string text;
+    char chunk[64 * 1024];
+    for (;;) {
+        const std::size_t n = std::fread(chunk, 1, sizeof chunk, in);
+        if (n == 0) break;
+        if (text.size() + n > max_input)
+            return Error(ErrorKind::size_exceeded,
+                         "input is larger than the limit of " + std::to_string(max_input) +
+                             " bytes");
+        text.append(chunk, n);
+    }
+    if (std::ferror(in)) return Error(ErrorKind::invalid_argument, "could not read stdin");
+    return text;
+}
+
+Result<Value> run_guarded(const Handler& handler, const Request& request) {
+    try {
+        return handler(request);
+    } catch (const std::bad_alloc&) {
+        return Error(ErrorKind::size_exceeded, "ran out of memory on this request");
+    }
+}
+
+// Prints an answer or its error object; false when stdout could not take it.
+bool emit(const Result<Value>& answer, Layout layout) {
+    return answer ? write_json(stdout, *answer, layout)
+                  : write_json(stdout, error_to_json(answer.error()), layout);
+}
+
+bool is_blank(std::string_view line) {
+    return line.find_first_not_of(" \t\r\f\v") == std::string_view::npos;
+}
+
+std::string line_label(std::size_t line_number) {
+    return "request line " + std::to_string(line_number);
+}
+
+// One JSONL request line: a strict JSON object with a string "text". The message says what is
+// wrong with the line's shape and where, never what the line contains.
+Result<Value> read_request_line(std::string_view line, std::size_t line_number) {
+    auto envelope = parse_json(line);
+    if (!envelope) {
+        std::string message = line_label(line_number) + " is not valid JSON (" +
+                              std::string(envelope.error().kind_name());
+        if (envelope.error().has_offset())
+            message += " at offset " + std::to_string(envelope.error().offset());
+        message += "); expected {\"text\": \"...\"}";
+        return Error(ErrorKind::invalid_argument, std::move(message));
+    }
+    const Value* text = envelope->find("text");
+    if (!envelope->is_object() || text == nullptr || !text->is_string())
+        return Error(ErrorKind::invalid_argument,
+                     line_label(line_number) + " is not an object with a string member \"text\"");
+    return std::move(*envelope);
+}
+
+int serve_jsonl(std::size_t max_input, const Handler& handler) {
+    LineReader reader(STDIN_FILENO, max_input);
+    std::string line;
+    bool failed = false;
+    for (;;) {
+        // Flushed before waiting for more input, so that a caller feeding requests one at a time
+        // through a pipe gets each answer at once, while a batch is written in large blocks.
+        if (!reader.line_buffered() && std::fflush(stdout) != 0) return exit_usage;
+        const auto status = reader.next(line);
+        if (status == LineReader::Status::end) break;
+        Result<Value> answer = Value();
+        if (status == LineReader::Status::too_long) {
+            answer = Error(ErrorKind::size_exceeded,
+                           line_label(reader.line_number()) + " is longer than the limit of " +
+                               std::to_string(max_input) + " bytes");
+        } else if (is_blank(line)) {
+            continue;
+        } else if (auto envelope = read_request_line(line, reader.line_number()); !envelope) {
+            answer = std::move(envelope).error();
+        } else {
+            answer = run_guarded(handler, Request{envelope->find("text")->as_string(), &*envelope});
+        }
+        if (!answer) failed = true;
+        if (!emit(answer, Layout::compact)) return exit_usage;
+    }
+    if (std::fflush(stdout) != 0) return exit_usage;
+    return failed ? exit_failed : exit_ok;
+}
+
+int serve_whole(const IoFlags& io, std::size_t max_input, const Handler& handler) {
+    Result<Value> answer = Value();
+    if (auto text = read_all(stdin, max_input); !text) {
+        answer = std::move(text).error();
+    } else {
+        answer = run_guarded(handler, Request{*text, nullptr});
+    }
+    const Layout layout = io.compact ? Layout::compact : Layout::pretty;
+    if (!emit(answer, layout) || std::fflush(stdout) != 0) return exit_usage;
+    return answer ? exit_ok : exit_failed;
+}
+
+} // namespace
+
+int serve(const IoFlags& io, std::size_t max_input, const Handler& handler) {
+    const int status = io.jsonl ? serve_jsonl(max_input, handler) : serve_whole(io, max_input, handler);
+    if (status == exit_usage) std::fputs("laminate: could not write to stdout\n", stderr);
+    return status;
+}
+
+} // namespace laminate::cli

@@ -7,8 +7,9 @@
 //   // cabin.unknown() == "coach"; [warning] at '(root)': unrecognized variant kept
 //
 // Declared names are matched as for a plain enum at the coercion level in force (exact, then
-// whitespace, then case and separators at BestEffort). Only a string that matches no name is
-// kept; any other value that is not a name is an error, as for E.
+// whitespace, then case and separators at BestEffort). Only a string that matches no name even
+// loosely is kept; a near miss the level does not allow ("RED" in Strict) is an error, as is
+// any other value that is not a name.
 
 #include <optional>
 #include <string>

@@ -78,6 +78,7 @@ Result<Shaped<T>> finish(Shaped<T>&& out, ShapeState& st, const ShapeOptions& op
 
 template <class T>
 Result<Shaped<T>> shape_parsed(Parsed&& parsed, const ShapeOptions& options) {
+    static_assert(check_shapeable<T>());
     ShapeState st(options);
     st.diagnostics = std::move(parsed.diagnostics);
     Shaped<T> out;
@@ -94,6 +95,7 @@ inline ShapeOptions with_mode(ShapeOptions options, ModeSetting mode) {
 
 template <class T>
 Result<Shaped<T>> from_value(const Value& value, const ShapeOptions& options = {}) {
+    static_assert(detail::check_shapeable<T>());
     detail::ShapeState st(options);
     Shaped<T> out;
     detail::read_value(value, out.value, st);
@@ -107,6 +109,7 @@ Result<Shaped<T>> from_value(const Value& value, Mode mode) {
 
 template <class T>
 Result<Shaped<T>> from_json(std::string_view text, const ShapeOptions& options = {}) {
+    static_assert(detail::check_shapeable<T>());
     auto parsed = parse(text, detail::parse_options_for(options));
     if (!parsed) return std::move(parsed).error();
     return detail::shape_parsed<T>(std::move(*parsed), options);
@@ -119,6 +122,7 @@ Result<Shaped<T>> from_json(std::string_view text, Mode mode) {
 
 template <class T>
 Result<Shaped<T>> from_llm_response(std::string_view text, const ShapeOptions& options = {}) {
+    static_assert(detail::check_shapeable<T>());
     const ParseOptions parse_options = detail::parse_options_for(options);
     std::optional<detail::ShapeState> winner_state;
     std::optional<Shaped<T>> winner;
@@ -173,6 +177,7 @@ Result<T> shape_strict(const Value& value, ShapeOptions options = {}) {
 
 template <class T>
 Value to_value(const T& value) {
+    static_assert(detail::check_shapeable<T>());
     return detail::write_value(value);
 }
 

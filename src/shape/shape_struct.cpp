@@ -117,7 +117,8 @@ bool match_members(const Value& object, const StructTable& table, std::span<Slot
         }
         Slot* slot = field == NameMatch::npos ? nullptr : &slots[field];
         if (slot && (!slot->value || (slot->loose && !loose))) {
-            *slot = Slot{&members[i].value, loose};
+            if (slot->value) unknown.push_back(slot->member); // an exact key displaces a loose one
+            *slot = Slot{&members[i].value, i, loose};
             continue;
         }
         // No field, or a field another key already gave a value: handled with the unknown ones.

@@ -44,6 +44,33 @@ std::string_view type_label() noexcept {
     }
 }
 
+// Explains, in a static_assert, why T cannot be shaped; true when it can.
+template <class T>
+consteval bool check_shapeable() {
+    if constexpr (has_shaper<T> || std::is_same_v<T, Value> || std::is_same_v<T, Overflow> ||
+                  std::is_same_v<T, std::monostate> || std::is_same_v<T, std::string> || is_coercible_scalar_v<T> ||
+                  std::is_enum_v<T> || is_open_v<T> || is_optional_v<T> || is_vector_v<T> || is_std_array_v<T> ||
+                  is_map_v<T> || is_variant_v<T>) {
+        return true;
+    } else if constexpr (!std::is_class_v<T>) {
+        static_assert(dependent_false<T>,
+                      "laminate::shape: unsupported member type. Supported: bool, 8..64-bit integers, float, "
+                      "double, std::string, enums, std::optional, std::vector, std::array, std::map / "
+                      "std::unordered_map with string keys, std::variant, laminate::Value, laminate::Overflow, "
+                      "laminate::Open<E>, reflectable structs, and any T with a laminate::Shaper<T> specialization.");
+        return false;
+    } else if constexpr (!reflect::is_reflectable<T>) {
+        static_assert(reflect::detail::explain_obstacle<T>());
+        static_assert(reflect::is_reflectable<T>,
+                      "laminate::shape: T cannot be shaped: it is not reflectable (see the reason above). Describe "
+                      "it with LAMINATE_REFLECT(T, members...) or a laminate::Describe<T> specialization, or give "
+                      "it its own JSON form with a laminate::Shaper<T> specialization (from_value / to_value).");
+        return false;
+    } else {
+        return true;
+    }
+}
+
 template <class E>
 EnumTarget enum_target() noexcept {
     const auto& names = reflect::enum_names<E>();
@@ -290,19 +317,8 @@ bool read_value(const Value& in, T& out, ShapeState& st) {
         return read_map(in, out, st);
     } else if constexpr (is_variant_v<T>) {
         return read_variant(in, out, st);
-    } else if constexpr (!std::is_class_v<T>) {
-        static_assert(dependent_false<T>,
-                      "laminate::shape: unsupported member type. Supported: bool, 8..64-bit integers, float, "
-                      "double, std::string, enums, std::optional, std::vector, std::array, std::map / "
-                      "std::unordered_map with string keys, std::variant, laminate::Value, laminate::Overflow, "
-                      "laminate::Open<E>, reflectable structs, and any T with a laminate::Shaper<T> specialization.");
-        return false;
-    } else if constexpr (!reflect::is_reflectable<T>) {
-        static_assert(reflect::detail::explain_obstacle<T>());
-        static_assert(reflect::is_reflectable<T>,
-                      "laminate::shape: T cannot be shaped: it is not reflectable (see the reason above). Describe "
-                      "it with LAMINATE_REFLECT(T, members...) or a laminate::Describe<T> specialization, or give "
-                      "it its own JSON form with a laminate::Shaper<T> specialization (from_value / to_value).");
+    } else if constexpr (!std::is_class_v<T> || !reflect::is_reflectable<T>) {
+        static_assert(check_shapeable<T>());
         return false;
     } else {
         return read_struct(in, out, st);

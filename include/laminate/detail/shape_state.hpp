@@ -42,7 +42,8 @@ StructTable build_struct_table(std::span<const std::string_view> names, std::spa
 // The input member found for a field.
 struct Slot {
     const Value* value = nullptr;
-    bool loose = false; // matched ignoring case and separators
+    std::size_t member = 0; // its index in the object
+    bool loose = false;     // matched ignoring case and separators
 };
 
 class ShapeState {

@@ -26,6 +26,11 @@ enum class ErrorKind {
     lossy_conversion,   // the conversion would lose information (a fraction, digits of precision)
     unknown_variant,    // a name that matches none of an enum's declared names
     ambiguous_value,    // the value reads several ways (digit grouping, names matching alike)
+    shape_error,        // several fields failed to shape; the message lists each with its path
+    missing_field,      // a required field (not optional, no default) is absent
+    unknown_field,      // a member the target does not declare, where unknown fields are errors
+    constraint_violation, // a value outside a declared range, length, pattern or item count
+    risk_exceeded,      // a diagnostic at or above the risk the caller would accept
 };
 
 // Stable, documented identifier ("invalid_json", ...): safe to match on and to log.

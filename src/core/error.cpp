@@ -22,6 +22,11 @@ std::string_view kind_name(ErrorKind kind) noexcept {
     case ErrorKind::lossy_conversion: return "lossy_conversion";
     case ErrorKind::unknown_variant: return "unknown_variant";
     case ErrorKind::ambiguous_value: return "ambiguous_value";
+    case ErrorKind::shape_error: return "shape_error";
+    case ErrorKind::missing_field: return "missing_field";
+    case ErrorKind::unknown_field: return "unknown_field";
+    case ErrorKind::constraint_violation: return "constraint_violation";
+    case ErrorKind::risk_exceeded: return "risk_exceeded";
     }
     return "unknown";
 }

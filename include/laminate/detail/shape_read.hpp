@@ -1,0 +1,328 @@
+#pragma once
+// Reading a Value into a C++ type: the compile-time dispatch of typed shaping. Every function
+// returns whether the value was read without error; errors and diagnostics go to the state.
+
+#include <laminate/coerce.hpp>
+#include <laminate/detail/shape_state.hpp>
+#include <laminate/detail/shape_traits.hpp>
+#include <laminate/field_options.hpp>
+#include <laminate/reflect.hpp>
+
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace laminate::detail {
+
+template <class T>
+bool read_value(const Value& in, T& out, ShapeState& st);
+
+// The name diagnostics and errors use for a target type: "uint8", "string", "CabinClass".
+template <class T>
+std::string_view type_label() noexcept {
+    if constexpr (std::is_same_v<T, bool>) return "bool";
+    else if constexpr (is_coercible_scalar_v<T> && std::is_integral_v<T>) return int_target<T>().name;
+    else if constexpr (std::is_same_v<T, float>) return "float32";
+    else if constexpr (std::is_same_v<T, double>) return "float64";
+    else if constexpr (std::is_same_v<T, std::string>) return "string";
+    else if constexpr (std::is_same_v<T, Value>) return "value";
+    else if constexpr (std::is_same_v<T, std::monostate>) return "null";
+    else if constexpr (is_vector_v<T> || is_std_array_v<T>) return "array";
+    else if constexpr (is_map_v<T> || std::is_same_v<T, Overflow>) return "object";
+    else if constexpr (is_optional_v<T>) return type_label<typename T::value_type>();
+    else if constexpr (is_open_v<T>) return type_label<typename T::enum_type>();
+    else {
+        static const std::string_view label = type_label_from_pretty(__PRETTY_FUNCTION__);
+        return label;
+    }
+}
+
+// Explains, in a static_assert, why T cannot be shaped; true when it can.
+template <class T>
+consteval bool check_shapeable() {
+    if constexpr (has_shaper<T> || std::is_same_v<T, Value> || std::is_same_v<T, Overflow> ||
+                  std::is_same_v<T, std::monostate> || std::is_same_v<T, std::string> || is_coercible_scalar_v<T> ||
+                  std::is_enum_v<T> || is_open_v<T> || is_optional_v<T> || is_vector_v<T> || is_std_array_v<T> ||
+                  is_map_v<T> || is_variant_v<T>) {
+        return true;
+    } else if constexpr (!std::is_class_v<T>) {
+        static_assert(dependent_false<T>,
+                      "laminate::shape: unsupported member type. Supported: bool, 8..64-bit integers, float, "
+                      "double, std::string, enums, std::optional, std::vector, std::array, std::map / "
+                      "std::unordered_map with string keys, std::variant, laminate::Value, laminate::Overflow, "
+                      "laminate::Open<E>, reflectable structs, and any T with a laminate::Shaper<T> specialization.");
+        return false;
+    } else if constexpr (!reflect::is_reflectable<T>) {
+        static_assert(reflect::detail::explain_obstacle<T>());
+        static_assert(reflect::is_reflectable<T>,
+                      "laminate::shape: T cannot be shaped: it is not reflectable (see the reason above). Describe "
+                      "it with LAMINATE_REFLECT(T, members...) or a laminate::Describe<T> specialization, or give "
+                      "it its own JSON form with a laminate::Shaper<T> specialization (from_value / to_value).");
+        return false;
+    } else {
+        return true;
+    }
+}
+
+template <class E>
+EnumTarget enum_target() noexcept {
+    const auto& names = reflect::enum_names<E>();
+    return EnumTarget{std::span<const std::string_view>(names.data(), names.size()), type_label<E>()};
+}
+
+template <class T>
+const StructTable& struct_table() {
+    static const StructTable table = [] {
+        constexpr std::size_t n = reflect::field_count<T>;
+        using Tie = decltype(reflect::tie_fields(std::declval<T&>()));
+        constexpr auto overflow = []<std::size_t... I>(std::index_sequence<I...>) {
+            return std::array<bool, n>{std::is_same_v<std::remove_cvref_t<std::tuple_element_t<I, Tie>>, Overflow>...};
+        }(std::make_index_sequence<n>{});
+        FieldList specs;
+        if constexpr (has_field_options<T>) specs = Fields<T>::options();
+        const auto& names = reflect::field_names<T>();
+        return build_struct_table(std::span<const std::string_view>(names.data(), names.size()),
+                                  std::span<const bool>(overflow.data(), overflow.size()), std::move(specs),
+                                  type_label<T>());
+    }();
+    return table;
+}
+
+// std::string and Value hold a null sentinel faithfully; every other target reads it as null.
+template <class T>
+inline constexpr bool holds_sentinels_v = std::is_same_v<T, std::string> || std::is_same_v<T, Value>;
+
+template <class M>
+void check_constraints(const M& value, const FieldSpec& spec, ShapeState& st) {
+    if constexpr (is_optional_v<M>) {
+        if (value) check_constraints(*value, spec, st);
+    } else if constexpr (std::is_arithmetic_v<M> && !std::is_same_v<M, bool>) {
+        if (spec.minimum || spec.maximum) check_number(static_cast<double>(value), spec, st);
+    } else if constexpr (std::is_same_v<M, std::string>) {
+        check_text(value, spec, st);
+    } else if constexpr (is_vector_v<M> || is_std_array_v<M> || is_map_v<M>) {
+        if (spec.items_min || spec.items_max) check_count(value.size(), spec, st);
+    }
+}
+
+template <class M>
+void read_field(const Slot& slot, M& member, const FieldInfo& field, ShapeState& st) {
+    PathScope path(st, field.key);
+    PolicyScope policy(st, field.spec);
+    if (!slot.value) return missing_field(field, is_optional_v<M>, st);
+    if (slot.loose) note_loose_key(field, st);
+    if constexpr (!is_optional_v<M>)
+        if (field.spec && field.spec->has_default && null_keeps_default(*slot.value, !holds_sentinels_v<M>, st))
+            return;
+    const std::size_t errors = st.errors.size();
+    if (!read_value(*slot.value, member, st) || st.errors.size() != errors) return;
+    if (field.spec) check_constraints(member, *field.spec, st);
+}
+
+template <class T>
+bool read_struct(const Value& in, T& out, ShapeState& st) {
+    const StructTable& table = struct_table<T>();
+    if (table.invalid) return st.fail(*table.invalid);
+    Value storage;
+    auto object = coerce_object(in, st.coerce(), storage);
+    if (!object) return st.fail(std::move(object).error());
+    const std::size_t errors = st.errors.size();
+    std::array<Slot, reflect::field_count<T>> slots{};
+    std::vector<std::size_t> unknown;
+    if (!match_members(**object, table, slots, unknown, st)) return false;
+    bool overflow_done = false;
+    reflect::for_each_field(out, [&](std::string_view, auto& member, auto index) {
+        if (st.stopped) return;
+        using M = std::remove_cvref_t<decltype(member)>;
+        if constexpr (std::is_same_v<M, Overflow>) {
+            if (!overflow_done) keep_unknown(**object, unknown, &member, st);
+            overflow_done = true;
+        } else {
+            read_field(slots[index], member, table.fields[index], st);
+        }
+    });
+    if (!overflow_done && !st.stopped) keep_unknown(**object, unknown, nullptr, st);
+    return st.errors.size() == errors;
+}
+
+template <class T>
+bool read_optional(const Value& in, std::optional<T>& out, ShapeState& st) {
+    if (in.is_null()) {
+        out.reset();
+        return true;
+    }
+    if constexpr (!holds_sentinels_v<T>) {
+        auto ctx = st.coerce();
+        if (is_null_like(in, ctx)) {
+            (void)coerce_null(in, ctx); // records the sentinel's Warning
+            out.reset();
+            return true;
+        }
+    }
+    out.emplace();
+    return read_value(in, *out, st);
+}
+
+template <class T, class Out>
+bool read_elements(std::span<const Value> items, Out& out, ShapeState& st) {
+    const std::size_t errors = st.errors.size();
+    for (std::size_t i = 0; i < items.size() && !st.stopped; ++i) {
+        PathScope path(st, i);
+        if constexpr (is_vector_v<Out>) {
+            if constexpr (std::is_same_v<T, bool>) {
+                bool b = false;
+                read_value(items[i], b, st);
+                out.push_back(b);
+            } else {
+                read_value(items[i], out.emplace_back(), st);
+            }
+        } else {
+            read_value(items[i], out[i], st);
+        }
+    }
+    return st.errors.size() == errors;
+}
+
+template <class T, class A>
+bool read_vector(const Value& in, std::vector<T, A>& out, ShapeState& st) {
+    Value storage;
+    auto items = coerce_array(in, st.coerce(), storage);
+    if (!items) return st.fail(std::move(items).error());
+    out.clear();
+    out.reserve(items->size());
+    return read_elements<T>(*items, out, st);
+}
+
+template <class T, std::size_t N>
+bool read_array(const Value& in, std::array<T, N>& out, ShapeState& st) {
+    Value storage;
+    auto items = coerce_array(in, st.coerce(), storage);
+    if (!items) return st.fail(std::move(items).error());
+    if (items->size() != N) return array_length_mismatch(N, items->size(), st);
+    return read_elements<T>(*items, out, st);
+}
+
+template <class Map>
+bool read_map(const Value& in, Map& out, ShapeState& st) {
+    static_assert(std::is_constructible_v<typename Map::key_type, std::string_view> ||
+                      std::is_same_v<typename Map::key_type, std::string>,
+                  "laminate: maps are shaped from JSON objects and need string keys");
+    Value storage;
+    auto object = coerce_object(in, st.coerce(), storage);
+    if (!object) return st.fail(std::move(object).error());
+    const std::size_t errors = st.errors.size();
+    out.clear();
+    for (const Member& m : (*object)->members()) {
+        if (st.stopped) break;
+        PathScope path(st, m.key());
+        typename Map::mapped_type element{};
+        if (read_value(m.value, element, st)) out.insert_or_assign(typename Map::key_type(m.key()), std::move(element));
+    }
+    return st.errors.size() == errors;
+}
+
+// Tries every alternative in order; the one with the lowest risk, then the fewest diagnostics,
+// then the first, wins.
+template <class... A>
+bool read_variant(const Value& in, std::variant<A...>& out, ShapeState& st) {
+    constexpr std::size_t n = sizeof...(A);
+    const std::array<std::string_view, n> labels{type_label<A>()...};
+    std::array<std::optional<Error>, n> failures;
+    std::optional<ShapeState> best;
+    std::optional<std::variant<A...>> best_value;
+    std::size_t fits = 0, best_index = 0;
+    auto better = [](const ShapeState& a, const ShapeState& b) {
+        Risk ra = max_risk(a.diagnostics), rb = max_risk(b.diagnostics);
+        return ra != rb ? ra < rb : a.diagnostics.size() < b.diagnostics.size();
+    };
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+        (
+            [&] {
+                using Alt = std::variant_alternative_t<I, std::variant<A...>>;
+                ShapeState trial = st.trial();
+                Alt candidate{};
+                if (read_value(in, candidate, trial) && trial.errors.empty()) {
+                    ++fits;
+                    if (!best || better(trial, *best)) {
+                        best.emplace(std::move(trial));
+                        best_value.emplace(std::in_place_index<I>, std::move(candidate));
+                        best_index = I;
+                    }
+                } else if (!trial.errors.empty()) {
+                    failures[I] = std::move(trial.errors.front());
+                }
+            }(),
+            ...);
+    }(std::make_index_sequence<n>{});
+    if (!best) {
+        std::vector<Error> errs;
+        for (auto& f : failures)
+            if (f) errs.push_back(std::move(*f));
+        return variant_failed(labels, errs, st);
+    }
+    if (fits > 1) note_variant_choice(labels[best_index], fits, n, in, st);
+    st.adopt(std::move(*best));
+    out = std::move(*best_value);
+    return true;
+}
+
+template <class T>
+bool read_value(const Value& in, T& out, ShapeState& st) {
+    if constexpr (has_shaper<T>) {
+        Result<T> r = Shaper<T>::from_value(in, st.coerce());
+        if (!r) return st.fail(std::move(r).error());
+        out = std::move(*r);
+        return true;
+    } else if constexpr (std::is_same_v<T, Value>) {
+        auto r = coerce_any(in, st.coerce());
+        if (!r) return st.fail(std::move(r).error());
+        out = std::move(*r);
+        return true;
+    } else if constexpr (std::is_same_v<T, Overflow>) {
+        return read_overflow(in, out, st);
+    } else if constexpr (std::is_same_v<T, std::monostate>) {
+        auto r = coerce_null(in, st.coerce());
+        return r ? true : st.fail(std::move(r).error());
+    } else if constexpr (is_open_v<T>) {
+        using E = typename T::enum_type;
+        std::optional<std::size_t> index;
+        std::string unknown;
+        if (!read_open_enum(in, enum_target<E>(), st, index, unknown)) return false;
+        out = index ? T(reflect::enum_values<E>()[*index]) : T::unrecognized(std::move(unknown));
+        return true;
+    } else if constexpr (is_coercible_scalar_v<T> || std::is_same_v<T, std::string>) {
+        auto r = coerce_to<T>(in, st.coerce());
+        if (!r) return st.fail(std::move(r).error());
+        out = std::move(*r);
+        return true;
+    } else if constexpr (std::is_enum_v<T>) {
+        auto r = coerce_enum(in, enum_target<T>(), st.coerce());
+        if (!r) return st.fail(std::move(r).error());
+        out = reflect::enum_values<T>()[*r];
+        return true;
+    } else if constexpr (is_optional_v<T>) {
+        return read_optional(in, out, st);
+    } else if constexpr (is_vector_v<T>) {
+        return read_vector(in, out, st);
+    } else if constexpr (is_std_array_v<T>) {
+        return read_array(in, out, st);
+    } else if constexpr (is_map_v<T>) {
+        return read_map(in, out, st);
+    } else if constexpr (is_variant_v<T>) {
+        return read_variant(in, out, st);
+    } else if constexpr (!std::is_class_v<T> || !reflect::is_reflectable<T>) {
+        static_assert(check_shapeable<T>());
+        return false;
+    } else {
+        return read_struct(in, out, st);
+    }
+}
+
+} // namespace laminate::detail

@@ -1,0 +1,159 @@
+#pragma once
+// The run-time half of typed shaping: the state one shaping carries (policy in force, path,
+// diagnostics, errors, residual) and the non-template steps (key matching, unknown members,
+// missing fields, constraints, open enums, errors). Compiled once in src/shape/, so that the
+// templates instantiated per user type stay thin.
+
+#include <laminate/coerce.hpp>
+#include <laminate/field_options.hpp>
+#include <laminate/overflow.hpp>
+#include <laminate/shape_options.hpp>
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace laminate::detail {
+
+struct FieldInfo {
+    std::string_view name;          // the C++ member name
+    std::string_view key;           // the JSON key (renamed, or the name)
+    const FieldSpec* spec = nullptr;
+    bool overflow = false;          // a laminate::Overflow member: matched by no key
+};
+
+// What shaping needs to know about a struct's fields, built once per type.
+struct StructTable {
+    FieldList specs; // owns what fields[].spec and the keys point to
+    std::vector<FieldInfo> fields;
+    std::vector<std::string_view> keys; // exact keys: every field's key, then aliases
+    std::vector<std::size_t> key_field; // the field of each key
+    std::vector<std::string_view> primary_keys; // fields' keys, for loose matching
+    std::vector<std::size_t> primary_field;
+    std::optional<Error> invalid; // a Fields<T> entry that names no field, or a bad pattern
+};
+
+StructTable build_struct_table(std::span<const std::string_view> names, std::span<const bool> overflow,
+                               FieldList specs, std::string_view type);
+
+// The input member found for a field.
+struct Slot {
+    const Value* value = nullptr;
+    std::size_t member = 0; // its index in the object
+    bool loose = false;     // matched ignoring case and separators
+};
+
+class ShapeState {
+public:
+    explicit ShapeState(const ShapeOptions& options)
+        : policy(options.mode.policy), null_sentinels(options.null_sentinels) {}
+    ShapeState(ModePolicy p, std::span<const std::string_view> sentinels) : policy(p), null_sentinels(sentinels) {}
+
+    ModePolicy policy;
+    std::span<const std::string_view> null_sentinels;
+    std::string path;
+    Diagnostics diagnostics;
+    std::vector<Error> errors;
+    Value residual = Value::object();
+    bool stopped = false;    // an error under ErrorCollection::First: stop reading
+    bool first_only = false; // a trial (a variant alternative): any error stops it
+
+    CoerceContext coerce() noexcept { return CoerceContext{diagnostics, policy.coercion, path, null_sentinels}; }
+
+    // Records an error (its path is the current one when it has none); returns false.
+    bool fail(Error e);
+    // A state for trying a value without committing: same policy and path, nothing recorded.
+    ShapeState trial() const;
+    // Takes a successful trial's diagnostics and residual.
+    void adopt(ShapeState&& trial);
+};
+
+// Restores the path on scope exit.
+class PathScope {
+public:
+    PathScope(ShapeState& st, std::string_view key) : st_(st), size_(st.path.size()) { append_path_key(st.path, key); }
+    PathScope(ShapeState& st, std::size_t index) : st_(st), size_(st.path.size()) { append_path_index(st.path, index); }
+    ~PathScope() { st_.path.resize(size_); }
+    PathScope(const PathScope&) = delete;
+    PathScope& operator=(const PathScope&) = delete;
+
+private:
+    ShapeState& st_;
+    std::size_t size_;
+};
+
+// Applies a field's level or mode for its subtree.
+class PolicyScope {
+public:
+    PolicyScope(ShapeState& st, const FieldSpec* spec) : st_(st), saved_(st.policy) {
+        if (!spec) return;
+        if (spec->policy) st.policy = *spec->policy;
+        if (spec->coercion_level) st.policy.coercion = *spec->coercion_level;
+    }
+    ~PolicyScope() { st_.policy = saved_; }
+    PolicyScope(const PolicyScope&) = delete;
+    PolicyScope& operator=(const PolicyScope&) = delete;
+
+private:
+    ShapeState& st_;
+    ModePolicy saved_;
+};
+
+// Finds each field's member in `object`; the indices of members that match no field (or a
+// field another key already gave a value) go to `unknown`. Returns false when shaping must stop.
+bool match_members(const Value& object, const StructTable& table, std::span<Slot> slots,
+                   std::vector<std::size_t>& unknown, ShapeState& st);
+
+// Moves the unknown members into `overflow` (Preserved), the residual (Keep, no overflow,
+// Preserved) or drops them (Dropped), each with an Info diagnostic at its path; under
+// UnknownFields::Error each is an unknown_field error instead (after the declared fields').
+void keep_unknown(const Value& object, std::span<const std::size_t> unknown, Overflow* overflow, ShapeState& st);
+
+// A field whose key is absent: Defaulted when optional or defaulted, else missing_field.
+void missing_field(const FieldInfo& field, bool optional_like, ShapeState& st);
+
+// The Warning for a key matched loosely (at the field's path).
+void note_loose_key(const FieldInfo& field, ShapeState& st);
+
+// A defaulted field given null (or a sentinel, when `sentinels`) at BestEffort: records the
+// Warning and returns true (the initializer's value stays).
+bool null_keeps_default(const Value& in, bool sentinels, ShapeState& st);
+
+// Constraint checks; each records constraint_violation and returns false on failure.
+bool check_number(double value, const FieldSpec& spec, ShapeState& st);
+bool check_text(std::string_view value, const FieldSpec& spec, ShapeState& st);
+bool check_count(std::size_t count, const FieldSpec& spec, ShapeState& st);
+
+// Reads an open enum: a declared name (`index` set) or an unrecognized string kept in `unknown`.
+bool read_open_enum(const Value& in, EnumTarget target, ShapeState& st, std::optional<std::size_t>& index,
+                    std::string& unknown);
+
+// Copies an object's members into an Overflow read as a value of its own.
+bool read_overflow(const Value& in, Overflow& out, ShapeState& st);
+
+// type_mismatch when no variant alternative fits; `failures` holds each one's first error.
+bool variant_failed(std::span<const std::string_view> labels, std::span<const Error> failures, ShapeState& st);
+// The Info diagnostic naming the chosen alternative when several fit.
+void note_variant_choice(std::string_view label, std::size_t fits, std::size_t alternatives, const Value& in,
+                         ShapeState& st);
+// A fixed-size array given another number of elements.
+bool array_length_mismatch(std::size_t expected, std::size_t got, ShapeState& st);
+
+// The end of shaping: errors summarized (and copied to options.field_errors), fail_at applied,
+// diagnostics delivered to the sink. Returns the error, if any.
+std::optional<Error> conclude(ShapeState& st, const ShapeOptions& options, Diagnostics& diagnostics, Value& residual);
+
+// "$.items[2].quantity: expected ..." lines joined in one shape_error; one error is returned as is.
+Error summarize(std::span<const Error> errors);
+
+// The parser options for from_json / from_llm_response under this policy.
+ParseOptions parse_options_for(const ShapeOptions& options);
+
+// A readable name for a type ("CabinClass") from a __PRETTY_FUNCTION__ spelling that says
+// "T = CabinClass" (g++ and clang both do); namespaces are dropped unless it is a template.
+std::string_view type_label_from_pretty(std::string_view pretty) noexcept;
+
+} // namespace laminate::detail

@@ -1,0 +1,189 @@
+#pragma once
+// Typed shaping: plain C++ structs from what a model emitted, with a diagnostic for every
+// liberty taken.
+//
+//   struct SearchFlights {
+//       std::string origin, destination, depart_date;
+//       std::uint8_t passengers;                // "2" -> 2 (Info)
+//       bool nonstop;                           // "true" -> true (Info)
+//       std::string cabin;
+//       std::optional<std::uint32_t> max_price; // absent -> nullopt (Defaulted, Info)
+//       laminate::Overflow extra;               // unknown members, kept (Preserved, Info)
+//   };
+//   auto shaped = laminate::from_llm_response<SearchFlights>(text);   // lenient by default
+//   if (!shaped) return shaped.error();
+//   auto& [flights, diagnostics] = *shaped;
+//
+// Entry points (each takes ShapeOptions, or just a Mode):
+//   from_value<T>(value)          a Value already parsed
+//   from_json<T>(text)            tolerant parse first: repairs become Repaired diagnostics
+//   from_llm_response<T>(text)    extraction first: the candidate that shapes into T wins
+//   shape_lenient / shape_absorbing<T>(value)   the mode forced; absorbing fills .residual
+//   shape_strict<T>(value)        Result<T>: exact types, no unknown member, first error
+//   to_value(x) / to_json(x)      back to JSON, Overflow members re-inserted
+//
+// Supported members: bool, 8..64-bit integers, float, double, std::string, enums (by name),
+// nested structs (aggregates, or described with LAMINATE_REFLECT / laminate::Describe),
+// std::optional, std::vector, std::array (length checked), std::map / std::unordered_map with
+// string keys, std::variant (every alternative tried; the lowest-risk fit wins), laminate::Value,
+// laminate::Overflow, laminate::Open<E>, and any T with a laminate::Shaper<T>. Per-field keys,
+// defaults, constraints and modes: laminate::Fields<T> (field_options.hpp).
+//
+// Semantics:
+// * Keys match exactly (the field's key, then its aliases); at BestEffort also ignoring case,
+//   spaces, '_' and '-' (a Warning).
+// * A missing std::optional is nullopt and a missing defaulted field keeps its initializer
+//   (Defaulted, Info, unless the policy does not record defaults); any other missing field is a
+//   missing_field error in every mode. null in an optional is nullopt; a null sentinel too at
+//   BestEffort (a Warning).
+// * Unknown members: into the struct's Overflow (Preserved), else dropped (Dropped) under
+//   UnknownFields::Drop or kept in Shaped::residual (Preserved) under Keep; unknown_field under
+//   Error. Every diagnostic is Info.
+// * Errors: under ErrorCollection::All every failing field is reported; one failure comes back
+//   as itself (its kind and path), several as one shape_error whose message lists each
+//   ("$.items[2].quantity: ...") and ShapeOptions::field_errors receives them all. Under First
+//   shaping stops at the first.
+// * Errors and diagnostics never quote string values from the input; unknown keys are named.
+
+#include <laminate/coerce.hpp>
+#include <laminate/detail/shape_read.hpp>
+#include <laminate/detail/shape_state.hpp>
+#include <laminate/detail/shape_write.hpp>
+#include <laminate/diagnostic.hpp>
+#include <laminate/extract.hpp>
+#include <laminate/field_options.hpp>
+#include <laminate/mode.hpp>
+#include <laminate/open.hpp>
+#include <laminate/overflow.hpp>
+#include <laminate/parse.hpp>
+#include <laminate/reflect.hpp>
+#include <laminate/result.hpp>
+#include <laminate/shape_options.hpp>
+#include <laminate/value.hpp>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace laminate {
+
+namespace detail {
+
+template <class T>
+Result<Shaped<T>> finish(Shaped<T>&& out, ShapeState& st, const ShapeOptions& options) {
+    if (auto e = conclude(st, options, out.diagnostics, out.residual)) return std::move(*e);
+    return std::move(out);
+}
+
+template <class T>
+Result<Shaped<T>> shape_parsed(Parsed&& parsed, const ShapeOptions& options) {
+    static_assert(check_shapeable<T>());
+    ShapeState st(options);
+    st.diagnostics = std::move(parsed.diagnostics);
+    Shaped<T> out;
+    read_value(parsed.value, out.value, st);
+    return finish(std::move(out), st, options);
+}
+
+inline ShapeOptions with_mode(ShapeOptions options, ModeSetting mode) {
+    options.mode = mode;
+    return options;
+}
+
+} // namespace detail
+
+template <class T>
+Result<Shaped<T>> from_value(const Value& value, const ShapeOptions& options = {}) {
+    static_assert(detail::check_shapeable<T>());
+    detail::ShapeState st(options);
+    Shaped<T> out;
+    detail::read_value(value, out.value, st);
+    return detail::finish(std::move(out), st, options);
+}
+
+template <class T>
+Result<Shaped<T>> from_value(const Value& value, Mode mode) {
+    return from_value<T>(value, ShapeOptions{.mode = mode});
+}
+
+template <class T>
+Result<Shaped<T>> from_json(std::string_view text, const ShapeOptions& options = {}) {
+    static_assert(detail::check_shapeable<T>());
+    auto parsed = parse(text, detail::parse_options_for(options));
+    if (!parsed) return std::move(parsed).error();
+    return detail::shape_parsed<T>(std::move(*parsed), options);
+}
+
+template <class T>
+Result<Shaped<T>> from_json(std::string_view text, Mode mode) {
+    return from_json<T>(text, ShapeOptions{.mode = mode});
+}
+
+template <class T>
+Result<Shaped<T>> from_llm_response(std::string_view text, const ShapeOptions& options = {}) {
+    static_assert(detail::check_shapeable<T>());
+    const ParseOptions parse_options = detail::parse_options_for(options);
+    std::optional<detail::ShapeState> winner_state;
+    std::optional<Shaped<T>> winner;
+    // extract() returns the first candidate accepted, so the last one shaped here is it.
+    auto accept = [&](const Value& candidate) {
+        detail::ShapeState st(options);
+        Shaped<T> out;
+        detail::read_value(candidate, out.value, st);
+        if (!st.errors.empty()) return false;
+        winner_state.emplace(std::move(st));
+        winner.emplace(std::move(out));
+        return true;
+    };
+    auto extracted = extract(text, parse_options, options.extract, accept);
+    if (!extracted) {
+        // Nothing shapes into T: report why the payload that parses does not.
+        auto payload = extract(text, parse_options, options.extract);
+        if (!payload) return std::move(extracted).error();
+        return detail::shape_parsed<T>(std::move(payload->parsed), options);
+    }
+    Diagnostics& ds = winner_state->diagnostics;
+    ds.insert(ds.begin(), std::make_move_iterator(extracted->parsed.diagnostics.begin()),
+              std::make_move_iterator(extracted->parsed.diagnostics.end()));
+    return detail::finish(std::move(*winner), *winner_state, options);
+}
+
+template <class T>
+Result<Shaped<T>> from_llm_response(std::string_view text, Mode mode) {
+    return from_llm_response<T>(text, ShapeOptions{.mode = mode});
+}
+
+// BestEffort coercion, unknown members dropped or into Overflow, every error collected.
+template <class T>
+Result<Shaped<T>> shape_lenient(const Value& value, ShapeOptions options = {}) {
+    return from_value<T>(value, detail::with_mode(std::move(options), Mode::Lenient));
+}
+
+// SafeWidening coercion, unknown members kept (Overflow or Shaped::residual), every error collected.
+template <class T>
+Result<Shaped<T>> shape_absorbing(const Value& value, ShapeOptions options = {}) {
+    return from_value<T>(value, detail::with_mode(std::move(options), Mode::Absorbing));
+}
+
+// Exact JSON types, no unknown member, the first error. Missing optional and defaulted fields
+// are still filled.
+template <class T>
+Result<T> shape_strict(const Value& value, ShapeOptions options = {}) {
+    auto shaped = from_value<T>(value, detail::with_mode(std::move(options), Mode::Strict));
+    if (!shaped) return std::move(shaped).error();
+    return std::move(shaped->value);
+}
+
+template <class T>
+Value to_value(const T& value) {
+    static_assert(detail::check_shapeable<T>());
+    return detail::write_value(value);
+}
+
+template <class T>
+std::string to_json(const T& value) {
+    return detail::write_value(value).dump();
+}
+
+} // namespace laminate

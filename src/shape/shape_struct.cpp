@@ -1,0 +1,243 @@
+// Typed shaping, the run-time half: struct tables, key matching, unknown and missing fields.
+#include <laminate/detail/shape_state.hpp>
+
+#include "conversion.hpp"
+
+namespace laminate::detail {
+namespace {
+
+// A key is named in a message only when it reads plainly (it is input, unlike a field name).
+bool printable_key(std::string_view key) noexcept {
+    if (key.empty() || key.size() > 64) return false;
+    for (char c : key)
+        if (c < 0x20 || c > 0x7e || c == '\'' || c == '\\') return false;
+    return true;
+}
+
+std::string named(std::string_view what, std::string_view key) {
+    std::string m(what);
+    if (printable_key(key)) {
+        m += " '";
+        m += key;
+        m += '\'';
+    }
+    return m;
+}
+
+void diagnose(ShapeState& st, DiagnosticKind kind, Risk risk, std::string message, std::string suggestion = {}) {
+    Diagnostic d;
+    d.path = st.path;
+    d.kind = kind;
+    d.risk = risk;
+    d.message = std::move(message);
+    d.suggestion = std::move(suggestion);
+    st.diagnostics.push_back(std::move(d));
+}
+
+} // namespace
+
+bool ShapeState::fail(Error e) {
+    if (e.path().empty() && !path.empty())
+        e = Error(e.kind(), e.message(), e.offset(), path);
+    errors.push_back(std::move(e));
+    if (first_only || policy.errors == ErrorCollection::First) stopped = true;
+    return false;
+}
+
+ShapeState ShapeState::trial() const {
+    ShapeState t(policy, null_sentinels);
+    t.path = path;
+    t.first_only = true;
+    return t;
+}
+
+void ShapeState::adopt(ShapeState&& trial) {
+    for (auto& d : trial.diagnostics) diagnostics.push_back(std::move(d));
+    for (Member& m : trial.residual.members()) residual.append_member(m.key(), std::move(m.value));
+}
+
+StructTable build_struct_table(std::span<const std::string_view> names, std::span<const bool> overflow,
+                               FieldList specs, std::string_view type) {
+    StructTable t;
+    t.specs = std::move(specs);
+    t.fields.resize(names.size());
+    for (std::size_t i = 0; i < names.size(); ++i) t.fields[i] = FieldInfo{names[i], names[i], nullptr, overflow[i]};
+    for (const FieldSpec& spec : t.specs) {
+        std::size_t i = 0;
+        while (i < names.size() && names[i] != spec.name) ++i;
+        std::string where = "laminate::Fields<" + std::string(type) + ">: ";
+        if (i == names.size()) {
+            t.invalid = Error(ErrorKind::invalid_argument, where + "'" + spec.name + "' is not a field of the type");
+            break;
+        }
+        if (t.fields[i].spec) {
+            t.invalid = Error(ErrorKind::invalid_argument, where + "field '" + spec.name + "' is listed twice");
+            break;
+        }
+        if (spec.pattern_invalid) {
+            t.invalid = Error(ErrorKind::invalid_argument, where + "the pattern of field '" + spec.name + "' does not compile");
+            break;
+        }
+        t.fields[i].spec = &spec;
+        t.fields[i].key = spec.json_key();
+    }
+    for (std::size_t i = 0; i < t.fields.size(); ++i) {
+        if (t.fields[i].overflow) continue;
+        t.keys.push_back(t.fields[i].key);
+        t.key_field.push_back(i);
+        t.primary_keys.push_back(t.fields[i].key);
+        t.primary_field.push_back(i);
+    }
+    for (std::size_t i = 0; i < t.fields.size(); ++i) {
+        if (!t.fields[i].spec) continue;
+        for (const std::string& alias : t.fields[i].spec->aliases) {
+            t.keys.push_back(alias);
+            t.key_field.push_back(i);
+        }
+    }
+    return t;
+}
+
+bool match_members(const Value& object, const StructTable& table, std::span<Slot> slots,
+                   std::vector<std::size_t>& unknown, ShapeState& st) {
+    const auto members = object.members();
+    std::size_t hint = 0; // models usually write the fields in declaration order
+    for (std::size_t i = 0; i < members.size(); ++i) {
+        const std::string_view key = members[i].key();
+        std::size_t field = NameMatch::npos;
+        bool loose = false;
+        if (hint < table.keys.size() && table.keys[hint] == key) {
+            field = table.key_field[hint++];
+        } else if (NameMatch m = match_name(key, table.keys, CoercionLevel::Exact)) {
+            field = table.key_field[m.index];
+            hint = m.index + 1;
+        } else if (NameMatch l = match_name(key, table.primary_keys, st.policy.coercion); l.how == NameMatch::How::loose) {
+            field = table.primary_field[l.index];
+            loose = true;
+        }
+        Slot* slot = field == NameMatch::npos ? nullptr : &slots[field];
+        if (slot && (!slot->value || (slot->loose && !loose))) {
+            if (slot->value) unknown.push_back(slot->member); // an exact key displaces a loose one
+            *slot = Slot{&members[i].value, i, loose};
+            continue;
+        }
+        // No field, or a field another key already gave a value: handled with the unknown ones.
+        unknown.push_back(i);
+    }
+    return true;
+}
+
+void keep_unknown(const Value& object, std::span<const std::size_t> unknown, Overflow* overflow, ShapeState& st) {
+    const auto members = object.members();
+    for (std::size_t i : unknown) {
+        if (st.stopped) return;
+        const Member& m = members[i];
+        PathScope path(st, m.key());
+        if (st.policy.unknown_fields == UnknownFields::Error) {
+            st.fail(Error(ErrorKind::unknown_field,
+                          named("unknown field", m.key()) + " (unknown fields are errors in this mode)"));
+        } else if (overflow) {
+            overflow->add(m.key(), m.value);
+            diagnose(st, DiagnosticKind::Preserved, Risk::Info, named("preserved unknown field", m.key()) + " in overflow");
+        } else if (st.policy.unknown_fields == UnknownFields::Keep) {
+            st.residual.append_member(st.path, m.value);
+            diagnose(st, DiagnosticKind::Preserved, Risk::Info, named("preserved unknown field", m.key()) + " in the residual");
+        } else {
+            diagnose(st, DiagnosticKind::Dropped, Risk::Info, named("dropped unknown field", m.key()),
+                     "declare the field, or add a laminate::Overflow member to keep such fields");
+        }
+    }
+}
+
+void missing_field(const FieldInfo& field, bool optional_like, ShapeState& st) {
+    if (optional_like || (field.spec && field.spec->has_default)) {
+        if (st.policy.record_defaults)
+            diagnose(st, DiagnosticKind::Defaulted, Risk::Info,
+                     "missing field '" + std::string(field.key) + (optional_like ? "' left empty" : "' kept its default"));
+        return;
+    }
+    st.fail(Error(ErrorKind::missing_field, "missing required field '" + std::string(field.key) + "'",
+                  Error::no_offset, st.path));
+}
+
+void note_loose_key(const FieldInfo& field, ShapeState& st) {
+    Diagnostic d;
+    d.path = st.path;
+    d.kind = DiagnosticKind::Coerced;
+    d.risk = Risk::Warning;
+    d.from = "key";
+    d.to = std::string(field.key);
+    d.message = "key matched field '" + std::string(field.key) + "' ignoring case and separators";
+    d.suggestion = "use the exact key '" + std::string(field.key) + "'";
+    st.diagnostics.push_back(std::move(d));
+}
+
+bool null_keeps_default(const Value& in, bool sentinels, ShapeState& st) {
+    if (!sentinels && !in.is_null()) return false;
+    return null_to_default(in, "default", st.coerce());
+}
+
+bool read_open_enum(const Value& in, EnumTarget target, ShapeState& st, std::optional<std::size_t>& index,
+                    std::string& unknown) {
+    Diagnostics scratch;
+    CoerceContext ctx{scratch, st.policy.coercion, st.path, st.null_sentinels};
+    auto r = coerce_enum(in, target, ctx);
+    if (r) {
+        for (auto& d : scratch) st.diagnostics.push_back(std::move(d));
+        index = *r;
+        return true;
+    }
+    if (r.error().kind() == ErrorKind::unknown_variant && in.is_string()) {
+        unknown = std::string(in.as_string());
+        diagnose(st, DiagnosticKind::Preserved, Risk::Warning, "unrecognized variant kept",
+                 "declare the value in " + std::string(target.name) + ", or emit one of its names");
+        return true;
+    }
+    return st.fail(std::move(r).error());
+}
+
+bool read_overflow(const Value& in, Overflow& out, ShapeState& st) {
+    Value storage;
+    auto object = coerce_object(in, st.coerce(), storage);
+    if (!object) return st.fail(std::move(object).error());
+    out.clear();
+    for (const Member& m : (*object)->members()) out.add(m.key(), m.value);
+    return true;
+}
+
+bool variant_failed(std::span<const std::string_view> labels, std::span<const Error> failures, ShapeState& st) {
+    std::string m = "expected one of the variant's alternatives (";
+    for (std::size_t i = 0; i < labels.size(); ++i) {
+        if (i) m += ", ";
+        m += labels[i];
+    }
+    m += "), none fits";
+    for (const Error& e : failures) {
+        m += "; ";
+        m += e.kind_name();
+        m += ": ";
+        m += e.message();
+    }
+    return st.fail(Error(ErrorKind::type_mismatch, std::move(m), Error::no_offset, st.path));
+}
+
+void note_variant_choice(std::string_view label, std::size_t fits, std::size_t alternatives, const Value& in,
+                         ShapeState& st) {
+    Diagnostic d;
+    d.path = st.path;
+    d.kind = DiagnosticKind::Coerced;
+    d.risk = Risk::Info;
+    d.from = std::string(shape_detail::source_type(in));
+    d.to = std::string(label);
+    d.message = "chose variant alternative " + std::string(label) + " (" + std::to_string(fits) + " of " +
+                std::to_string(alternatives) + " alternatives fit)";
+    st.diagnostics.push_back(std::move(d));
+}
+
+bool array_length_mismatch(std::size_t expected, std::size_t got, ShapeState& st) {
+    return st.fail(Error(ErrorKind::type_mismatch,
+                         "expected an array of " + std::to_string(expected) + " elements, got " + std::to_string(got),
+                         Error::no_offset, st.path));
+}
+
+} // namespace laminate::detail

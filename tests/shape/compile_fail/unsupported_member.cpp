@@ -1,0 +1,8 @@
+// Must not compile: a raw pointer member has no JSON form.
+#include <laminate/shape.hpp>
+
+struct WithPointer {
+    const char* name;
+};
+
+int main() { return laminate::from_value<WithPointer>(laminate::Value::object()) ? 0 : 1; }

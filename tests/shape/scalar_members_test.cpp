@@ -1,0 +1,87 @@
+// Arithmetic, bool, string and enum members, each read by the coercion engine at the mode's level.
+#include "shape_test_types.hpp"
+
+#include <gtest/gtest.h>
+
+namespace laminate::test {
+namespace {
+
+struct Scalars {
+    bool flag;
+    std::int8_t i8;
+    std::uint64_t u64;
+    std::int64_t i64;
+    float f32;
+    double f64;
+    std::string text;
+    Color color;
+};
+
+TEST(ScalarMembers, ExactInputNeedsNoDiagnostic) {
+    auto shaped = from_value<Scalars>(js(
+        R"({"flag": true, "i8": -128, "u64": 18446744073709551615, "i64": -9223372036854775808, "f32": 0.5, "f64": 1e300, "text": "hi", "color": "Green"})"));
+    ASSERT_TRUE(shaped) << shaped.error();
+    const Scalars& s = shaped->value;
+    EXPECT_TRUE(s.flag);
+    EXPECT_EQ(s.i8, -128);
+    EXPECT_EQ(s.u64, 18446744073709551615u);
+    EXPECT_EQ(s.i64, INT64_MIN);
+    EXPECT_EQ(s.f32, 0.5f);
+    EXPECT_EQ(s.f64, 1e300);
+    EXPECT_EQ(s.text, "hi");
+    EXPECT_EQ(s.color, Color::Green);
+    EXPECT_TRUE(shaped->diagnostics.empty());
+}
+
+TEST(ScalarMembers, LenientCoercesEachWithItsDiagnostic) {
+    auto shaped = from_value<Scalars>(js(
+        R"({"flag": "yes", "i8": " -5 ", "u64": "1,234", "i64": "0x1F", "f32": "2.5", "f64": "$4.99", "text": 12, "color": "green"})"));
+    ASSERT_TRUE(shaped) << shaped.error();
+    const Scalars& s = shaped->value;
+    EXPECT_TRUE(s.flag);
+    EXPECT_EQ(s.i8, -5);
+    EXPECT_EQ(s.u64, 1234u);
+    EXPECT_EQ(s.i64, 31);
+    EXPECT_EQ(s.f32, 2.5f);
+    EXPECT_DOUBLE_EQ(s.f64, 4.99);
+    EXPECT_EQ(s.text, "12");
+    EXPECT_EQ(s.color, Color::Green);
+    EXPECT_EQ(shaped->diagnostics.size(), 8u);
+    EXPECT_EQ(count_kind(shaped->diagnostics, DiagnosticKind::Coerced), 8u);
+    const Diagnostic* color = at_path(shaped->diagnostics, "color");
+    ASSERT_NE(color, nullptr);
+    EXPECT_EQ(color->risk, Risk::Warning); // a case-insensitive match is a guess
+    EXPECT_EQ(color->to, "Color");
+    EXPECT_EQ(at_path(shaped->diagnostics, "i8")->to_string(), "[info] at 'i8': coerced string -> int8");
+}
+
+TEST(ScalarMembers, NeverSilentlyLossy) {
+    struct Small { std::uint8_t n; };
+    for (const char* bad : {R"({"n": 300})", R"({"n": 1.5})", R"({"n": "12abc"})", R"({"n": -1})"}) {
+        auto shaped = from_value<Small>(js(bad));
+        ASSERT_FALSE(shaped) << bad;
+        EXPECT_EQ(shaped.error().path(), "n");
+    }
+}
+
+TEST(ScalarMembers, EnumsByNameOnly) {
+    struct Painted { Color color; };
+    auto unknown = from_value<Painted>(js(R"({"color": "purple"})"));
+    ASSERT_FALSE(unknown);
+    EXPECT_EQ(unknown.error().kind(), ErrorKind::unknown_variant);
+    EXPECT_EQ(unknown.error().message().find("purple"), std::string::npos); // never the input
+    EXPECT_FALSE(from_value<Painted>(js(R"({"color": "blue"})"), Mode::Absorbing)); // case: BestEffort only
+    EXPECT_TRUE(from_value<Painted>(js(R"({"color": "Blue"})"), Mode::Strict));
+    EXPECT_EQ(to_json(Painted{Color::Blue}), R"({"color":"Blue"})");
+}
+
+TEST(ScalarMembers, NullIntoARequiredScalarIsTheZeroValueWithAWarningWhenLenient) {
+    auto shaped = from_value<Point>(js(R"({"x": null, "y": 1})"));
+    ASSERT_TRUE(shaped);
+    EXPECT_EQ(shaped->value.x, 0);
+    EXPECT_EQ(shaped->diagnostics.at(0).risk, Risk::Warning);
+    EXPECT_FALSE(from_value<Point>(js(R"({"x": null, "y": 1})"), Mode::Absorbing));
+}
+
+} // namespace
+} // namespace laminate::test

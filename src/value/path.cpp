@@ -5,6 +5,8 @@
 #include <charconv>
 #include <string>
 
+#include "core/utf8.hpp"
+
 namespace laminate {
 
 namespace {
@@ -39,24 +41,6 @@ bool read_hex4(std::string_view s, std::size_t& i, unsigned& out) noexcept {
     return true;
 }
 
-void append_utf8(std::string& out, unsigned cp) {
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-}
-
 // A quoted key starting at path[i] (the quote), JSON string escapes plus \' so that the keys
 // append_path_key writes read back. Leaves i after the closing quote; false when malformed.
 bool read_quoted_key(std::string_view path, std::size_t& i, std::string& key) {
@@ -89,7 +73,7 @@ bool read_quoted_key(std::string_view path, std::size_t& i, std::string& key) {
                 if (!read_hex4(path, i, low) || low < 0xDC00 || low > 0xDFFF) return false;
                 cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
             }
-            append_utf8(key, cp);
+            detail::append_utf8(key, static_cast<char32_t>(cp));
             break;
         }
         default: return false;

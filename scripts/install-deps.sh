@@ -12,6 +12,8 @@ packages=(
   nlohmann-json3-dev                         # interop header, and a benchmark baseline
   libsimdjson-dev                            # benchmark baseline
   libcli11-dev                               # the command line
+  libre2-dev                                 # JSON Schema patterns: linear time on untrusted text
+  json-schema-test-suite                     # the official JSON Schema tests (conformance)
 )
 
 installed() {

@@ -31,6 +31,12 @@ enum class ErrorKind {
     unknown_field,      // a member the target does not declare, where unknown fields are errors
     constraint_violation, // a value outside a declared range, length, pattern or item count
     risk_exceeded,      // a diagnostic at or above the risk the caller would accept
+    invalid_schema,     // a JSON Schema (or BFCL parameter schema) that cannot be used
+    schema_violation,   // a value that breaks its schema; the violations are listed
+    unknown_format,     // a provider response, stream or tool-call text of no known format
+    unknown_tool,       // a tool call naming no registered tool
+    buffer_exceeded,    // a stream line, event or buffer larger than its configured limit
+    stream_error,       // a stream that is malformed or ended in the middle of an event
 };
 
 // Stable, documented identifier ("invalid_json", ...): safe to match on and to log.

@@ -27,6 +27,12 @@ std::string_view kind_name(ErrorKind kind) noexcept {
     case ErrorKind::unknown_field: return "unknown_field";
     case ErrorKind::constraint_violation: return "constraint_violation";
     case ErrorKind::risk_exceeded: return "risk_exceeded";
+    case ErrorKind::invalid_schema: return "invalid_schema";
+    case ErrorKind::schema_violation: return "schema_violation";
+    case ErrorKind::unknown_format: return "unknown_format";
+    case ErrorKind::unknown_tool: return "unknown_tool";
+    case ErrorKind::buffer_exceeded: return "buffer_exceeded";
+    case ErrorKind::stream_error: return "stream_error";
     }
     return "unknown";
 }

@@ -24,12 +24,21 @@
 //   item counts to arrays and maps; each also applies inside a std::optional when it holds a
 //   value. A pattern must match the whole string (ECMAScript syntax); strings longer than
 //   max_pattern_input bytes are not matched (a violation) so that no input can exhaust the stack.
+// * default_on_error() makes the field defaulted and, when its value fails to shape or breaks a
+//   constraint, replaces that value by the default instead of failing: an ErrorDefaulted
+//   diagnostic, Risky (the model's value was discarded), naming the error's kind. The field's own
+//   option wins over the mode, as every per-field option does.
+// * override_with(v) sets the field from configuration whatever the input says: v is shaped into
+//   the member at Exact (a v that does not fit is an invalid_argument error), and an Overridden
+//   diagnostic records it: Info when the input had no such key, Warning when the model's value
+//   was replaced.
 // * level() sets the coercion level of this field and everything inside it; mode() sets the
 //   whole policy (coercion, unknown fields, recorded defaults, error collection) for it.
 // * options() is called once per type. A name that is not a field of T, or a pattern that does
 //   not compile, makes every shaping of T fail with invalid_argument.
 
 #include <laminate/mode.hpp>
+#include <laminate/value.hpp>
 
 #include <cstddef>
 #include <memory>
@@ -60,6 +69,8 @@ struct FieldSpec {
     bool pattern_invalid = false;
     std::optional<CoercionLevel> coercion_level;
     std::optional<ModePolicy> policy;
+    bool error_default = false;         // default_on_error(): an invalid value yields the default
+    std::optional<Value> override_value; // override_with(): the value configuration imposes
 
     // The key this field is read from and written to.
     std::string_view json_key() const noexcept { return key.empty() ? std::string_view(name) : std::string_view(key); }
@@ -81,6 +92,8 @@ struct FieldSpec {
     FieldSpec& level(CoercionLevel level);
     FieldSpec& mode(Mode mode);
     FieldSpec& mode(ModePolicy policy);
+    FieldSpec& default_on_error();
+    FieldSpec& override_with(Value value);
 };
 
 // Starts the options of the member called `name`.

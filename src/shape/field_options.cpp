@@ -98,6 +98,8 @@ FieldSpec& FieldSpec::max_items(std::size_t hi) { items_max = hi; return *this; 
 FieldSpec& FieldSpec::level(CoercionLevel l) { coercion_level = l; return *this; }
 FieldSpec& FieldSpec::mode(Mode m) { policy = policy_for(m); return *this; }
 FieldSpec& FieldSpec::mode(ModePolicy p) { policy = p; return *this; }
+FieldSpec& FieldSpec::default_on_error() { has_default = error_default = true; return *this; }
+FieldSpec& FieldSpec::override_with(Value v) { override_value = std::move(v); return *this; }
 
 FieldSpec& FieldSpec::pattern(std::string_view ecmascript_regex) {
     pattern_text = std::string(ecmascript_regex);

@@ -160,6 +160,36 @@ void missing_field(const FieldInfo& field, bool optional_like, ShapeState& st) {
                   Error::no_offset, st.path));
 }
 
+void error_to_default(const ReadMark& mark, ShapeState& st) {
+    const Error& first = st.errors[mark.errors];
+    std::string message = "invalid value replaced by the field's default (";
+    message += first.kind_name();
+    message += ": ";
+    message += first.message();
+    message += ')';
+    st.errors.erase(st.errors.begin() + static_cast<std::ptrdiff_t>(mark.errors), st.errors.end());
+    st.diagnostics.resize(mark.diagnostics);
+    st.stopped = mark.stopped;
+    diagnose(st, DiagnosticKind::ErrorDefaulted, Risk::Risky, std::move(message),
+             "emit a valid value for this field; the model's value was discarded");
+}
+
+void note_override(bool present, const ReadMark& mark, ShapeState& st) {
+    st.diagnostics.resize(mark.diagnostics); // reading configuration is not a liberty with the input
+    if (st.errors.size() != mark.errors) {
+        Error& e = st.errors[mark.errors];
+        e = Error(ErrorKind::invalid_argument, "the override configured for this field does not fit its type (" +
+                                                   std::string(e.kind_name()) + ": " + e.message() + ")",
+                  Error::no_offset, e.path());
+        return;
+    }
+    if (present)
+        diagnose(st, DiagnosticKind::Overridden, Risk::Warning, "value replaced by the configured override",
+                 "drop the field from the model's output, it is set by configuration");
+    else
+        diagnose(st, DiagnosticKind::Overridden, Risk::Info, "value set by the configured override");
+}
+
 void note_loose_key(const FieldInfo& field, ShapeState& st) {
     Diagnostic d;
     d.path = st.path;

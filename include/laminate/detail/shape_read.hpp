@@ -112,18 +112,38 @@ void check_constraints(const M& value, const FieldSpec& spec, ShapeState& st) {
     }
 }
 
+// A field set from configuration (FieldSpec::override_with): read at Exact, whatever the input.
+template <class M>
+void read_override(const Slot& slot, M& member, const FieldSpec& spec, ShapeState& st) {
+    const ReadMark before = mark(st);
+    const CoercionLevel level = st.policy.coercion;
+    st.policy.coercion = CoercionLevel::Exact;
+    read_value(*spec.override_value, member, st);
+    st.policy.coercion = level;
+    note_override(slot.value != nullptr, before, st);
+}
+
 template <class M>
 void read_field(const Slot& slot, M& member, const FieldInfo& field, ShapeState& st) {
     PathScope path(st, field.key);
     PolicyScope policy(st, field.spec);
+    if (field.spec && field.spec->override_value) return read_override(slot, member, *field.spec, st);
     if (!slot.value) return missing_field(field, is_optional_v<M>, st);
     if (slot.loose) note_loose_key(field, st);
     if constexpr (!is_optional_v<M>)
         if (field.spec && field.spec->has_default && null_keeps_default(*slot.value, !holds_sentinels_v<M>, st))
             return;
-    const std::size_t errors = st.errors.size();
-    if (!read_value(*slot.value, member, st) || st.errors.size() != errors) return;
-    if (field.spec) check_constraints(member, *field.spec, st);
+    // default_on_error keeps the initializer's value to fall back on.
+    std::optional<M> fallback;
+    if constexpr (std::is_copy_constructible_v<M>)
+        if (field.spec && field.spec->error_default) fallback.emplace(member);
+    const ReadMark before = mark(st);
+    if (read_value(*slot.value, member, st) && st.errors.size() == before.errors && field.spec)
+        check_constraints(member, *field.spec, st);
+    if (fallback && st.errors.size() != before.errors) {
+        error_to_default(before, st);
+        member = std::move(*fallback);
+    }
 }
 
 template <class T>

@@ -115,6 +115,19 @@ void keep_unknown(const Value& object, std::span<const std::size_t> unknown, Ove
 // A field whose key is absent: Defaulted when optional or defaulted, else missing_field.
 void missing_field(const FieldInfo& field, bool optional_like, ShapeState& st);
 
+// Undoes what reading a default_on_error field recorded since `mark` (its errors and
+// diagnostics; a stop they caused) and records one Risky ErrorDefaulted naming the first error.
+struct ReadMark {
+    std::size_t errors, diagnostics;
+    bool stopped;
+};
+inline ReadMark mark(const ShapeState& st) noexcept { return {st.errors.size(), st.diagnostics.size(), st.stopped}; }
+void error_to_default(const ReadMark& mark, ShapeState& st);
+
+// Records the Overridden diagnostic of a field set from configuration (`present`: the input had
+// a value for it, now replaced), or turns the override's own error into invalid_argument.
+void note_override(bool present, const ReadMark& mark, ShapeState& st);
+
 // The Warning for a key matched loosely (at the field's path).
 void note_loose_key(const FieldInfo& field, ShapeState& st);
 

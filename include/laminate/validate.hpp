@@ -78,6 +78,10 @@ struct ValidateOptions {
     // "depth" violation instead of a stack overflow. A $ref cycle that never moves into the
     // instance ({"$ref": "#"}) also ends here.
     std::size_t max_depth = 512;
+    // Schema applications (one per value a subschema is applied to, equality checks of
+    // uniqueItems included); past it the value is invalid with a "limits" violation. Bounds the
+    // exponential cost of nested anyOf/oneOf that all fail deep down.
+    std::size_t max_steps = 10'000'000;
     std::size_t max_violations = 1000; // collection stops here (valid stays false)
     std::size_t excerpt_bytes = 60;    // excerpts longer than this are cut and end in "..."
     bool quote_numbers = true;         // "got 300" in messages (false: "got a number")

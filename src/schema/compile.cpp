@@ -173,6 +173,7 @@ private:
             n.ref_overrides = draft7_;
         }
         if (!ref_only) keywords(s, n, location, my_base, depth);
+        definitions(s, location, my_base, depth); // even beside a draft-7 $ref: their ids count
         n.location = location;
         out_.nodes[id] = std::move(n);
         return id;
@@ -316,7 +317,10 @@ private:
             if (const Value* t = s.find("then")) n.then_ = sub(*t, loc, "then", base, depth);
             if (const Value* e = s.find("else")) n.else_ = sub(*e, loc, "else", base, depth);
         }
-        // Definitions are compiled so that their $id and $anchor are known to $ref.
+    }
+
+    // Definitions are compiled so that their $id and $anchor are known to $ref.
+    void definitions(const Value& s, const std::string& loc, const std::string& base, std::size_t depth) {
         for (std::string_view key : {"$defs", "definitions"}) {
             const Value* defs = s.find(key);
             if (!defs || !defs->is_object()) continue;

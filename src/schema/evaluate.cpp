@@ -26,7 +26,7 @@ public:
 
     bool eval(NodeId id, const Value& v) {
         if (halted_) return false;
-        if (++steps_ > step_budget) return fail_once(id, v, "limits", "validation stopped: the schema and value need more work than the limit allows");
+        if (++steps_ > o_.max_steps) return fail_once(id, v, "limits", "validation stopped: the schema and value need more work than the limit allows");
         if (depth_ >= o_.max_depth)
             return fail_once(id, v, "depth", "the value nests deeper than the validation limit of " + std::to_string(o_.max_depth) + " levels");
         ++depth_;
@@ -36,8 +36,6 @@ public:
     }
 
 private:
-    static constexpr std::size_t step_budget = 20'000'000;
-
     const Node& node(NodeId id) const { return c_.nodes[static_cast<std::size_t>(id)]; }
 
     // More violations wanted: there is a sink and it is not full.
@@ -280,7 +278,7 @@ private:
                     i = items.size();
                     break;
                 }
-                if ((steps_ += items.size()) > step_budget) return fail_once(0, v, "limits", "validation stopped: the schema and value need more work than the limit allows");
+                if ((steps_ += items.size()) > o_.max_steps) return fail_once(0, v, "limits", "validation stopped: the schema and value need more work than the limit allows");
             }
         }
         if (n.contains != no_node) {

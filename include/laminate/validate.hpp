@@ -13,7 +13,7 @@
 // dependencies, min/maxProperties, items (schema or draft-7 array form), prefixItems,
 // additionalItems, contains (+ min/maxContains), min/maxItems, uniqueItems, anyOf, oneOf, allOf,
 // not, if/then/else, $ref to "#", "#/json/pointer", "#anchor" ($anchor, or draft-7 "$id": "#a"),
-// and $id-relative URIs within the document; $defs/definitions; minimum, maximum,
+// $id-relative URIs, and documents supplied in SchemaOptions::documents; $defs/definitions; minimum, maximum,
 // exclusiveMinimum, exclusiveMaximum (number, or the draft-4 boolean form), multipleOf,
 // minLength/maxLength (code points), pattern (RE2), format. Unknown keywords are ignored.
 //
@@ -36,6 +36,7 @@
 #include <iosfwd>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace laminate {
@@ -70,6 +71,10 @@ struct SchemaOptions {
     std::size_t max_depth = 256;
     // format is an assertion for the formats listed above (false: annotation only).
     bool assert_format = true;
+    // Other schema documents that $ref may name, by absolute URI without fragment
+    // ("https://example.com/address.json"): shared definitions, a metaschema. Nothing is ever
+    // fetched; a $ref to a document neither here nor in the schema is an invalid_schema error.
+    std::vector<std::pair<std::string, Value>> documents;
 };
 
 struct ValidateOptions {

@@ -420,6 +420,7 @@ private:
         const auto hash = uri.find('#');
         const std::string document(uri.substr(0, hash));
         const std::string fragment = percent_decode(hash == std::string_view::npos ? std::string_view{} : uri.substr(hash + 1));
+        if (!document.empty() && !resources_.count(document) && document != root_id()) load_document(document);
         NodeId target = no_node;
         if (!fragment.empty() && fragment[0] != '/') {
             if (auto it = by_uri_.find(document + "#" + fragment); it != by_uri_.end()) target = it->second;
@@ -428,7 +429,7 @@ private:
             if (auto it = resources_.find(document); it != resources_.end()) resource = it->second;
             else if (!document.empty() && document != root_id()) resource.value = nullptr;
             if (resource.value) {
-                const std::string location = resource.location == "#" ? "#" + fragment : resource.location + fragment;
+                const std::string location = resource.location + fragment;
                 if (auto it = by_location_.find(location); it != by_location_.end()) {
                     target = it->second;
                 } else if (const Value* v = resource.value->at_pointer(fragment)) {
@@ -442,6 +443,18 @@ private:
             return;
         }
         out_.nodes[static_cast<std::size_t>(r.node)].ref = target;
+    }
+
+    // A document from SchemaOptions::documents, compiled and registered under its URI; its
+    // locations start with the URI so they never collide with the main document's.
+    void load_document(const std::string& uri) {
+        for (const auto& [name, doc] : options_.documents) {
+            if (without_fragment(name) != uri) continue;
+            const std::string location = uri + "#";
+            const NodeId id = compile(doc, location, uri, 0);
+            if (!resources_.count(uri)) register_uri(uri, &doc, location, id);
+            return;
+        }
     }
 
     std::string root_id() const {

@@ -68,3 +68,19 @@ TEST(SchemaRefs, UnresolvableRefsAreInvalidSchemas) {
     ASSERT_FALSE(r);
     EXPECT_THAT(r.error().message(), HasSubstr("#/properties/a"));
 }
+
+TEST(SchemaRefs, SuppliedDocumentsResolveByUri) {
+    SchemaOptions o;
+    o.documents.emplace_back("https://example.com/common.json",
+                             json(R"({"$defs": {"qty": {"type": "integer", "maximum": 255}}, "$anchor": "top"})"));
+    auto s = Schema::compile(json(R"({"properties": {"q": {"$ref": "https://example.com/common.json#/$defs/qty"}}})"), o);
+    ASSERT_TRUE(s) << s.error();
+    const auto r = s->validate(json(R"({"q": 300})"));
+    ASSERT_EQ(r.violations.size(), 1u);
+    EXPECT_EQ(to_string(r.violations[0]), "$.q: expected a value <= 255, got 300");
+    EXPECT_EQ(r.violations[0].schema_path, "https://example.com/common.json#/$defs/qty/maximum");
+    // Relative to the schema's own $id, and by anchor.
+    auto rel = Schema::compile(json(R"({"$id": "https://example.com/main.json", "$ref": "common.json#top"})"), o);
+    ASSERT_TRUE(rel) << rel.error();
+    EXPECT_TRUE(rel->is_valid(json("1")));
+}

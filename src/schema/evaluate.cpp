@@ -376,6 +376,43 @@ private:
         return ok;
     }
 
+    // The types a branch admits, looking through $ref-only wrappers; 0 when it admits any.
+    std::uint8_t branch_types(NodeId id) const {
+        for (int hops = 0; hops < 16 && id != no_node; ++hops) {
+            const Node& b = node(id);
+            if (b.always) return *b.always ? 0 : 0xFF;
+            if (b.types || b.ref == no_node) return b.types;
+            id = b.ref;
+        }
+        return 0;
+    }
+
+    // Why no branch of anyOf/oneOf matched, said so that a model can act on it: when the value's
+    // type fits no branch, the types that would; when it fits exactly one branch (a nullable
+    // object: [{...}, {"type": "null"}]), that branch's own violations; otherwise the summary.
+    bool explain_branches(const Node& n, const Value& v, const std::vector<NodeId>& branches, std::string_view keyword,
+                          std::string summary) {
+        if (!sink_) return false;
+        std::uint8_t all = 0;
+        std::vector<NodeId> fitting;
+        bool untyped = false;
+        for (NodeId id : branches) {
+            const std::uint8_t t = branch_types(id);
+            if (t == 0xFF) continue; // a false branch fits nothing
+            all |= t;
+            untyped = untyped || t == 0;
+            if (t == 0 || has_type(t, v)) fitting.push_back(id);
+        }
+        if (fitting.empty() && all != 0)
+            return fail(n, v, keyword, "expected " + type_list(all) + ", got " + got(v));
+        if (fitting.size() == 1 && !untyped) {
+            const std::size_t before = sink_->size();
+            eval(fitting[0], v);
+            if (sink_->size() > before || halted_) return more();
+        }
+        return fail(n, v, keyword, std::move(summary));
+    }
+
     bool combinators(const Node& n, const Value& v) {
         bool ok = true;
         for (NodeId id : n.all_of) {
@@ -390,18 +427,19 @@ private:
                 if (probe([&] { return eval(id, v); })) { any = true; break; }
             if (!any) {
                 ok = false;
-                if (!fail(n, v, "anyOf", "expected the value to match at least one of the " + std::to_string(n.any_of.size()) + " schemas in 'anyOf', it matches none")) return false;
+                if (!explain_branches(n, v, n.any_of, "anyOf", "expected the value to match at least one of the " + std::to_string(n.any_of.size()) + " schemas in 'anyOf', it matches none")) return false;
             }
         }
         if (!n.one_of.empty()) {
             std::vector<std::size_t> matching;
             for (std::size_t i = 0; i < n.one_of.size() && matching.size() < 2; ++i)
                 if (probe([&] { return eval(n.one_of[i], v); })) matching.push_back(i);
-            if (matching.size() != 1) {
+            if (matching.empty()) {
                 ok = false;
-                std::string message = "expected the value to match exactly one of the " + std::to_string(n.one_of.size()) + " schemas in 'oneOf', ";
-                message += matching.empty() ? "it matches none" : "it matches schemas " + std::to_string(matching[0]) + " and " + std::to_string(matching[1]);
-                if (!fail(n, v, "oneOf", std::move(message))) return false;
+                if (!explain_branches(n, v, n.one_of, "oneOf", "expected the value to match exactly one of the " + std::to_string(n.one_of.size()) + " schemas in 'oneOf', it matches none")) return false;
+            } else if (matching.size() > 1) {
+                ok = false;
+                if (!fail(n, v, "oneOf", "expected the value to match exactly one of the " + std::to_string(n.one_of.size()) + " schemas in 'oneOf', it matches schemas " + std::to_string(matching[0]) + " and " + std::to_string(matching[1]))) return false;
             }
         }
         if (n.not_ != no_node && probe([&] { return eval(n.not_, v); }) && !limit_hit_) {

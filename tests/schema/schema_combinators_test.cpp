@@ -19,7 +19,9 @@ TEST(SchemaCombinators, AnyOf) {
     const char* schema = R"({"anyOf": [{"type": "string"}, {"type": "integer", "minimum": 0}]})";
     EXPECT_TRUE(valid(schema, R"("x")"));
     EXPECT_TRUE(valid(schema, "3"));
-    EXPECT_THAT(lines(check(schema, "-3")),
+    // Only the integer branch fits the type: its own violation says what to change.
+    EXPECT_THAT(lines(check(schema, "-3")), ElementsAre("$: expected a value >= 0, got -3"));
+    EXPECT_THAT(lines(check(R"({"anyOf": [{"type": "integer", "minimum": 5}, {"type": "number", "maximum": 1}]})", "3")),
                 ElementsAre("$: expected the value to match at least one of the 2 schemas in 'anyOf', it matches none"));
 }
 
@@ -52,4 +54,20 @@ TEST(SchemaCombinators, ProbesDoNotLeakViolations) {
     // The failing anyOf branches are not reported one by one, only the anyOf itself.
     const auto r = check(R"({"anyOf": [{"required": ["a"]}, {"required": ["b"]}], "required": ["c"]})", "{}");
     EXPECT_EQ(r.violations.size(), 2u);
+}
+
+TEST(SchemaCombinators, BranchesTheValueCannotFitAreExplainedByType) {
+    EXPECT_THAT(lines(check(R"({"anyOf": [{"type": "string"}, {"type": "null"}]})", "{}")),
+                ElementsAre("$: expected a string or null, got an object"));
+    EXPECT_THAT(lines(check(R"({"oneOf": [{"type": "integer"}, {"type": "boolean"}]})", "1.5")),
+                ElementsAre("$: expected an integer or a boolean, got 1.5"));
+}
+
+TEST(SchemaCombinators, TheOneBranchThatFitsTheTypeReportsItsOwnViolations) {
+    // The shape of an optional nested model in generated schemas.
+    const char* schema = R"({"$defs": {"Addr": {"type": "object", "required": ["city"], "properties": {"zip": {"type": "string"}}}},
+                             "properties": {"address": {"anyOf": [{"$ref": "#/$defs/Addr"}, {"type": "null"}]}}})";
+    EXPECT_TRUE(valid(schema, R"({"address": null})"));
+    EXPECT_THAT(lines(check(schema, R"({"address": {"zip": 75001}})")),
+                ElementsAre(R"($.address: missing required property "city")", "$.address.zip: expected a string, got 75001"));
 }

@@ -170,3 +170,14 @@ TEST(CliValidate, HelpDocumentsTheCommand) {
         EXPECT_THAT(run.out, HasSubstr(what));
     EXPECT_THAT(run_cli({"--help"}, "").out, HasSubstr("validate"));
 }
+
+TEST(CliValidate, DeepInputEndsWithADepthViolationNotACrash) {
+    SchemaFile schema(R"({"items": {"$ref": "#"}})");
+    const std::string deep = std::string(9000, '[') + std::string(9000, ']');
+    auto run = run_cli({"validate", "--schema", schema.path(), "--max-depth", "10000", "--compact"}, deep);
+    ASSERT_EQ(run.exit_code, 1) << run.err;
+    const Value out = parse_output(run.out);
+    ASSERT_EQ(out["violations"].size(), 1u);
+    EXPECT_EQ(out["violations"][0]["keyword"], Value("depth"));
+    EXPECT_EQ(run_cli({"validate", "--schema", schema.path()}, std::string(100, '[') + std::string(100, ']')).exit_code, 0);
+}

@@ -14,6 +14,7 @@
 #include <laminate/parse.hpp>
 #include <laminate/validate.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -65,7 +66,9 @@ class Validator {
 public:
     explicit Validator(const ValidateFlags& flags) : parse_(flags.parse.to_options()) {
         options_.stop_at_first = flags.first;
-        options_.max_depth = parse_.max_depth + 16; // whatever the parser accepted, plus $ref hops
+        // Room for whatever nesting the parser accepted ($ref hops count too), within a bound
+        // that keeps the evaluator's recursion far inside an 8 MiB stack.
+        options_.max_depth = std::clamp<std::size_t>(2 * parse_.max_depth + 16, ValidateOptions{}.max_depth, 4096);
         schema_options_.assert_format = !flags.no_format;
         if (flags.dialect == "draft7") schema_options_.dialect = Dialect::draft7;
         else if (flags.dialect == "2020-12") schema_options_.dialect = Dialect::draft2020_12;

@@ -14,5 +14,6 @@
 #include <laminate/result.hpp>
 #include <laminate/shape.hpp>
 #include <laminate/shape_options.hpp>
+#include <laminate/validate.hpp>
 #include <laminate/value.hpp>
 #include <laminate/version.hpp>

@@ -1,4 +1,4 @@
-// A program of a project that uses laminate: parse a JSON string, print a value from it.
+// A program of a project that uses laminate: parse a JSON string, validate it, print a value from it.
 // Built by tests/package/run_consumer.cmake against laminate from add_subdirectory and from an
 // installed prefix (find_package); its output is checked there.
 #include <laminate/laminate.hpp>
@@ -12,6 +12,13 @@ int main() {
         return 1;
     }
     const laminate::Value& v = parsed->value;
+    // Schema validation links RE2, a private dependency the package must bring along.
+    auto checked = laminate::validate(v, laminate::Value::object({{"properties", laminate::Value::object(
+                                             {{"name", laminate::Value::object({{"pattern", "^lam"}})}})}}));
+    if (!checked || !checked->valid) {
+        std::cerr << "schema validation failed\n";
+        return 1;
+    }
     std::cout << "name=" << v["name"].as_string() << " sizes=" << v["sizes"].size() << '\n';
     return 0;
 }

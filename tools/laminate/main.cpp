@@ -23,14 +23,18 @@ Messages never quote the input. With --jsonl, each stdin line is one request
 Options of repair and extract: --jsonl, --compact, --strict,
 --complete-truncated, --max-depth N, --replace-invalid-utf8.
 
+laminate validate --schema FILE answers {"valid", "violations": [{"path",
+"message", ...}], "diagnostics"} instead; see 'laminate validate --help'.
+
 Exit status: 0 success; 1 the input (with --jsonl: any line) could not be
-parsed; 2 usage error or stdout not writable.
+parsed, or (validate) is invalid; 2 usage error or stdout not writable.
 
 Examples:
   laminate extract < reply.md
   echo "{'ok': True, 'items': [1, 2,],}" | laminate repair --compact
   laminate repair --complete-truncated < cut-off.json
   laminate extract --jsonl < replies.jsonl
+  laminate validate --schema order.schema.json < answer.json
 
 Run 'laminate <subcommand> --help' for a subcommand's options and examples.)";
 

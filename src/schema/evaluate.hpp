@@ -1,0 +1,10 @@
+#pragma once
+// Validating an instance against a compiled schema.
+
+#include "schema/compiled.hpp"
+
+namespace laminate::schema_detail {
+
+ValidationResult evaluate(const Compiled& schema, const Value& instance, const ValidateOptions& options);
+
+} // namespace laminate::schema_detail

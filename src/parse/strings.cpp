@@ -80,7 +80,7 @@ template <bool Key> bool Parser::read_string() {
         s = find_string_stop(s, end_);
         if (s == end_) return read_string_slow(open, s, Key);
         if (*s == '"') {
-            ws_.values.emplace(std::string_view(open + 1, static_cast<std::size_t>(s - open - 1)));
+            ws_.values.emplace_string(open + 1, static_cast<std::size_t>(s - open - 1), end_);
             if constexpr (Key) {
                 const auto len = static_cast<std::size_t>(s - open - 1);
                 ws_.keys.push_back(KeyInfo{offset(open), key_fingerprint(open + 1, len, end_)});

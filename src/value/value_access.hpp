@@ -4,6 +4,7 @@
 
 #include <laminate/value.hpp>
 
+#include <cstddef>
 #include <cstring>
 #include <new>
 
@@ -54,6 +55,26 @@ struct ValueAccess {
         if (!lexeme.empty()) v.set_lexeme(lexeme);
         if (inexact) v.flags_ |= Value::kInexact;
         return v;
+    }
+
+    // Builds the string value of [s, s + n) in the raw storage at `at` (which holds no Value).
+    // When 16 bytes from s may be read (s + 16 <= readable_end), a short string is copied with
+    // one fixed-size move instead of a call to memcpy: the bytes beyond n are never looked at.
+    static Value* construct_string(void* at, const char* s, std::size_t n, const char* readable_end) {
+        if (n <= Value::kInlineString) {
+            auto* v = static_cast<Value*>(at);
+            if (readable_end - s >= static_cast<std::ptrdiff_t>(Value::kInlineString)) {
+                std::memcpy(v->p_.inline_chars, s, Value::kInlineString);
+            } else {
+                v->p_.raw[0] = v->p_.raw[1] = 0;
+                if (n) std::memcpy(v->p_.inline_chars, s, n);
+            }
+            v->len_ = static_cast<std::uint32_t>(n);
+            v->type_ = Type::String;
+            v->flags_ = 0;
+            return v;
+        }
+        return ::new (at) Value(std::string_view(s, n));
     }
 
     static void check_size(std::size_t n);

@@ -83,7 +83,7 @@ struct Workspace {
     std::vector<std::size_t> order; // duplicate-key detection in large objects
     bool in_use = false;
 
-    void reset() noexcept;
+    void reset(std::size_t input_size) noexcept; // after parsing input_size bytes
 };
 
 class Parser {

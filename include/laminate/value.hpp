@@ -14,8 +14,9 @@
 // * Objects keep key order. Lookup is a linear scan (model output objects are small); with
 //   duplicate keys the last one wins.
 // * 24 bytes a node; strings up to 16 bytes and lexemes up to 8 live inline; every container is
-//   one exactly-sized allocation, so a parsed document costs one malloc per container and per
-//   long string.
+//   one exactly-sized block. The parser takes its blocks from a per-thread arena (a bump pointer
+//   in 64 KiB chunks, each freed with its last block), so building and freeing a parsed document
+//   costs no malloc per container or long string; every Value still owns its blocks alone.
 // * Depth: destruction, copying, dump and == are iterative, so hand-built values nested far
 //   deeper than the parser's max_depth are safe.
 
@@ -188,6 +189,7 @@ private:
     static constexpr std::uint8_t kHeapString = 0x04; // string chars or long lexeme on the heap
     static constexpr std::uint8_t kInexact = 0x08;
     static constexpr std::uint8_t kHasLexeme = 0x10;
+    static constexpr std::uint8_t kArena = 0x20; // the heap block is the parser's (src/value/arena.hpp)
     static constexpr std::size_t kInlineString = 16;
     static constexpr std::size_t kInlineLexeme = 8;
 

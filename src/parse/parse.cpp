@@ -10,11 +10,14 @@ Parser::Parser(std::string_view text, const ParseOptions& options, Workspace& ws
     : opt_(options), begin_(text.data()), end_(text.data() + text.size()), p_(text.data()),
       ws_(ws) {}
 
-void Workspace::reset() noexcept {
+void Workspace::reset(std::size_t input_size) noexcept {
     frames.clear();
     values.truncate(0);
     keys.clear();
     path_prefixes.clear();
+    // Every buffer grows at most a few bytes (or elements) per input byte, and the previous reset
+    // left each within its bound: after a small input none can have passed it.
+    if (input_size < 2048) return;
     // A huge document should not pin its scratch memory to the thread forever.
     constexpr std::size_t keep_bytes = std::size_t(1) << 20;
     values.shrink_if_above(keep_bytes / sizeof(Value));
@@ -38,11 +41,12 @@ Result<Parsed> parse(std::string_view text, const ParseOptions& options) {
     }
     struct Release {
         parse_detail::Workspace& ws;
+        std::size_t input_size;
         ~Release() {
-            ws.reset();
+            ws.reset(input_size);
             ws.in_use = false;
         }
-    } release{shared};
+    } release{shared, text.size()};
     shared.in_use = true;
     return parse_detail::Parser(text, options, shared).run();
 }

@@ -83,7 +83,7 @@ struct Workspace {
     std::vector<std::size_t> order; // duplicate-key detection in large objects
     bool in_use = false;
 
-    void reset() noexcept;
+    void reset(std::size_t input_size) noexcept; // after parsing input_size bytes
 };
 
 class Parser {
@@ -176,8 +176,10 @@ private:
     // --- small inline helpers
     // ---------------------------------------------------------------------
     void skip_ws() noexcept {
-        while (p_ != end_ && is_ws(static_cast<unsigned char>(*p_)))
-            ++p_;
+        const char* p = p_; // a local, so that the loop keeps it in a register
+        while (p != end_ && is_ws(static_cast<unsigned char>(*p)))
+            ++p;
+        p_ = p;
     }
     bool at_keyword(const char* word, std::size_t n) const noexcept {
         return static_cast<std::size_t>(end_ - p_) >= n && std::memcmp(p_, word, n) == 0 &&

@@ -56,6 +56,9 @@ Next Parser::root_start() {
 }
 
 Next Parser::root_after_value() {
+    // The usual end: the input stops right after a container or scalar (a string may still need
+    // misquoted()'s second look, and concatenation needs nothing, since nothing follows).
+    if (p_ == end_ && !concatenated_ && !ws_.values.top().is_string()) return Next::Done;
     Next next = Next::Fail;
     if (misquoted(false, next)) return next;
     // Payloads on separate lines (or separated by commas) are concatenated; on one line they are

@@ -80,7 +80,7 @@ template <bool Key> bool Parser::read_string() {
         s = find_string_stop(s, end_);
         if (s == end_) return read_string_slow(open, s, Key);
         if (*s == '"') {
-            ws_.values.emplace(std::string_view(open + 1, static_cast<std::size_t>(s - open - 1)));
+            ws_.values.emplace_string(open + 1, static_cast<std::size_t>(s - open - 1), end_);
             if constexpr (Key) {
                 const auto len = static_cast<std::size_t>(s - open - 1);
                 ws_.keys.push_back(KeyInfo{offset(open), key_fingerprint(open + 1, len, end_)});
@@ -116,7 +116,7 @@ bool Parser::read_string_slow(const char* open, const char* s, bool key) {
         if (s == end_) break;
         const auto c = static_cast<unsigned char>(*s);
         if (c == '"') {
-            ws_.values.emplace(std::string_view(out));
+            ws_.values.emplace_string(out.data(), out.size(), out.data() + out.size());
             if (key)
                 ws_.keys.push_back(KeyInfo{offset(open), key_fingerprint(out.data(), out.size(),
                                                                          out.data() + out.size())});
@@ -424,7 +424,7 @@ bool Parser::misquoted(bool key, Next& next) {
 Next Parser::push_text(bool key, const char* open) {
     if (ws_.text.size() > 0xFFFFFFFFu)
         return fail(ErrorKind::invalid_json, open, "a string is longer than 4 GiB");
-    ws_.values.emplace(std::string_view(ws_.text));
+    ws_.values.emplace_string(ws_.text.data(), ws_.text.size(), ws_.text.data() + ws_.text.size());
     hot_close_ = nullptr;
     if (!key) return Next::AfterValue;
     const std::string& text = ws_.text;
@@ -622,7 +622,7 @@ Next Parser::concatenate_strings() {
         ws_.values.pop();
         if (!skip_space()) return Next::Fail;
     }
-    ws_.values.emplace(std::string_view(joined));
+    ws_.values.emplace_string(joined.data(), joined.size(), joined.data() + joined.size());
     hot_close_ = nullptr;
     return Next::AfterValue;
 }

@@ -221,7 +221,17 @@ bool Parser::check_duplicates(std::size_t first, std::size_t members) {
     std::vector<std::pair<std::size_t, std::size_t>>
         repeats; // (later member, its first occurrence)
     if (members <= 16) {
-        for (std::size_t j = 1; j < members; ++j) {
+        // A 256-bit filter of the fingerprints seen so far: a key whose bit is still clear
+        // cannot repeat an earlier one, so most objects need no pairwise comparison at all.
+        std::uint64_t seen[4] = {0, 0, 0, 0};
+        for (std::size_t j = 0; j < members; ++j) {
+            const std::uint64_t bit = (info[j].fingerprint * 0x9E3779B97F4A7C15ull) >> 56;
+            std::uint64_t& word = seen[bit >> 6];
+            const std::uint64_t mask = std::uint64_t{1} << (bit & 63);
+            if (!(word & mask)) {
+                word |= mask;
+                continue;
+            }
             for (std::size_t i = 0; i < j; ++i) {
                 if (same(i, j)) {
                     repeats.emplace_back(j, i);

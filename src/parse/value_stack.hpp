@@ -6,6 +6,8 @@
 
 #include <laminate/value.hpp>
 
+#include "value/value_access.hpp"
+
 #include <cstddef>
 #include <cstring>
 #include <new>
@@ -35,6 +37,14 @@ public:
     template <class... Args> Value& emplace(Args&&... args) {
         if (size_ == cap_) grow();
         Value* v = ::new (static_cast<void*>(data_ + size_)) Value(std::forward<Args>(args)...);
+        ++size_;
+        return *v;
+    }
+
+    // A string value of [s, s + n); bytes up to readable_end may be read (see construct_string).
+    Value& emplace_string(const char* s, std::size_t n, const char* readable_end) {
+        if (size_ == cap_) grow();
+        Value* v = detail::ValueAccess::construct_string(data_ + size_, s, n, readable_end);
         ++size_;
         return *v;
     }

@@ -1,5 +1,6 @@
 #include <laminate/value.hpp>
 
+#include "arena.hpp"
 #include "number.hpp"
 #include "small_stack.hpp"
 #include "value_access.hpp"
@@ -42,12 +43,21 @@ std::size_t next_capacity(std::uint32_t cap) noexcept {
     return doubled > limit && cap < limit ? limit : doubled;
 }
 
+// Frees a heap block of a value: from the parser's arena or from operator new.
+inline void release_block(void* p, bool arena) noexcept {
+    if (arena)
+        detail::arena_release(p);
+    else
+        ::operator delete(p);
+}
+
+// The new block always comes from operator new: the caller clears the arena flag.
 template <class T>
-T* grow_block(T* old, std::size_t len, std::size_t new_cap) {
+T* grow_block(T* old, std::size_t len, std::size_t new_cap, bool old_in_arena) {
     detail::ValueAccess::check_size(new_cap);
     auto* block = static_cast<T*>(::operator new(new_cap * sizeof(T)));
     if (len) std::memcpy(static_cast<void*>(block), static_cast<const void*>(old), len * sizeof(T));
-    ::operator delete(old);
+    if (old) release_block(old, old_in_arena);
     return block;
 }
 
@@ -123,10 +133,10 @@ void Value::set_lexeme(std::string_view lex) {
 void Value::destroy() noexcept {
     switch (type_) {
     case Type::String:
-        if (flags_ & kHeapString) ::operator delete(p_.heap_chars);
+        if (flags_ & kHeapString) release_block(p_.heap_chars, flags_ & kArena);
         break;
     case Type::Number:
-        if (flags_ & kHeapString) ::operator delete(p_.num.heap_lexeme);
+        if (flags_ & kHeapString) release_block(p_.num.heap_lexeme, flags_ & kArena);
         break;
     case Type::Array:
     case Type::Object: destroy_container(); break;
@@ -140,27 +150,30 @@ namespace {
 // freeing any depth takes constant stack and no allocation (destructors must not throw).
 // Elements are freed first to last, the order malloc handles best.
 struct ResumePoint {
-    std::uintptr_t block; // the parent's element block; low bit set when it holds Members
+    std::uintptr_t block; // the parent's element block; bit 0 set when it holds Members, bit 1
+                          // when it is an arena block
     ResumePoint* up;      // the parent's own resume point, nullptr at the root
     std::uint32_t next;   // the parent's next element to free
     std::uint32_t len;    // the parent's element count
 };
 static_assert(sizeof(ResumePoint) <= sizeof(Value) && alignof(ResumePoint) <= alignof(Value));
-static_assert(alignof(Value) > 1 && alignof(Member) > 1);
+static_assert(alignof(Value) > 2 && alignof(Member) > 2);
 } // namespace
 
 void Value::destroy_container() noexcept {
     void* block = p_.arr.ptr; // same bytes as p_.obj.ptr
     std::uint32_t next = 0, len = len_;
     bool is_object = type_ == Type::Object;
+    bool in_arena = flags_ & kArena;
     ResumePoint* up = nullptr;
     for (;;) {
         if (next == len) {
-            ::operator delete(block);
+            if (block) release_block(block, in_arena);
             if (!up) return;
             ResumePoint resume = *up;
-            block = reinterpret_cast<void*>(resume.block & ~std::uintptr_t{1});
+            block = reinterpret_cast<void*>(resume.block & ~std::uintptr_t{3});
             is_object = resume.block & 1u;
+            in_arena = resume.block & 2u;
             next = resume.next;
             len = resume.len;
             up = resume.up;
@@ -169,7 +182,8 @@ void Value::destroy_container() noexcept {
         Value* child;
         if (is_object) {
             Member& m = static_cast<Member*>(block)[next];
-            if (m.name.flags_ & kHeapString) ::operator delete(m.name.p_.heap_chars); // a string
+            if (m.name.flags_ & kHeapString) // a string
+                release_block(m.name.p_.heap_chars, m.name.flags_ & kArena);
             child = &m.value;
         } else {
             child = static_cast<Value*>(block) + next;
@@ -178,22 +192,26 @@ void Value::destroy_container() noexcept {
         if (child->type_ != Type::Array && child->type_ != Type::Object) {
             // Only strings and numbers set kHeapString.
             if (child->flags_ & kHeapString)
-                ::operator delete(child->type_ == Type::String ? child->p_.heap_chars : child->p_.num.heap_lexeme);
+                release_block(child->type_ == Type::String ? child->p_.heap_chars : child->p_.num.heap_lexeme,
+                              child->flags_ & kArena);
             continue;
         }
         void* child_block = child->p_.arr.ptr;
         std::uint32_t child_len = child->len_;
         bool child_is_object = child->type_ == Type::Object;
+        bool child_in_arena = child->flags_ & kArena;
         if (child_len == 0) {
-            ::operator delete(child_block);
+            if (child_block) release_block(child_block, child_in_arena);
             continue;
         }
-        std::uintptr_t tagged = reinterpret_cast<std::uintptr_t>(block) | (is_object ? 1u : 0u);
+        std::uintptr_t tagged = reinterpret_cast<std::uintptr_t>(block) | (is_object ? 1u : 0u) |
+                                (in_arena ? 2u : 0u);
         up = ::new (static_cast<void*>(child)) ResumePoint{tagged, up, next, len};
         block = child_block;
         next = 0;
         len = child_len;
         is_object = child_is_object;
+        in_arena = child_in_arena;
     }
 }
 
@@ -208,7 +226,7 @@ void Value::copy_scalar(const Value& other) {
     }
     // A number with a heap lexeme: do not share it; if the copy throws, this is a plain number.
     relocate_from(other);
-    flags_ &= static_cast<std::uint8_t>(~(kHeapString | kHasLexeme));
+    flags_ &= static_cast<std::uint8_t>(~(kHeapString | kHasLexeme | kArena));
     len_ = 0;
     set_lexeme(other.lexeme());
 }
@@ -309,8 +327,9 @@ void Value::swap(Value& other) noexcept {
 
 void Value::reserve_items(std::size_t n) {
     if (n <= p_.arr.cap) return;
-    p_.arr.ptr = grow_block(p_.arr.ptr, len_, n);
+    p_.arr.ptr = grow_block(p_.arr.ptr, len_, n, flags_ & kArena);
     p_.arr.cap = static_cast<std::uint32_t>(n);
+    flags_ &= static_cast<std::uint8_t>(~kArena);
 }
 
 void Value::push_back(Value v) {
@@ -323,8 +342,9 @@ void Value::push_back(Value v) {
 
 void Value::reserve_members(std::size_t n) {
     if (n <= p_.obj.cap) return;
-    p_.obj.ptr = grow_block(p_.obj.ptr, len_, n);
+    p_.obj.ptr = grow_block(p_.obj.ptr, len_, n, flags_ & kArena);
     p_.obj.cap = static_cast<std::uint32_t>(n);
+    flags_ &= static_cast<std::uint8_t>(~kArena);
 }
 
 const Value* Value::find(std::string_view key) const noexcept {

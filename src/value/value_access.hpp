@@ -4,6 +4,9 @@
 
 #include <laminate/value.hpp>
 
+#include "arena.hpp"
+
+#include <cstddef>
 #include <cstring>
 #include <new>
 
@@ -17,7 +20,7 @@ struct ValueAccess {
         v.type_ = Type::Array;
         if (n) {
             check_size(n);
-            auto* block = static_cast<Value*>(::operator new(n * sizeof(Value)));
+            auto* block = static_cast<Value*>(block_for(v, n * sizeof(Value)));
             std::memcpy(static_cast<void*>(block), static_cast<const void*>(src), n * sizeof(Value));
             v.p_.arr.ptr = block;
             v.p_.arr.cap = static_cast<std::uint32_t>(n);
@@ -31,7 +34,7 @@ struct ValueAccess {
         v.type_ = Type::Object;
         if (n) {
             check_size(n);
-            auto* block = static_cast<Member*>(::operator new(n * sizeof(Member)));
+            auto* block = static_cast<Member*>(block_for(v, n * sizeof(Member)));
             std::memcpy(static_cast<void*>(block), static_cast<const void*>(src), n * sizeof(Member));
             v.p_.obj.ptr = block;
             v.p_.obj.cap = static_cast<std::uint32_t>(n);
@@ -54,6 +57,44 @@ struct ValueAccess {
         if (!lexeme.empty()) v.set_lexeme(lexeme);
         if (inexact) v.flags_ |= Value::kInexact;
         return v;
+    }
+
+    // Builds the string value of [s, s + n) in the raw storage at `at` (which holds no Value).
+    // When 16 bytes from s may be read (s + 16 <= readable_end), a short string is copied with
+    // one fixed-size move instead of a call to memcpy: the bytes beyond n are never looked at.
+    static Value* construct_string(void* at, const char* s, std::size_t n, const char* readable_end) {
+        if (n <= Value::kInlineString) {
+            auto* v = static_cast<Value*>(at);
+            if (readable_end - s >= static_cast<std::ptrdiff_t>(Value::kInlineString)) {
+                std::memcpy(v->p_.inline_chars, s, Value::kInlineString);
+            } else {
+                v->p_.raw[0] = v->p_.raw[1] = 0;
+                if (n) std::memcpy(v->p_.inline_chars, s, n);
+            }
+            v->len_ = static_cast<std::uint32_t>(n);
+            v->type_ = Type::String;
+            v->flags_ = 0;
+            return v;
+        }
+        auto* v = static_cast<Value*>(at);
+        v->flags_ = 0;
+        check_size(n);
+        char* chars = static_cast<char*>(block_for(*v, n));
+        std::memcpy(chars, s, n);
+        v->p_.heap_chars = chars;
+        v->len_ = static_cast<std::uint32_t>(n);
+        v->type_ = Type::String;
+        v->flags_ |= Value::kHeapString;
+        return v;
+    }
+
+    // A block for a value the parser builds: from the arena when small enough (flagging v), else
+    // from operator new.
+    static void* block_for(Value& v, std::size_t bytes) {
+        if (bytes > kArenaMaxBlock) return ::operator new(bytes);
+        void* p = arena_allocate(bytes);
+        v.flags_ |= Value::kArena;
+        return p;
     }
 
     static void check_size(std::size_t n);

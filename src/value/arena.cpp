@@ -1,0 +1,87 @@
+#include "arena.hpp"
+
+#include <atomic>
+#include <cstdint>
+#include <new>
+
+namespace laminate::detail {
+
+namespace {
+
+constexpr std::size_t kChunkSize = std::size_t(64) << 10;
+// Chunks are aligned to their size, so a block finds its chunk's header by masking its address.
+constexpr std::align_val_t kChunkAlign{kChunkSize};
+// The owning thread hands out blocks without touching the shared count: the count starts at this
+// bias, each release subtracts one, and retiring the chunk subtracts (bias - blocks handed out).
+// The count reaches zero exactly once, when every block was released and the chunk retired.
+constexpr std::int64_t kBias = std::int64_t(1) << 62;
+
+struct alignas(64) ChunkHeader {
+    std::atomic<std::int64_t> count;
+};
+constexpr std::size_t kHeaderSize = sizeof(ChunkHeader);
+
+ChunkHeader* chunk_of(void* p) noexcept {
+    return reinterpret_cast<ChunkHeader*>(reinterpret_cast<std::uintptr_t>(p) & ~(kChunkSize - 1));
+}
+
+void free_chunk(ChunkHeader* chunk) noexcept {
+    chunk->~ChunkHeader();
+    ::operator delete(static_cast<void*>(chunk), kChunkAlign);
+}
+
+struct ThreadArena {
+    ChunkHeader* chunk = nullptr;
+    char* next = nullptr;
+    char* limit = nullptr;
+    std::int64_t handed = 0; // blocks handed out from chunk
+
+    ~ThreadArena() { retire(); }
+
+    void retire() noexcept {
+        if (!chunk) return;
+        const std::int64_t give_up = kBias - handed;
+        if (chunk->count.fetch_sub(give_up, std::memory_order_acq_rel) == give_up) free_chunk(chunk);
+        chunk = nullptr;
+        next = limit = nullptr;
+        handed = 0;
+    }
+
+    void refill() {
+        // Every block of the current chunk already came back (the usual case when documents are
+        // parsed and dropped one after another): start it over, while it is still in cache.
+        // No other thread can touch the count then, since no block of this chunk is alive.
+        if (chunk && chunk->count.load(std::memory_order_acquire) == kBias - handed) {
+            chunk->count.store(kBias, std::memory_order_relaxed);
+            handed = 0;
+            next = reinterpret_cast<char*>(chunk) + kHeaderSize;
+            return;
+        }
+        retire();
+        void* memory = ::operator new(kChunkSize, kChunkAlign);
+        chunk = ::new (memory) ChunkHeader{kBias};
+        next = static_cast<char*>(memory) + kHeaderSize;
+        limit = static_cast<char*>(memory) + kChunkSize;
+    }
+};
+
+thread_local ThreadArena arena;
+
+} // namespace
+
+void* arena_allocate(std::size_t n) {
+    n = (n + 7) & ~std::size_t{7};
+    ThreadArena& a = arena;
+    if (static_cast<std::size_t>(a.limit - a.next) < n) a.refill();
+    void* p = a.next;
+    a.next += n;
+    ++a.handed;
+    return p;
+}
+
+void arena_release(void* p) noexcept {
+    ChunkHeader* chunk = chunk_of(p);
+    if (chunk->count.fetch_sub(1, std::memory_order_acq_rel) == 1) free_chunk(chunk);
+}
+
+} // namespace laminate::detail

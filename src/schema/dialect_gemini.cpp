@@ -25,9 +25,13 @@ bool same_word(std::string_view a, std::string_view b) {
            });
 }
 
+// {"type": "null"}, or what this dialect made of it ({"nullable": true}).
 bool is_null_branch(const Value& s) {
+    if (!s.is_object()) return false;
     const Value* t = s.find("type");
-    return s.is_object() && t && t->is_string() && same_word(t->as_string(), "null");
+    if (t && t->is_string() && same_word(t->as_string(), "null")) return true;
+    const Value* n = s.find("nullable");
+    return s.size() == 1 && n && n->is_bool() && n->as_bool();
 }
 
 // The formats Gemini documents, per type.

@@ -24,6 +24,17 @@ std::string unescape_token(std::string_view token) {
     return out;
 }
 
+// "A/B" -> "A~1B" (RFC 6901).
+std::string escape_token(std::string_view name) {
+    std::string out;
+    for (char c : name) {
+        if (c == '~') out += "~0";
+        else if (c == '/') out += "~1";
+        else out.push_back(c);
+    }
+    return out;
+}
+
 class Inliner {
 public:
     Inliner(const Value& root, TreeLimits& limits) : root_(root), limits_(limits) {}
@@ -58,7 +69,15 @@ public:
         if (!definitions.empty()) out.set("definitions", std::move(definitions));
     }
 
-    void start() { stack_.assign({"#"}); }
+    // The root is being expanded from the start: "#", and a definition that is the root itself
+    // (output_schema<T>() of a recursive T inlines T and keeps it in $defs too), so that a
+    // reference back to the root stays a $ref instead of unrolling the recursion once more.
+    void start(const Value& top) {
+        stack_.assign({"#"});
+        for (std::string_view keyword : {"$defs", "definitions"})
+            for (const Member& m : root_[keyword].members())
+                if (m.value == top) stack_.push_back("#/" + std::string(keyword) + "/" + escape_token(m.key()));
+    }
 
 private:
     Value expand(const Value& node, const std::string& ref, std::size_t depth) {
@@ -104,7 +123,7 @@ Value inline_refs(const Value& schema, TreeLimits& limits) {
     for (const Member& m : schema.members())
         if (m.key() != "$schema" && m.key() != "$defs" && m.key() != "definitions") top.append_member(m.key(), m.value);
     Inliner inliner(schema, limits);
-    inliner.start();
+    inliner.start(top);
     Value out = inliner.walk(top, 0);
     if (out.is_object()) inliner.close_definitions(out);
     return out;

@@ -18,6 +18,8 @@ struct Ticket {
     std::vector<Item> items;
     std::uint8_t retries = 3;
 };
+struct Described { Item main; };
+struct Chain { std::string id; std::vector<Chain> next; };
 
 } // namespace
 } // namespace laminate::test
@@ -29,8 +31,33 @@ struct laminate::Fields<laminate::test::Ticket> {
     }
 };
 
+template <>
+struct laminate::Fields<laminate::test::Described> {
+    static FieldList options() { return {field("main").describe("the main item")}; }
+};
+
 namespace laminate::test {
 namespace {
+
+TEST(DialectOpenAi, RefWithSiblingsIsInlined) {
+    // OpenAI rejects keywords beside a $ref: the definition comes in, the description over it.
+    EXPECT_SCHEMA_EQ(dialect(output_schema<Described>(), Dialect::OpenAiStrict)["properties"]["main"], R"({
+        "type": "object", "description": "the main item",
+        "properties": {"sku": {"type": "string"},
+                       "count": {"type": ["integer", "null"], "minimum": -2147483648, "maximum": 2147483647}},
+        "required": ["sku", "count"], "additionalProperties": false})");
+}
+
+TEST(DialectOpenAi, RecursiveRefsStayRefs) {
+    const Value out = dialect(output_schema<Chain>(), Dialect::OpenAiStrict);
+    EXPECT_EQ(out["properties"]["next"]["items"], json(R"({"$ref": "#/$defs/Chain"})"));
+    EXPECT_EQ(out["$defs"]["Chain"]["additionalProperties"], Value(false));
+    const Value self = json(R"({"$defs": {"L": {"type": "object", "properties": {"x": {"$ref": "#/$defs/L", "description": "again"}}}},
+                               "properties": {"l": {"$ref": "#/$defs/L", "description": "first"}}})");
+    const Value strict = dialect(self, Dialect::OpenAiStrict);
+    EXPECT_EQ(strict["properties"]["l"]["description"], Value("first"));
+    EXPECT_EQ(strict["properties"]["l"]["properties"]["x"], json(R"({"anyOf": [{"$ref": "#/$defs/L"}, {"type": "null"}]})"));
+}
 
 TEST(DialectOpenAi, GeneratedSchemaBeforeAndAfter) {
     EXPECT_SCHEMA_EQ(dialect(output_schema<Ticket>(), Dialect::OpenAiStrict), R"({

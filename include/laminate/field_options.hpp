@@ -24,6 +24,8 @@
 //   item counts to arrays and maps; each also applies inside a std::optional when it holds a
 //   value. A pattern must match the whole string (ECMAScript syntax); strings longer than
 //   max_pattern_input bytes are not matched (a violation) so that no input can exhaust the stack.
+// * format() names a JSON Schema format ("date", "date-time", "email", "uuid") for
+//   output_schema<T>() (output_schema.hpp); shaping does not check it.
 // * level() sets the coercion level of this field and everything inside it; mode() sets the
 //   whole policy (coercion, unknown fields, recorded defaults, error collection) for it.
 // * options() is called once per type. A name that is not a field of T, or a pattern that does

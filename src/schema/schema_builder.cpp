@@ -117,7 +117,10 @@ Value nullable_schema(Value schema) {
         add_null_to_enum(schema);
         return schema;
     }
-    if (Value* any = schema.find("anyOf"); any && any->is_array() && schema.size() == 1) {
+    // {"anyOf": [...]} with nothing beside it but annotations: one more branch.
+    bool only_annotations = true;
+    for (const Member& m : schema.members()) only_annotations = only_annotations && (m.key() == "anyOf" || is_annotation(m.key()));
+    if (Value* any = schema.find("anyOf"); any && any->is_array() && only_annotations) {
         for (const Value& branch : any->items())
             if (const Value* t = branch.find("type"); t && is_null_type(*t) && branch.size() == 1) return schema;
         any->push_back(Value::object({{"type", "null"}}));

@@ -51,6 +51,12 @@ TEST(SchemaContainers, VariantIsAnyOfItsAlternatives) {
                      R"({"anyOf": [{"type": "string"}, {"type": "number"}, {"type": "null"}]})");
 }
 
+TEST(SchemaContainers, OptionalVariantGetsANullBranch) {
+    EXPECT_SCHEMA_EQ((schema_without_uri<std::vector<std::optional<std::variant<int, std::string>>>>()), R"({
+        "type": "array", "items": {"anyOf": [
+            {"type": "integer", "minimum": -2147483648, "maximum": 2147483647}, {"type": "string"}, {"type": "null"}]}})");
+}
+
 TEST(SchemaContainers, NestedContainers) {
     EXPECT_SCHEMA_EQ((schema_without_uri<std::map<std::string, std::array<std::vector<int>, 2>>>()), R"({
         "type": "object", "additionalProperties": {

@@ -9,8 +9,7 @@
 #include <variant>
 #include <vector>
 
-namespace laminate::test {
-namespace {
+namespace laminate::test::schema_containers {
 
 struct Point { int x; int y; };
 
@@ -71,5 +70,4 @@ TEST(SchemaContainers, ValueMemberIsUnconstrained) {
         "required": ["kind", "payload"], "additionalProperties": false})");
 }
 
-} // namespace
-} // namespace laminate::test
+} // namespace laminate::test::schema_containers

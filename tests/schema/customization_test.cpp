@@ -6,8 +6,7 @@
 
 #include <string>
 
-namespace laminate::test {
-namespace {
+namespace laminate::test::schema_customization {
 
 // "12.34 EUR" in JSON; its Shaper says so in a schema.
 struct Money {
@@ -37,32 +36,30 @@ private:
     std::string owner_;
 };
 
-} // namespace
-} // namespace laminate::test
+} // namespace laminate::test::schema_customization
 
 template <>
-struct laminate::Shaper<laminate::test::Money> {
-    static Result<test::Money> from_value(const Value& v, const CoerceContext& ctx) {
+struct laminate::Shaper<laminate::test::schema_customization::Money> {
+    static Result<test::schema_customization::Money> from_value(const Value& v, const CoerceContext& ctx) {
         auto s = coerce_string(v, ctx);
         if (!s) return std::move(s).error();
-        return test::Money{0, *s};
+        return test::schema_customization::Money{0, *s};
     }
-    static Value to_value(const test::Money& m) { return Value(m.currency); }
+    static Value to_value(const test::schema_customization::Money& m) { return Value(m.currency); }
     static Value schema() {
         return Value::object({{"type", "string"}, {"pattern", "^[0-9]+\\.[0-9]{2} [A-Z]{3}$"}});
     }
 };
 
 template <>
-struct laminate::Shaper<laminate::test::Opaque> {
-    static Result<test::Opaque> from_value(const Value&, const CoerceContext&) { return test::Opaque{}; }
-    static Value to_value(const test::Opaque&) { return Value(); }
+struct laminate::Shaper<laminate::test::schema_customization::Opaque> {
+    static Result<test::schema_customization::Opaque> from_value(const Value&, const CoerceContext&) { return test::schema_customization::Opaque{}; }
+    static Value to_value(const test::schema_customization::Opaque&) { return Value(); }
 };
 
-LAMINATE_REFLECT(laminate::test::Account, id_, owner_);
+LAMINATE_REFLECT(laminate::test::schema_customization::Account, id_, owner_);
 
-namespace laminate::test {
-namespace {
+namespace laminate::test::schema_customization {
 
 TEST(SchemaCustomization, ShaperSchemaIsUsedWhereverTheTypeAppears) {
     EXPECT_SCHEMA_EQ(schema_without_uri<Invoice>(), R"({
@@ -87,5 +84,4 @@ TEST(SchemaCustomization, DescribedTypeUsesItsDescribedNames) {
         "required": ["id_", "owner_"], "additionalProperties": false})");
 }
 
-} // namespace
-} // namespace laminate::test
+} // namespace laminate::test::schema_customization

@@ -4,8 +4,7 @@
 #include <string>
 #include <vector>
 
-namespace laminate::test {
-namespace {
+namespace laminate::test::schema_dialect_anthropic {
 
 struct Address { std::string city; };
 struct Lookup { std::string name; Address where; };
@@ -35,5 +34,4 @@ TEST(DialectAnthropic, NonObjectRootIsInvalid) {
     EXPECT_FALSE(to_dialect(output_schema<std::vector<int>>(), Dialect::Anthropic).has_value());
 }
 
-} // namespace
-} // namespace laminate::test
+} // namespace laminate::test::schema_dialect_anthropic

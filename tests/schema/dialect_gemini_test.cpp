@@ -6,8 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace laminate::test {
-namespace {
+namespace laminate::test::schema_dialect_gemini {
 
 enum class Urgency { Low, High };
 struct Item { std::string sku; std::optional<int> count; };
@@ -19,16 +18,14 @@ struct Ticket {
 };
 struct Node { std::string name; std::vector<Node> children; };
 
-} // namespace
-} // namespace laminate::test
+} // namespace laminate::test::schema_dialect_gemini
 
 template <>
-struct laminate::Fields<laminate::test::Ticket> {
+struct laminate::Fields<laminate::test::schema_dialect_gemini::Ticket> {
     static FieldList options() { return {field("when").format("date-time"), field("urgency").describe("how soon")}; }
 };
 
-namespace laminate::test {
-namespace {
+namespace laminate::test::schema_dialect_gemini {
 
 TEST(DialectGemini, GeneratedSchemaBeforeAndAfter) {
     EXPECT_SCHEMA_EQ(dialect(output_schema<Ticket>(), Dialect::Gemini), R"({
@@ -87,5 +84,4 @@ TEST(DialectGemini, UppercaseTypesOnRequest) {
                          "propertyOrdering": ["x"]})");
 }
 
-} // namespace
-} // namespace laminate::test
+} // namespace laminate::test::schema_dialect_gemini

@@ -4,8 +4,7 @@
 #include <string>
 #include <vector>
 
-namespace laminate::test {
-namespace {
+namespace laminate::test::schema_dialect_generic {
 
 struct Address { std::string city; };
 struct Person { Address home; std::vector<Address> past; };
@@ -63,5 +62,4 @@ TEST(DialectGeneric, NamesRoundTrip) {
     EXPECT_FALSE(dialect_from_name("openai").has_value());
 }
 
-} // namespace
-} // namespace laminate::test
+} // namespace laminate::test::schema_dialect_generic

@@ -3,8 +3,7 @@
 
 #include <string>
 
-namespace laminate::test {
-namespace {
+namespace laminate::test::schema_dialect_limits {
 
 void expect_invalid(const Value& schema, Dialect d, const DialectOptions& options = {}) {
     auto r = to_dialect(schema, d, options);
@@ -62,5 +61,4 @@ TEST(DialectLimits, SelfReferenceTerminates) {
     EXPECT_EQ(root["properties"]["again"], json(R"({"$ref": "#"})"));
 }
 
-} // namespace
-} // namespace laminate::test
+} // namespace laminate::test::schema_dialect_limits

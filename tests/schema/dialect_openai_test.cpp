@@ -6,8 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace laminate::test {
-namespace {
+namespace laminate::test::schema_dialect_openai {
 
 enum class Urgency { Low, High };
 struct Item { std::string sku; std::optional<int> count; };
@@ -21,23 +20,21 @@ struct Ticket {
 struct Described { Item main; };
 struct Chain { std::string id; std::vector<Chain> next; };
 
-} // namespace
-} // namespace laminate::test
+} // namespace laminate::test::schema_dialect_openai
 
 template <>
-struct laminate::Fields<laminate::test::Ticket> {
+struct laminate::Fields<laminate::test::schema_dialect_openai::Ticket> {
     static FieldList options() {
         return {field("text").length(1, 500).describe("the ticket").format("markdown"), field("retries").defaulted()};
     }
 };
 
 template <>
-struct laminate::Fields<laminate::test::Described> {
+struct laminate::Fields<laminate::test::schema_dialect_openai::Described> {
     static FieldList options() { return {field("main").describe("the main item")}; }
 };
 
-namespace laminate::test {
-namespace {
+namespace laminate::test::schema_dialect_openai {
 
 TEST(DialectOpenAi, RefWithSiblingsIsInlined) {
     // OpenAI rejects keywords beside a $ref: the definition comes in, the description over it.
@@ -116,5 +113,4 @@ TEST(DialectOpenAi, NullableIsIdempotent) {
     EXPECT_EQ(dialect(once, Dialect::OpenAiStrict), once);
 }
 
-} // namespace
-} // namespace laminate::test
+} // namespace laminate::test::schema_dialect_openai

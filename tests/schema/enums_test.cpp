@@ -6,8 +6,7 @@
 #include <optional>
 #include <vector>
 
-namespace laminate::test {
-namespace {
+namespace laminate::test::schema_enums {
 
 enum class CabinClass { Economy, Premium, Business, First };
 enum class Sparse { Low = 1, High = 10 };
@@ -57,5 +56,4 @@ TEST(SchemaEnums, EveryNameInTheSchemaShapes) {
     }
 }
 
-} // namespace
-} // namespace laminate::test
+} // namespace laminate::test::schema_enums

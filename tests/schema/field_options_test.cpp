@@ -9,8 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace laminate::test {
-namespace {
+namespace laminate::test::schema_field_options {
 
 struct Booking {
     std::string code;
@@ -26,11 +25,10 @@ struct Booking {
 struct Leg { std::string to; };
 struct Wrapper { Leg leg; };
 
-} // namespace
-} // namespace laminate::test
+} // namespace laminate::test::schema_field_options
 
 template <>
-struct laminate::Fields<laminate::test::Booking> {
+struct laminate::Fields<laminate::test::schema_field_options::Booking> {
     static FieldList options() {
         return {
             field("code").rename("bookingCode").alias("ref").pattern("[A-Z]{3}[0-9]{2}").describe("booking reference"),
@@ -46,12 +44,11 @@ struct laminate::Fields<laminate::test::Booking> {
 };
 
 template <>
-struct laminate::Fields<laminate::test::Wrapper> {
+struct laminate::Fields<laminate::test::schema_field_options::Wrapper> {
     static FieldList options() { return {field("leg").describe("the only leg")}; }
 };
 
-namespace laminate::test {
-namespace {
+namespace laminate::test::schema_field_options {
 
 TEST(SchemaFieldOptions, EveryOptionBecomesAKeyword) {
     EXPECT_SCHEMA_EQ(schema_without_uri<Booking>(), R"({
@@ -91,5 +88,4 @@ TEST(SchemaFieldOptions, FormatIsRecordedOnTheSpec) {
     EXPECT_EQ(f.format_text, "date-time");
 }
 
-} // namespace
-} // namespace laminate::test
+} // namespace laminate::test::schema_field_options

@@ -6,8 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace laminate::test {
-namespace {
+namespace laminate::test::schema_recursion {
 
 struct Node {
     std::string name;
@@ -94,5 +93,4 @@ TEST(SchemaRecursion, EveryRefResolves) {
     EXPECT_EQ(refs, 3u);
 }
 
-} // namespace
-} // namespace laminate::test
+} // namespace laminate::test::schema_recursion

@@ -4,8 +4,7 @@
 #include <cstdint>
 #include <string>
 
-namespace laminate::test {
-namespace {
+namespace laminate::test::schema_scalars {
 
 TEST(SchemaScalars, RootCarriesTheDraft2020Uri) {
     EXPECT_SCHEMA_EQ(output_schema<bool>(),
@@ -48,5 +47,4 @@ TEST(SchemaScalars, SchemaUriCanBeLeftOut) {
     EXPECT_TRUE(output_schema<int>().contains("$schema"));
 }
 
-} // namespace
-} // namespace laminate::test
+} // namespace laminate::test::schema_scalars

@@ -5,8 +5,7 @@
 #include <optional>
 #include <string>
 
-namespace laminate::test {
-namespace {
+namespace laminate::test::schema_structs {
 
 struct SearchFlights {
     std::string origin;
@@ -37,22 +36,20 @@ struct Described {
     std::string text;
 };
 
-} // namespace
-} // namespace laminate::test
+} // namespace laminate::test::schema_structs
 
 template <>
-struct laminate::Fields<laminate::test::Order> {
+struct laminate::Fields<laminate::test::schema_structs::Order> {
     static FieldList options() { return {field("quantity").defaulted(), field("note").defaulted(), field("weight").defaulted()}; }
 };
 
 template <>
-struct laminate::Fields<laminate::test::Described> {
+struct laminate::Fields<laminate::test::schema_structs::Described> {
     static constexpr std::string_view description = "A note for the packer.";
     static FieldList options() { return {}; }
 };
 
-namespace laminate::test {
-namespace {
+namespace laminate::test::schema_structs {
 
 TEST(SchemaStructs, OptionalIsNotRequiredAndOverflowOpensTheObject) {
     EXPECT_SCHEMA_EQ(schema_without_uri<SearchFlights>(), R"({
@@ -123,5 +120,4 @@ TEST(SchemaStructs, NestedStructGoesToDefs) {
                           "required": ["from", "to"], "additionalProperties": false}}})");
 }
 
-} // namespace
-} // namespace laminate::test
+} // namespace laminate::test::schema_structs

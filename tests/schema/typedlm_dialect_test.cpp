@@ -8,8 +8,7 @@
 #include <iostream>
 #include <string>
 
-namespace laminate::test {
-namespace {
+namespace laminate::test::schema_typedlm_dialect {
 
 // Every failed check of one case, empty when it passes.
 std::string check_case(const Value& c) {
@@ -71,5 +70,4 @@ TEST(TypedlmDialectVectors, StrictFormatsMatchTheCorpusList) {
     EXPECT_SCHEMA_EQ(dialect(unsupported, Dialect::OpenAiStrict), R"({"type": "string"})");
 }
 
-} // namespace
-} // namespace laminate::test
+} // namespace laminate::test::schema_typedlm_dialect

@@ -44,8 +44,7 @@
 
 namespace laminate {
 
-template <class T>
-Value output_schema(const SchemaOptions& options = {}) {
+template <class T> Value output_schema(const SchemaOptions& options = {}) {
     static_assert(detail::check_shapeable<T>());
     detail::SchemaBuilder builder(options);
     Value root = detail::root_schema<T>(builder);

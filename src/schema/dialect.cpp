@@ -10,17 +10,20 @@ namespace {
 Result<Value> anthropic_root(Value schema) {
     if (schema.is_object()) {
         const Value* type = schema.find("type");
-        const bool composite = schema.contains("anyOf") || schema.contains("oneOf") || schema.contains("allOf") ||
-                               schema.contains("$ref");
+        const bool composite = schema.contains("anyOf") || schema.contains("oneOf") ||
+                               schema.contains("allOf") || schema.contains("$ref");
         if (!type && !composite) {
             Value out = Value::object({{"type", "object"}});
-            for (Member& m : schema.members()) out.set(m.key(), std::move(m.value));
+            for (Member& m : schema.members())
+                out.set(m.key(), std::move(m.value));
             if (!out.contains("properties")) out.set("properties", Value::object());
             return out;
         }
         if (type && type->is_string() && type->as_string() == "object") return schema;
     }
-    return Error(ErrorKind::invalid_schema, "an Anthropic input_schema must be an object schema (\"type\": \"object\" at its root)");
+    return Error(
+        ErrorKind::invalid_schema,
+        "an Anthropic input_schema must be an object schema (\"type\": \"object\" at its root)");
 }
 
 } // namespace

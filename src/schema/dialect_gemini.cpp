@@ -12,16 +12,19 @@ namespace {
 
 // The fields of Gemini's Schema object; every other keyword is removed.
 constexpr std::array<std::string_view, 22> supported = {
-    "type",      "format",        "title",         "description", "nullable",  "enum",
-    "maxItems",  "minItems",      "properties",    "required",    "minProperties", "maxProperties",
-    "minLength", "maxLength",     "pattern",       "example",     "anyOf",     "propertyOrdering",
-    "default",   "items",         "minimum",       "maximum"};
+    "type",      "format",    "title",      "description", "nullable",      "enum",
+    "maxItems",  "minItems",  "properties", "required",    "minProperties", "maxProperties",
+    "minLength", "maxLength", "pattern",    "example",     "anyOf",         "propertyOrdering",
+    "default",   "items",     "minimum",    "maximum"};
 
-bool among(std::string_view key) { return std::find(supported.begin(), supported.end(), key) != supported.end(); }
+bool among(std::string_view key) {
+    return std::find(supported.begin(), supported.end(), key) != supported.end();
+}
 
 bool same_word(std::string_view a, std::string_view b) {
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
            });
 }
 
@@ -65,13 +68,16 @@ public:
             if (key == "type") {
                 nullable = keep_type(m.value, n, any) || nullable;
             } else if (key == "anyOf" || key == "oneOf") {
-                for (const Value& s : m.value.items()) any.push_back(s);
+                for (const Value& s : m.value.items())
+                    any.push_back(s);
             } else if (key == "const") {
                 if (!in.contains("enum")) n.set("enum", Value::array({m.value}));
             } else if (key == "examples") {
-                if (m.value.is_array() && !m.value.empty() && !in.contains("example")) n.set("example", m.value[0]);
+                if (m.value.is_array() && !m.value.empty() && !in.contains("example"))
+                    n.set("example", m.value[0]);
             } else if (key == "items") {
-                if (!m.value.is_array()) n.set(key, m.value); // tuples (prefix items) have no Gemini form
+                if (!m.value.is_array())
+                    n.set(key, m.value); // tuples (prefix items) have no Gemini form
             } else if (key != "nullable" && among(key)) {
                 n.append_member(key, m.value);
             }
@@ -83,16 +89,19 @@ public:
         n = merge_single_branch(std::move(n));
         nullable = enum_as_strings(n) || nullable;
         check_format(n);
-        if (const Value* p = n.find("properties"); p && p->is_object() && !p->empty() && !n.contains("propertyOrdering")) {
+        if (const Value* p = n.find("properties");
+            p && p->is_object() && !p->empty() && !n.contains("propertyOrdering")) {
             Value order = Value::array();
-            for (const Member& m : p->members()) order.push_back(m.name);
+            for (const Member& m : p->members())
+                order.push_back(m.name);
             n.set("propertyOrdering", std::move(order));
         }
         if (nullable) n.set("nullable", Value(true));
         if (uppercase_)
             if (Value* t = n.find("type"); t && t->is_string()) {
                 std::string upper(t->as_string());
-                for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+                for (char& c : upper)
+                    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
                 *t = Value(upper);
             }
         return n;
@@ -118,12 +127,16 @@ private:
         bool null = false;
         Value others = Value::array();
         for (const Value& t : type.items()) {
-            if (t.is_string() && same_word(t.as_string(), "null")) null = true;
-            else if (t.is_string()) others.push_back(t);
+            if (t.is_string() && same_word(t.as_string(), "null"))
+                null = true;
+            else if (t.is_string())
+                others.push_back(t);
         }
-        if (others.size() == 1) n.set("type", others[0]);
+        if (others.size() == 1)
+            n.set("type", others[0]);
         else
-            for (const Value& t : others.items()) any.push_back(Value::object({{"type", t}}));
+            for (const Value& t : others.items())
+                any.push_back(Value::object({{"type", t}}));
         return null;
     }
 
@@ -139,8 +152,10 @@ private:
             }
             kept.push_back(s);
         }
-        if (kept.empty()) n.erase("anyOf");
-        else *any = std::move(kept);
+        if (kept.empty())
+            n.erase("anyOf");
+        else
+            *any = std::move(kept);
         return null;
     }
 
@@ -161,8 +176,10 @@ private:
         bool null = false;
         Value strings = Value::array();
         for (const Value& v : e->items()) {
-            if (v.is_null()) null = true;
-            else strings.push_back(Value(enum_text(v)));
+            if (v.is_null())
+                null = true;
+            else
+                strings.push_back(Value(enum_text(v)));
         }
         *e = std::move(strings);
         n.set("type", "string");
@@ -173,7 +190,8 @@ private:
         const Value* f = n.find("format");
         if (!f) return;
         const Value* t = n.find("type");
-        if (!f->is_string() || !t || !t->is_string() || !format_supported(t->as_string(), f->as_string()))
+        if (!f->is_string() || !t || !t->is_string() ||
+            !format_supported(t->as_string(), f->as_string()))
             n.erase("format");
     }
 

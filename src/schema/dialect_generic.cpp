@@ -8,13 +8,16 @@
 namespace laminate::detail {
 namespace {
 
-bool is_local_ref(const Value* ref) { return ref && ref->is_string() && ref->as_string().starts_with('#'); }
+bool is_local_ref(const Value* ref) {
+    return ref && ref->is_string() && ref->as_string().starts_with('#');
+}
 
 // "A~1B" -> "A/B" (RFC 6901).
 std::string unescape_token(std::string_view token) {
     std::string out;
     for (std::size_t i = 0; i < token.size(); ++i) {
-        if (token[i] == '~' && i + 1 < token.size() && (token[i + 1] == '0' || token[i + 1] == '1')) {
+        if (token[i] == '~' && i + 1 < token.size() &&
+            (token[i + 1] == '0' || token[i + 1] == '1')) {
             out.push_back(token[i + 1] == '0' ? '~' : '/');
             ++i;
         } else {
@@ -28,9 +31,12 @@ std::string unescape_token(std::string_view token) {
 std::string escape_token(std::string_view name) {
     std::string out;
     for (char c : name) {
-        if (c == '~') out += "~0";
-        else if (c == '/') out += "~1";
-        else out.push_back(c);
+        if (c == '~')
+            out += "~0";
+        else if (c == '/')
+            out += "~1";
+        else
+            out.push_back(c);
     }
     return out;
 }
@@ -55,8 +61,13 @@ public:
             const std::string pointer = kept_[i];
             std::string_view rest = std::string_view(pointer).substr(1);
             Value* container = nullptr;
-            if (rest.starts_with("/$defs/")) { container = &defs; rest.remove_prefix(7); }
-            else if (rest.starts_with("/definitions/")) { container = &definitions; rest.remove_prefix(13); }
+            if (rest.starts_with("/$defs/")) {
+                container = &defs;
+                rest.remove_prefix(7);
+            } else if (rest.starts_with("/definitions/")) {
+                container = &definitions;
+                rest.remove_prefix(13);
+            }
             // A recursive ref into anything else ("#", "#/properties/x") stays as written.
             if (!container || rest.find('/') != std::string_view::npos) continue;
             const Value* target = root_.at_pointer(std::string_view(pointer).substr(1));
@@ -76,7 +87,8 @@ public:
         stack_.assign({"#"});
         for (std::string_view keyword : {"$defs", "definitions"})
             for (const Member& m : root_[keyword].members())
-                if (m.value == top) stack_.push_back("#/" + std::string(keyword) + "/" + escape_token(m.key()));
+                if (m.value == top)
+                    stack_.push_back("#/" + std::string(keyword) + "/" + escape_token(m.key()));
     }
 
 private:
@@ -105,7 +117,8 @@ private:
             expanded = Value::object({{"not", Value::object()}});
         }
         if (!expanded.is_object()) return siblings;
-        for (Member& m : siblings.members()) expanded.set(m.key(), std::move(m.value)); // the use site wins
+        for (Member& m : siblings.members())
+            expanded.set(m.key(), std::move(m.value)); // the use site wins
         return expanded;
     }
 
@@ -121,7 +134,8 @@ Value inline_refs(const Value& schema, TreeLimits& limits) {
     if (!schema.is_object()) return schema;
     Value top = Value::object();
     for (const Member& m : schema.members())
-        if (m.key() != "$schema" && m.key() != "$defs" && m.key() != "definitions") top.append_member(m.key(), m.value);
+        if (m.key() != "$schema" && m.key() != "$defs" && m.key() != "definitions")
+            top.append_member(m.key(), m.value);
     Inliner inliner(schema, limits);
     inliner.start(top);
     Value out = inliner.walk(top, 0);

@@ -44,12 +44,12 @@ enum class SubschemaKind { None, Single, Map, List };
 // How the member `key` of a schema object holds subschemas (2020-12 and draft 4-7 keywords).
 inline SubschemaKind subschema_kind(std::string_view key, const Value& value) noexcept {
     if (key == "items") return value.is_array() ? SubschemaKind::List : SubschemaKind::Single;
-    if (key == "additionalProperties" || key == "not" || key == "if" || key == "then" || key == "else" ||
-        key == "contains" || key == "propertyNames" || key == "unevaluatedItems" || key == "unevaluatedProperties" ||
-        key == "additionalItems" || key == "contentSchema")
+    if (key == "additionalProperties" || key == "not" || key == "if" || key == "then" ||
+        key == "else" || key == "contains" || key == "propertyNames" || key == "unevaluatedItems" ||
+        key == "unevaluatedProperties" || key == "additionalItems" || key == "contentSchema")
         return SubschemaKind::Single;
-    if (key == "properties" || key == "patternProperties" || key == "$defs" || key == "definitions" ||
-        key == "dependentSchemas")
+    if (key == "properties" || key == "patternProperties" || key == "$defs" ||
+        key == "definitions" || key == "dependentSchemas")
         return value.is_object() ? SubschemaKind::Map : SubschemaKind::None;
     if (key == "anyOf" || key == "oneOf" || key == "allOf" || key == "prefixItems")
         return value.is_array() ? SubschemaKind::List : SubschemaKind::None;
@@ -58,8 +58,7 @@ inline SubschemaKind subschema_kind(std::string_view key, const Value& value) no
 
 // A copy of `node` (an object) with every subschema replaced by f(subschema); other members
 // (enum, const, default, examples: data, not schemas) are copied as they are.
-template <class F>
-Value map_subschemas(const Value& node, F&& f) {
+template <class F> Value map_subschemas(const Value& node, F&& f) {
     Value out = Value::object();
     for (const Member& m : node.members()) {
         switch (subschema_kind(m.key(), m.value)) {
@@ -67,13 +66,15 @@ Value map_subschemas(const Value& node, F&& f) {
         case SubschemaKind::Single: out.append_member(m.key(), f(m.value)); break;
         case SubschemaKind::Map: {
             Value map = Value::object();
-            for (const Member& s : m.value.members()) map.append_member(s.key(), f(s.value));
+            for (const Member& s : m.value.members())
+                map.append_member(s.key(), f(s.value));
             out.append_member(m.key(), std::move(map));
             break;
         }
         case SubschemaKind::List: {
             Value list = Value::array();
-            for (const Value& s : m.value.items()) list.push_back(f(s));
+            for (const Value& s : m.value.items())
+                list.push_back(f(s));
             out.append_member(m.key(), std::move(list));
             break;
         }
@@ -83,8 +84,9 @@ Value map_subschemas(const Value& node, F&& f) {
 }
 
 // The transforms, each over a schema already known to be an object or a boolean.
-Value inline_refs(const Value& schema, TreeLimits& limits);     // dialect_generic.cpp
-Value openai_strict(const Value& schema, TreeLimits& limits);   // dialect_openai.cpp
-Value gemini_subset(const Value& schema, TreeLimits& limits, bool uppercase_types); // dialect_gemini.cpp
+Value inline_refs(const Value& schema, TreeLimits& limits);   // dialect_generic.cpp
+Value openai_strict(const Value& schema, TreeLimits& limits); // dialect_openai.cpp
+Value gemini_subset(const Value& schema, TreeLimits& limits,
+                    bool uppercase_types); // dialect_gemini.cpp
 
 } // namespace laminate::detail

@@ -26,11 +26,11 @@ struct SchemaOptions {
 
 namespace detail {
 
-inline constexpr std::string_view schema_uri_2020_12 = "https://json-schema.org/draft/2020-12/schema";
+inline constexpr std::string_view schema_uri_2020_12 =
+    "https://json-schema.org/draft/2020-12/schema";
 
 // One identity per C++ type, without RTTI: the address of a variable template instance.
-template <class T>
-inline constexpr char schema_type_tag = 0;
+template <class T> inline constexpr char schema_type_tag = 0;
 
 class SchemaBuilder {
 public:
@@ -70,7 +70,8 @@ private:
 Value integer_schema(std::int64_t lo, std::uint64_t hi);
 // {"type": "string", "enum": [names...]}
 Value enum_schema(std::span<const std::string_view> names);
-// An open enum: any string, the declared names offered first: {"anyOf": [enum, {"type": "string"}]}.
+// An open enum: any string, the declared names offered first: {"anyOf": [enum, {"type":
+// "string"}]}.
 Value open_enum_schema(std::span<const std::string_view> names);
 // The schema that also accepts null: "type": [T, "null"] when it has one simple type (null added
 // to an enum too), else {"anyOf": [schema, {"type": "null"}]} with annotations kept outside.
@@ -82,8 +83,8 @@ Value nullable_schema(Value schema);
 void apply_field_spec(Value& schema, const FieldSpec& spec, const Value* default_value);
 // A struct's body: "type": "object", "properties", "required" (omitted when empty), and
 // additionalProperties per SchemaOptions::closed_structs and `has_overflow`.
-Value object_schema(Value properties, Value required, bool has_overflow, std::string_view description,
-                    const SchemaOptions& options);
+Value object_schema(Value properties, Value required, bool has_overflow,
+                    std::string_view description, const SchemaOptions& options);
 
 } // namespace detail
 } // namespace laminate

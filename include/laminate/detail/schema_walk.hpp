@@ -26,19 +26,16 @@ concept has_shaper_schema = has_shaper<T> && requires {
 
 // A type-level description: `static constexpr std::string_view description = "...";` in
 // laminate::Fields<T>.
-template <class T>
-std::string_view type_description() {
+template <class T> std::string_view type_description() {
     if constexpr (has_field_options<T> && requires { std::string_view(Fields<T>::description); })
         return std::string_view(Fields<T>::description);
     else
         return {};
 }
 
-template <class T>
-Value schema_of(SchemaBuilder& b);
+template <class T> Value schema_of(SchemaBuilder& b);
 
-template <class T>
-Value struct_body(SchemaBuilder& b) {
+template <class T> Value struct_body(SchemaBuilder& b) {
     const StructTable& table = struct_table<T>();
     Value properties = Value::object();
     Value required = Value::array();
@@ -51,8 +48,10 @@ Value struct_body(SchemaBuilder& b) {
             has_overflow = true;
         } else {
             Value schema;
-            if constexpr (is_optional_v<M>) schema = schema_of<typename M::value_type>(b);
-            else schema = schema_of<M>(b);
+            if constexpr (is_optional_v<M>)
+                schema = schema_of<typename M::value_type>(b);
+            else
+                schema = schema_of<M>(b);
             const bool defaulted = field.spec && field.spec->has_default;
             if (field.spec) {
                 Value default_value;
@@ -63,29 +62,28 @@ Value struct_body(SchemaBuilder& b) {
             properties.set(field.key, std::move(schema));
         }
     });
-    return object_schema(std::move(properties), std::move(required), has_overflow, type_description<T>(),
-                         b.options());
+    return object_schema(std::move(properties), std::move(required), has_overflow,
+                         type_description<T>(), b.options());
 }
 
 // A struct as {"$ref": "#/$defs/Name"}; its body is built once, on first sight.
-template <class T>
-Value struct_ref(SchemaBuilder& b) {
+template <class T> Value struct_ref(SchemaBuilder& b) {
     const SchemaBuilder::Slot slot = b.reserve(&schema_type_tag<T>, type_label<T>());
     if (slot.fresh) b.define(slot.index, struct_body<T>(b));
     return b.ref(slot.index);
 }
 
-template <class... A>
-Value variant_schema(SchemaBuilder& b, std::variant<A...>*) {
+template <class... A> Value variant_schema(SchemaBuilder& b, std::variant<A...>*) {
     return Value::object({{"anyOf", Value::array({schema_of<A>(b)...})}});
 }
 
-template <class T>
-Value schema_of(SchemaBuilder& b) {
+template <class T> Value schema_of(SchemaBuilder& b) {
     static_assert(check_shapeable<T>());
     if constexpr (has_shaper<T>) {
-        if constexpr (has_shaper_schema<T>) return Value(Shaper<T>::schema());
-        else return Value::object(); // its JSON form is its own: no constraint
+        if constexpr (has_shaper_schema<T>)
+            return Value(Shaper<T>::schema());
+        else
+            return Value::object(); // its JSON form is its own: no constraint
     } else if constexpr (std::is_same_v<T, Value>) {
         return Value::object();
     } else if constexpr (std::is_same_v<T, Overflow>) {
@@ -119,7 +117,8 @@ Value schema_of(SchemaBuilder& b) {
                               {"minItems", Value(n)},
                               {"maxItems", Value(n)}});
     } else if constexpr (is_map_v<T>) {
-        return Value::object({{"type", "object"}, {"additionalProperties", schema_of<typename T::mapped_type>(b)}});
+        return Value::object(
+            {{"type", "object"}, {"additionalProperties", schema_of<typename T::mapped_type>(b)}});
     } else if constexpr (is_variant_v<T>) {
         return variant_schema(b, static_cast<T*>(nullptr));
     } else {
@@ -128,22 +127,20 @@ Value schema_of(SchemaBuilder& b) {
 }
 
 // Whether schema_of<T> treats T as a reflected struct (the last branch above).
-template <class T>
-consteval bool is_struct_schema() {
-    if constexpr (has_shaper<T> || !std::is_class_v<T> || is_optional_v<T> || is_vector_v<T> || is_std_array_v<T> ||
-                  is_map_v<T> || is_variant_v<T> || is_open_v<T> || std::is_same_v<T, Value> ||
-                  std::is_same_v<T, Overflow> || std::is_same_v<T, std::string> || std::is_same_v<T, std::monostate>)
+template <class T> consteval bool is_struct_schema() {
+    if constexpr (has_shaper<T> || !std::is_class_v<T> || is_optional_v<T> || is_vector_v<T> ||
+                  is_std_array_v<T> || is_map_v<T> || is_variant_v<T> || is_open_v<T> ||
+                  std::is_same_v<T, Value> || std::is_same_v<T, Overflow> ||
+                  std::is_same_v<T, std::string> || std::is_same_v<T, std::monostate>)
         return false;
     else
         return reflect::is_reflectable<T>;
 }
 
-template <class T>
-inline constexpr bool is_struct_schema_v = is_struct_schema<T>();
+template <class T> inline constexpr bool is_struct_schema_v = is_struct_schema<T>();
 
 // The root: a struct is inlined (and kept in $defs too when it refers to itself).
-template <class T>
-Value root_schema(SchemaBuilder& b) {
+template <class T> Value root_schema(SchemaBuilder& b) {
     if constexpr (is_struct_schema_v<T>) {
         const SchemaBuilder::Slot slot = b.reserve(&schema_type_tag<T>, type_label<T>());
         Value body = struct_body<T>(b);

@@ -4,8 +4,8 @@
 // parameters). The input is never modified.
 //
 //   auto params = laminate::to_dialect(laminate::output_schema<SearchFlights>(),
-//   laminate::Dialect::OpenAiStrict); if (!params) return params.error();   // invalid_schema: an
-//   unresolvable $ref, too deep, too big
+//                                      laminate::Dialect::OpenAiStrict);
+//   if (!params) return params.error(); // invalid_schema: an unresolvable $ref, too deep, too big
 //
 // Dialect::Generic: "$schema" dropped; every local $ref ("#/$defs/X", "#/definitions/X", any
 //   "#/..." pointer) inlined, the $ref's sibling keywords (a field's description) kept over the
@@ -48,10 +48,12 @@ std::string_view dialect_name(Dialect d) noexcept;
 std::optional<Dialect> dialect_from_name(std::string_view name) noexcept;
 
 struct DialectOptions {
-    std::size_t max_depth = 64; // nesting of schemas within schemas, in the input and the output
-    std::size_t max_nodes = 100000; // schema objects written: inlining refs can multiply them
-    bool gemini_uppercase_types =
-        false; // "STRING", "OBJECT", ... as Gemini's REST reference spells them
+    // Nesting of schemas within schemas, in the input and the output.
+    std::size_t max_depth = 64;
+    // Schema nodes written: inlining refs can multiply them.
+    std::size_t max_nodes = 100000;
+    // "STRING", "OBJECT", ... as Gemini's REST reference spells them.
+    bool gemini_uppercase_types = false;
 };
 
 // The schema in the dialect, or invalid_schema (a schema that is not an object or a boolean, a

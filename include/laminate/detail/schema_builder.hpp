@@ -70,8 +70,8 @@ private:
 Value integer_schema(std::int64_t lo, std::uint64_t hi);
 // {"type": "string", "enum": [names...]}
 Value enum_schema(std::span<const std::string_view> names);
-// An open enum: any string, the declared names offered first: {"anyOf": [enum, {"type":
-// "string"}]}.
+// An open enum: any string, the declared names offered first:
+// {"anyOf": [enum, {"type": "string"}]}.
 Value open_enum_schema(std::span<const std::string_view> names);
 // The schema that also accepts null: "type": [T, "null"] when it has one simple type (null added
 // to an enum too), else {"anyOf": [schema, {"type": "null"}]} with annotations kept outside.

@@ -32,6 +32,21 @@
 //   "type": "object" added when the root has properties but no type; any other root is
 //   invalid_schema.
 
+//
+// Against the TypedLM crate's vectors (corpora/typedlm/dialect_cases.json) every case passes; where
+// they are silent laminate chose, deliberately:
+// * Generic: a $defs entry equal to the root itself (output_schema<T>() of a recursive T inlines
+//   T and keeps it in $defs) counts as being expanded from the start, so a reference back to the
+//   root stays a $ref instead of unrolling the recursion one level.
+// * OpenAiStrict: a $ref with sibling keywords is inlined with the siblings over it (OpenAI
+//   rejects "$ref cannot have keywords {'description'}"); a recursive one keeps a bare $ref.
+// * OpenAiStrict: length limits, default and examples are removed, not kept: they are outside
+//   OpenAI's documented subset. Shaping and validation still check them on the answer.
+// * OpenAiStrict: a schema with properties but no type gets "type": "object", and every object
+//   gets "required" even when empty: strict mode demands both.
+// * Gemini: propertyOrdering is added (the answer's key order otherwise is alphabetical).
+// * Anthropic: refs are inlined like Generic: tool schemas stay self-contained.
+
 #include <laminate/result.hpp>
 #include <laminate/value.hpp>
 

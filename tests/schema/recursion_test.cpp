@@ -1,6 +1,7 @@
 // output_schema<T>() for recursive and repeated types: $defs keyed by type name, terminating.
 #include "schema_test_util.hpp"
 
+#include <cctype>
 #include <map>
 #include <optional>
 #include <string>
@@ -40,6 +41,44 @@ struct TwoNodes {
     other::Node b;
 };
 
+template <class T>
+struct Box {
+    T value;
+};
+
+struct Boxes {
+    Box<int> a;
+    Box<std::string> b;
+};
+
+// Every $ref in `s`, each checked to resolve inside `s`.
+std::size_t count_resolving_refs(const Value& s) {
+    std::vector<const Value*> stack{&s};
+    std::size_t refs = 0;
+    while (!stack.empty()) {
+        const Value* v = stack.back();
+        stack.pop_back();
+        if (const Value* r = v->find("$ref"); r && r->is_string()) {
+            ++refs;
+            EXPECT_NE(s.at_pointer(r->as_string().substr(1)), nullptr) << r->as_string();
+        }
+        for (const Member& m : v->members()) stack.push_back(&m.value);
+        for (const Value& i : v->items()) stack.push_back(&i);
+    }
+    return refs;
+}
+
+TEST(SchemaRecursion, TemplateInstancesGetSafeDistinctNames) {
+    const Value s = schema_without_uri<Boxes>();
+    ASSERT_EQ(s["$defs"].size(), 2u);
+    for (const Member& d : s["$defs"].members())
+        for (char c : d.key())
+            EXPECT_TRUE(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-')
+                << d.key();
+    EXPECT_NE(s["properties"]["a"], s["properties"]["b"]);
+    EXPECT_EQ(count_resolving_refs(s), 2u);
+}
+
 TEST(SchemaRecursion, RecursiveRootIsInlineAndInDefs) {
     EXPECT_SCHEMA_EQ(schema_without_uri<Node>(), R"({
         "type": "object",
@@ -76,21 +115,8 @@ TEST(SchemaRecursion, SameNameDifferentTypesGetDistinctDefs) {
 }
 
 TEST(SchemaRecursion, EveryRefResolves) {
-    const Value s = output_schema<Tree>();
-    // Each $ref is a JSON Pointer into the document itself.
-    std::vector<const Value*> stack{&s};
-    std::size_t refs = 0;
-    while (!stack.empty()) {
-        const Value* v = stack.back();
-        stack.pop_back();
-        if (const Value* r = v->find("$ref"); r && r->is_string()) {
-            ++refs;
-            EXPECT_NE(s.at_pointer(r->as_string().substr(1)), nullptr) << r->as_string();
-        }
-        for (const Member& m : v->members()) stack.push_back(&m.value);
-        for (const Value& i : v->items()) stack.push_back(&i);
-    }
-    EXPECT_EQ(refs, 3u);
+    EXPECT_EQ(count_resolving_refs(output_schema<Tree>()), 3u);
+    EXPECT_EQ(count_resolving_refs(output_schema<Employee>()), 3u);
 }
 
 } // namespace laminate::test::schema_recursion

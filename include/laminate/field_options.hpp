@@ -32,6 +32,8 @@
 //   the member at Exact (a v that does not fit is an invalid_argument error), and an Overridden
 //   diagnostic records it: Info when the input had no such key, Warning when the model's value
 //   was replaced.
+// * format() names a JSON Schema format ("date", "date-time", "email", "uuid") for
+//   output_schema<T>() (output_schema.hpp); shaping does not check it.
 // * level() sets the coercion level of this field and everything inside it; mode() sets the
 //   whole policy (coercion, unknown fields, recorded defaults, error collection) for it.
 // * options() is called once per type. A name that is not a field of T, or a pattern that does
@@ -65,6 +67,7 @@ struct FieldSpec {
     std::optional<std::size_t> length_min, length_max; // strings, in code points
     std::optional<std::size_t> items_min, items_max;   // arrays and maps
     std::string pattern_text;
+    std::string format_text; // a JSON Schema format ("date", "date-time", "email", "uuid"): schema only, not checked
     std::shared_ptr<const detail::CompiledPattern> pattern_regex; // null: no pattern or invalid
     bool pattern_invalid = false;
     std::optional<CoercionLevel> coercion_level;
@@ -86,6 +89,7 @@ struct FieldSpec {
     FieldSpec& min_length(std::size_t lo);
     FieldSpec& max_length(std::size_t hi);
     FieldSpec& pattern(std::string_view ecmascript_regex);
+    FieldSpec& format(std::string_view json_schema_format);
     FieldSpec& items(std::size_t lo, std::size_t hi);
     FieldSpec& min_items(std::size_t lo);
     FieldSpec& max_items(std::size_t hi);

@@ -8,10 +8,12 @@
 #include <laminate/field_options.hpp>
 #include <laminate/mode.hpp>
 #include <laminate/open.hpp>
+#include <laminate/output_schema.hpp>
 #include <laminate/overflow.hpp>
 #include <laminate/parse.hpp>
 #include <laminate/reflect.hpp>
 #include <laminate/result.hpp>
+#include <laminate/schema_dialect.hpp>
 #include <laminate/shape.hpp>
 #include <laminate/shape_options.hpp>
 #include <laminate/validate.hpp>

@@ -15,12 +15,13 @@
 //   JSON Pointer into the schema document). Keywords it does not know are ignored.
 // * BFCL: type "dict" (object), "float" (number), "tuple" (array), "any"; and the Java / JavaScript
 //   type names of BFCL's java and javascript categories ("String", "int", "long", "boolean",
-//   "double", "float", "char", "byte", "short", "HashMap", "ArrayList", "List", "Array", "String[]",
-//   "object", "Boolean", "Integer", ...), whose values are *source literals in strings*: a field of
-//   Java type `boolean` expects the string "true"; `int` expects "42"; `ArrayList` expects e.g.
-//   "new ArrayList<>(Arrays.asList(\"a\", \"b\"))". Shaping such a field produces that string: a
-//   JSON true / 42 / ["a","b"] from the model is rendered as the literal (Coerced, Warning), a
-//   literal string is kept after checking it reads as its type (else type_mismatch).
+//   "double", "float", "char", "byte", "short", "HashMap", "Map", "ArrayList", "List", "Array",
+//   "String[]", "Boolean", "Integer", "object", ...). There argument values may come as source
+//   text in strings: "true", "42L", "new ArrayList<>(Arrays.asList(\"a\", \"b\"))", "[1, 2]".
+//   Such a string is read as the literal it spells and shaped into the JSON value (true, 42,
+//   ["a","b"]: BFCL v4's answers are these values), with a Coerced Warning; a string that is no
+//   literal is an expression (a variable name such as "userList") and is kept as the string, with
+//   a Warning. A JSON value of the right type is taken as it is. See SchemaOptions.
 //
 // Semantics (as typed shaping; see shape.hpp):
 // * Object properties match by key exactly; at BestEffort also ignoring case, spaces, '_' and '-'
@@ -65,6 +66,16 @@ struct SchemaShaped {
     Value residual = Value::object();
 };
 
+// How a schema is read.
+struct SchemaOptions {
+    // Argument values are source text (BFCL's java and javascript categories): where a string
+    // meets a non-string schema it is read as a Java / JavaScript literal ("true", "42L",
+    // "new ArrayList<>(Arrays.asList(1, 2))", "[1, 2]", "{a: 1}") and, when it is none, kept as
+    // the expression it is (a variable name such as "userList"), with a Warning. Always on for a
+    // schema node whose type is a Java / JavaScript type name ("String", "long", "HashMap", ...).
+    bool source_literals = false;
+};
+
 namespace schema_detail {
 struct Node;
 struct Compiled;
@@ -78,8 +89,8 @@ public:
 
     // invalid_schema when the schema cannot be used (not an object or bool, an unknown type name,
     // a dangling or cyclic-without-structure $ref, a malformed keyword, too deep).
-    static Result<CompiledSchema> compile(const Value& schema);
-    static Result<CompiledSchema> compile_json(std::string_view schema_json);
+    static Result<CompiledSchema> compile(const Value& schema, const SchemaOptions& options = {});
+    static Result<CompiledSchema> compile_json(std::string_view schema_json, const SchemaOptions& options = {});
 
     const schema_detail::Node& root() const noexcept;
 

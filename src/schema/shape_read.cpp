@@ -157,7 +157,7 @@ bool read_object(const Value& in, const Node& n, Value& out, ShapeState& st, std
                                                   : std::span<Slot>((large.resize(count), large.data()), count);
     std::vector<std::size_t> unknown;
     if (count) {
-        if (!detail::match_members(obj, n.table, slots, unknown, st)) return false;
+        if (!detail::match_members(obj, *n.table, slots, unknown, st)) return false;
     } else {
         for (std::size_t i = 0; i < obj.size(); ++i) unknown.push_back(i);
     }
@@ -312,7 +312,7 @@ bool read_enum(const Value& in, const Node& n, Value& out, ShapeState& st) {
 bool check_limits(const Value& out, const Node& n, ShapeState& st) {
     if (out.is_number()) {
         const double d = out.as_double();
-        if (!detail::check_number(d, n.limits, st)) return false;
+        if (!(!n.limits || detail::check_number(d, *n.limits, st))) return false;
         if ((n.exclusive_minimum && !(d > *n.exclusive_minimum)) || (n.exclusive_maximum && !(d < *n.exclusive_maximum))) {
             std::string m = "expected a value";
             if (n.exclusive_minimum) m += " > " + Value(*n.exclusive_minimum).number_text();
@@ -322,8 +322,8 @@ bool check_limits(const Value& out, const Node& n, ShapeState& st) {
         }
         return true;
     }
-    if (out.is_string()) return detail::check_text(out.as_string(), n.limits, st);
-    if (out.is_array()) return detail::check_count(out.size(), n.limits, st);
+    if (out.is_string()) return !n.limits || detail::check_text(out.as_string(), *n.limits, st);
+    if (out.is_array()) return !n.limits || detail::check_count(out.size(), *n.limits, st);
     return true;
 }
 

@@ -27,7 +27,11 @@
 // * Object properties match by key exactly; at BestEffort also ignoring case, spaces, '_' and '-'
 //   (Warning). A missing `required` property is missing_field in every mode. A missing property
 //   with a `default` is filled with it (Defaulted, Info, unless the policy records no defaults); a
-//   missing optional property without a default stays absent.
+//   missing optional property without a default stays absent (Defaulted "left empty", as a missing
+//   std::optional member). null for an optional property whose schema does not allow null is
+//   absence, as null in a std::optional member; null (or a null sentinel at BestEffort) for a
+//   property with a default takes the default (Warning). Output objects list the schema's
+//   properties in schema order, then the members kept from the input.
 // * Unknown members: under additionalProperties false they follow the policy's UnknownFields —
 //   Drop (Dropped, Info), Keep (SchemaShaped::residual, Preserved, Info), Error (unknown_field).
 //   With additionalProperties true or absent, JSON Schema allows them, so they are kept in the
@@ -37,7 +41,10 @@
 //   is out_of_range, like a C++ integer type); number: float64; string; boolean; null; enum (the
 //   declared value, matched as coerce_enum does when every entry is a string, else by equality);
 //   const; arrays with items / prefixItems; objects; anyOf / oneOf / type arrays tried in turn, the
-//   fit with the lowest risk (then fewest diagnostics, then first) wins, as std::variant members.
+//   fit with the lowest risk (then fewest diagnostics, then first) wins, as std::variant members
+//   (a value whose JSON type is one of a type array's is taken as that type, uncoerced). A JSON
+//   number is a valid "number" as written (an integer stays an integer). BFCL's `enum` on an array
+//   constrains its items. oneOf is read like anyOf: exclusivity is the validator's business.
 // * Constraints (minimum/maximum beyond the integer target's range, exclusive bounds, min/max
 //   length, min/max items) are checked after coercion: constraint_violation. Formats and patterns
 //   are left to the validator (validate.hpp).

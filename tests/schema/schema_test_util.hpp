@@ -5,6 +5,7 @@
 #include <laminate/output_schema.hpp>
 #include <laminate/parse.hpp>
 #include <laminate/schema_dialect.hpp>
+#include <laminate/schema_shape.hpp>
 #include <laminate/validate.hpp>
 
 #include <gtest/gtest.h>
@@ -63,6 +64,36 @@ inline ::testing::AssertionResult same_schema(const Value& actual, std::string_v
 }
 
 } // namespace laminate::test
+
+// Helpers for the schema-shaping tests: schemas and inputs written as JSON text.
+namespace schema_test {
+
+inline laminate::Value json(std::string_view text) {
+    auto v = laminate::parse_json(text);
+    EXPECT_TRUE(v) << (v ? "" : v.error().to_string());
+    return v ? *v : laminate::Value();
+}
+
+inline laminate::CompiledSchema compiled(std::string_view schema_json, laminate::SchemaReadOptions options = {}) {
+    auto s = laminate::CompiledSchema::compile_json(schema_json, options);
+    if (!s) ADD_FAILURE() << s.error().to_string();
+    return s ? *s : *laminate::CompiledSchema::compile(laminate::Value(true));
+}
+
+// Shapes JSON text `input` by `schema_json` in `mode`.
+inline laminate::Result<laminate::SchemaShaped> shape_text(std::string_view schema_json, std::string_view input,
+                                                           laminate::Mode mode = laminate::Mode::Lenient) {
+    return laminate::shape_json(input, compiled(schema_json), laminate::ShapeOptions{.mode = mode});
+}
+
+inline bool has_diagnostic(const laminate::Diagnostics& ds, laminate::DiagnosticKind kind, std::string_view path) {
+    for (const auto& d : ds)
+        if (d.kind == kind && d.path == path) return true;
+    return false;
+}
+
+} // namespace schema_test
+
 
 // Variadic so that template arguments with commas need no parentheses.
 #define EXPECT_SCHEMA_EQ(...) EXPECT_TRUE(::laminate::test::same_schema(__VA_ARGS__))

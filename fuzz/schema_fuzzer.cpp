@@ -31,7 +31,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     auto instance = parse(text.substr(newline + 1), po);
     if (!schema_value || !instance) return 0;
 
-    SchemaOptions so;
+    SchemaCompileOptions so;
     so.dialect = (selector & 2u) ? Dialect::draft7 : Dialect::automatic;
     ValidateOptions vo;
     vo.stop_at_first = (selector & 1u) != 0;

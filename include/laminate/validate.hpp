@@ -13,7 +13,7 @@
 // dependencies, min/maxProperties, items (schema or draft-7 array form), prefixItems,
 // additionalItems, contains (+ min/maxContains), min/maxItems, uniqueItems, anyOf, oneOf, allOf,
 // not, if/then/else, $ref to "#", "#/json/pointer", "#anchor" ($anchor, or draft-7 "$id": "#a"),
-// $id-relative URIs, and documents supplied in SchemaOptions::documents; $defs/definitions; minimum, maximum,
+// $id-relative URIs, and documents supplied in SchemaCompileOptions::documents; $defs/definitions; minimum, maximum,
 // exclusiveMinimum, exclusiveMaximum (number, or the draft-4 boolean form), multipleOf,
 // minLength/maxLength (code points), pattern (RE2), format. Unknown keywords are ignored.
 //
@@ -65,7 +65,7 @@ enum class Dialect : unsigned char {
     draft2020_12,
 };
 
-struct SchemaOptions {
+struct SchemaCompileOptions {
     Dialect dialect = Dialect::automatic;
     // Nesting of the schema document itself; deeper is an invalid_schema error.
     std::size_t max_depth = 256;
@@ -102,7 +102,7 @@ public:
     // invalid_schema when the schema is not an object or boolean, a keyword has the wrong type,
     // a pattern does not compile, a $ref does not resolve inside the document, or nesting
     // passes max_depth.
-    static Result<Schema> compile(const Value& schema, const SchemaOptions& options = {});
+    static Result<Schema> compile(const Value& schema, const SchemaCompileOptions& options = {});
 
     ValidationResult validate(const Value& instance, const ValidateOptions& options = {}) const;
     bool is_valid(const Value& instance) const;
@@ -115,7 +115,7 @@ private:
 // One shot: compile and validate (an invalid schema is the error).
 Result<ValidationResult> validate(const Value& instance, const Value& schema,
                                   const ValidateOptions& options = {},
-                                  const SchemaOptions& schema_options = {});
+                                  const SchemaCompileOptions& schema_options = {});
 
 // A schema_violation Error summing up an invalid result: "3 violations: $.a: ...; $.b: ..."
 // (the first few listed), path of the first violation. Precondition: !result.valid.

@@ -104,7 +104,7 @@ struct Resource {
 
 class Compiler {
 public:
-    Compiler(const Value& root, const SchemaOptions& options) : root_(root), options_(options) {
+    Compiler(const Value& root, const SchemaCompileOptions& options) : root_(root), options_(options) {
         draft7_ = options.dialect == Dialect::draft7;
         if (options.dialect == Dialect::automatic && root.is_object())
             if (const Value* s = root.find("$schema"); s && s->is_string()) draft7_ = is_draft7_uri(s->as_string());
@@ -445,7 +445,7 @@ private:
         out_.nodes[static_cast<std::size_t>(r.node)].ref = target;
     }
 
-    // A document from SchemaOptions::documents, compiled and registered under its URI; its
+    // A document from SchemaCompileOptions::documents, compiled and registered under its URI; its
     // locations start with the URI so they never collide with the main document's.
     void load_document(const std::string& uri) {
         for (const auto& [name, doc] : options_.documents) {
@@ -467,7 +467,7 @@ private:
     }
 
     const Value& root_;
-    SchemaOptions options_;
+    SchemaCompileOptions options_;
     bool draft7_ = false;
     Compiled out_;
     std::unordered_map<std::string, NodeId> by_location_;
@@ -479,7 +479,7 @@ private:
 
 } // namespace
 
-Result<std::shared_ptr<const Compiled>> compile_schema(const Value& schema, const SchemaOptions& options) {
+Result<std::shared_ptr<const Compiled>> compile_schema(const Value& schema, const SchemaCompileOptions& options) {
     return Compiler(schema, options).run();
 }
 

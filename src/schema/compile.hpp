@@ -5,6 +5,6 @@
 
 namespace laminate::schema_detail {
 
-Result<std::shared_ptr<const Compiled>> compile_schema(const Value& schema, const SchemaOptions& options);
+Result<std::shared_ptr<const Compiled>> compile_schema(const Value& schema, const SchemaCompileOptions& options);
 
 } // namespace laminate::schema_detail

@@ -16,7 +16,7 @@ std::ostream& operator<<(std::ostream& os, const Violation& v) {
     return os << to_string(v);
 }
 
-Result<Schema> Schema::compile(const Value& schema, const SchemaOptions& options) {
+Result<Schema> Schema::compile(const Value& schema, const SchemaCompileOptions& options) {
     auto compiled = schema_detail::compile_schema(schema, options);
     if (!compiled) return std::move(compiled).error();
     return Schema(std::move(*compiled));
@@ -33,7 +33,7 @@ bool Schema::is_valid(const Value& instance) const {
 }
 
 Result<ValidationResult> validate(const Value& instance, const Value& schema, const ValidateOptions& options,
-                                  const SchemaOptions& schema_options) {
+                                  const SchemaCompileOptions& schema_options) {
     auto compiled = Schema::compile(schema, schema_options);
     if (!compiled) return std::move(compiled).error();
     return compiled->validate(instance, options);

@@ -31,12 +31,12 @@ struct Tally {
     std::vector<std::string> failures; // "file | group | test"
 };
 
-void run_file(const fs::path& file, Tally& tally, const laminate::SchemaOptions& base_options = {}) {
+void run_file(const fs::path& file, Tally& tally, const laminate::SchemaCompileOptions& base_options = {}) {
     auto doc = laminate::parse_json(laminate::test::read_file(file));
     ASSERT_TRUE(doc) << file << ": " << doc.error();
     const std::string name = file.filename().string();
     for (const Value& group : doc->items()) {
-        laminate::SchemaOptions options = base_options;
+        laminate::SchemaCompileOptions options = base_options;
         options.dialect = laminate::Dialect::draft7;
         auto schema = laminate::Schema::compile(group["schema"], options);
         for (const Value& test : group["tests"].items()) {
@@ -115,7 +115,7 @@ TEST(SchemaConformance, Draft7CoreAtLeast95Percent) {
 TEST(SchemaConformance, Draft7RefRemoteWithSuppliedDocuments) {
     const fs::path remotes = suite_dir.parent_path().parent_path() / "remotes";
     LAMINATE_REQUIRE_CORPUS(remotes);
-    laminate::SchemaOptions options;
+    laminate::SchemaCompileOptions options;
     for (const auto& entry : fs::recursive_directory_iterator(remotes)) {
         if (!entry.is_regular_file() || entry.path().extension() != ".json") continue;
         auto doc = laminate::parse_json(laminate::test::read_file(entry.path()));

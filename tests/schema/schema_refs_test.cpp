@@ -70,7 +70,7 @@ TEST(SchemaRefs, UnresolvableRefsAreInvalidSchemas) {
 }
 
 TEST(SchemaRefs, SuppliedDocumentsResolveByUri) {
-    SchemaOptions o;
+    SchemaCompileOptions o;
     o.documents.emplace_back("https://example.com/common.json",
                              json(R"({"$defs": {"qty": {"type": "integer", "maximum": 255}}, "$anchor": "top"})"));
     auto s = Schema::compile(json(R"({"properties": {"q": {"$ref": "https://example.com/common.json#/$defs/qty"}}})"), o);

@@ -90,7 +90,7 @@ TEST(SchemaStrings, FormatMessageSaysWhatIsExpected) {
 
 TEST(SchemaStrings, UnknownFormatsAndAnnotationModeAreNotAsserted) {
     EXPECT_TRUE(valid(R"({"format": "color"})", R"("not a colour")"));
-    SchemaOptions o;
+    SchemaCompileOptions o;
     o.assert_format = false;
     auto s = Schema::compile(json(R"({"format": "date"})"), o);
     ASSERT_TRUE(s);

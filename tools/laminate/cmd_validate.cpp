@@ -129,7 +129,7 @@ public:
 private:
     ParseOptions parse_;
     ValidateOptions options_;
-    SchemaOptions schema_options_;
+    SchemaCompileOptions schema_options_;
     std::optional<Schema> cached_;
     Value cached_value_;
 };

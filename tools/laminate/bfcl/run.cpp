@@ -25,12 +25,17 @@ double Report::rate(std::size_t recovered, std::size_t applicable) {
 
 namespace {
 
+// BFCL's java and javascript answers are checked as source literals read back into values.
+bool is_source_category(std::string_view category) {
+    return category == "simple_java" || category == "simple_javascript";
+}
+
 struct Outcome {
     bool recovered = false;
     std::string reason;
 };
 
-Outcome shape_and_grade(const Shaper& shaper, const Call& call, const std::string& text,
+Outcome shape_and_grade(const ArgumentShaper& shaper, const Call& call, const std::string& text,
                         bool complete, Throughput& tp) {
     const auto start = std::chrono::steady_clock::now();
     auto shaped = shaper.shape(text, complete);
@@ -61,7 +66,7 @@ Report run(const std::vector<Call>& calls, const RunOptions& options) {
         const auto cat = static_cast<std::size_t>(
             std::find(report.categories.begin(), report.categories.end(), call.category) -
             report.categories.begin());
-        const Shaper shaper(call.schema);
+        const ArgumentShaper shaper(call.schema, is_source_category(call.category));
         // Whether the valid rendering recovers decides what counts as an artefact of the data.
         Throughput scratch;
         const auto valid_text = render(Class::valid, call);

@@ -8,23 +8,23 @@ namespace laminate::bfcl {
 
 // Placeholder until schema-driven shaping lands: extraction and tolerant parsing only, no
 // coercion to the schema.
-struct Shaper::Impl {
+struct ArgumentShaper::Impl {
     Value schema;
     std::optional<Error> error;
 };
 
-Shaper::Shaper(const Value& parameters) : impl_(std::make_unique<Impl>()) {
+ArgumentShaper::ArgumentShaper(const Value& parameters, bool) : impl_(std::make_unique<Impl>()) {
     impl_->schema = parameters;
 }
-Shaper::~Shaper() = default;
-Shaper::Shaper(Shaper&&) noexcept = default;
-Shaper& Shaper::operator=(Shaper&&) noexcept = default;
+ArgumentShaper::~ArgumentShaper() = default;
+ArgumentShaper::ArgumentShaper(ArgumentShaper&&) noexcept = default;
+ArgumentShaper& ArgumentShaper::operator=(ArgumentShaper&&) noexcept = default;
 
-const Error* Shaper::schema_error() const noexcept {
+const Error* ArgumentShaper::schema_error() const noexcept {
     return impl_->error ? &*impl_->error : nullptr;
 }
 
-Result<ShapedArguments> Shaper::shape(std::string_view text, bool complete_truncated) const {
+Result<ShapedArguments> ArgumentShaper::shape(std::string_view text, bool complete_truncated) const {
     if (impl_->error) return *impl_->error;
     ParseOptions options;
     options.complete_truncated = complete_truncated;

@@ -19,13 +19,14 @@ struct ShapedArguments {
     std::size_t diagnostics = 0;
 };
 
-class Shaper {
+class ArgumentShaper {
 public:
     // The BFCL parameter schema of one function ({type: "dict", properties, required}).
-    explicit Shaper(const Value& parameters);
-    ~Shaper();
-    Shaper(Shaper&&) noexcept;
-    Shaper& operator=(Shaper&&) noexcept;
+    // source_literals: argument strings may be Java / JavaScript source literals ("42L").
+    ArgumentShaper(const Value& parameters, bool source_literals);
+    ~ArgumentShaper();
+    ArgumentShaper(ArgumentShaper&&) noexcept;
+    ArgumentShaper& operator=(ArgumentShaper&&) noexcept;
 
     // Lenient, schema-driven shaping of one model answer; complete_truncated opts in to closing
     // a value the model did not finish.

@@ -1,0 +1,89 @@
+// Schema-driven shaping, entry points: values, JSON text and model text, against a compiled
+// schema; the end of a run (errors summarized, fail_at, sinks) is typed shaping's own.
+#include "shape_node.hpp"
+
+#include <laminate/extract.hpp>
+#include <laminate/parse.hpp>
+
+#include <optional>
+
+namespace laminate {
+namespace {
+
+using detail::ShapeState;
+
+Result<SchemaShaped> finish(SchemaShaped&& out, ShapeState& st, const ShapeOptions& options) {
+    if (auto e = detail::conclude(st, options, out.diagnostics, out.residual)) return std::move(*e);
+    return std::move(out);
+}
+
+Result<SchemaShaped> shape_parsed(Parsed&& parsed, const CompiledSchema& schema, const ShapeOptions& options) {
+    ShapeState st(options);
+    st.diagnostics = std::move(parsed.diagnostics);
+    SchemaShaped out;
+    schema_detail::read_node(parsed.value, schema.root(), out.value, st);
+    return finish(std::move(out), st, options);
+}
+
+} // namespace
+
+Result<SchemaShaped> shape(const Value& input, const CompiledSchema& schema, const ShapeOptions& options) {
+    ShapeState st(options);
+    SchemaShaped out;
+    schema_detail::read_node(input, schema.root(), out.value, st);
+    return finish(std::move(out), st, options);
+}
+
+Result<SchemaShaped> shape_json(std::string_view json_text, const CompiledSchema& schema, const ShapeOptions& options) {
+    auto parsed = parse(json_text, detail::parse_options_for(options));
+    if (!parsed) return std::move(parsed).error();
+    return shape_parsed(std::move(*parsed), schema, options);
+}
+
+Result<SchemaShaped> shape_llm_response(std::string_view model_text, const CompiledSchema& schema,
+                                        const ShapeOptions& options) {
+    const ParseOptions parse_options = detail::parse_options_for(options);
+    std::optional<ShapeState> winner_state;
+    std::optional<SchemaShaped> winner;
+    // extract() stops at the first candidate accepted, so the last one shaped here is it.
+    auto accept = [&](const Value& candidate) {
+        ShapeState st(options);
+        SchemaShaped out;
+        schema_detail::read_node(candidate, schema.root(), out.value, st);
+        if (!st.errors.empty()) return false;
+        winner_state.emplace(std::move(st));
+        winner.emplace(std::move(out));
+        return true;
+    };
+    auto extracted = extract(model_text, parse_options, options.extract, accept);
+    if (!extracted) {
+        // Nothing fits the schema: report why the payload that parses does not.
+        auto payload = extract(model_text, parse_options, options.extract);
+        if (!payload) return std::move(extracted).error();
+        return shape_parsed(std::move(payload->parsed), schema, options);
+    }
+    Diagnostics& ds = winner_state->diagnostics;
+    ds.insert(ds.begin(), std::make_move_iterator(extracted->parsed.diagnostics.begin()),
+              std::make_move_iterator(extracted->parsed.diagnostics.end()));
+    return finish(std::move(*winner), *winner_state, options);
+}
+
+Result<SchemaShaped> shape(const Value& input, const Value& schema, const ShapeOptions& options) {
+    auto compiled = CompiledSchema::compile(schema);
+    if (!compiled) return std::move(compiled).error();
+    return shape(input, *compiled, options);
+}
+
+Result<SchemaShaped> shape_json(std::string_view json_text, const Value& schema, const ShapeOptions& options) {
+    auto compiled = CompiledSchema::compile(schema);
+    if (!compiled) return std::move(compiled).error();
+    return shape_json(json_text, *compiled, options);
+}
+
+Result<SchemaShaped> shape_llm_response(std::string_view model_text, const Value& schema, const ShapeOptions& options) {
+    auto compiled = CompiledSchema::compile(schema);
+    if (!compiled) return std::move(compiled).error();
+    return shape_llm_response(model_text, *compiled, options);
+}
+
+} // namespace laminate

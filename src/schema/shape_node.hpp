@@ -1,0 +1,88 @@
+#pragma once
+// The compiled form of a schema: one Node per (sub)schema, built once by shape_compile.cpp and
+// read by shape_read.cpp. Nodes live in a deque owned by Compiled, so pointers between them
+// ($ref, recursion) stay valid.
+
+#include <laminate/coerce.hpp>
+#include <laminate/detail/shape_state.hpp>
+#include <laminate/field_options.hpp>
+#include <laminate/schema_shape.hpp>
+#include <laminate/value.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace laminate::schema_detail {
+
+struct Node;
+
+// JSON types a node accepts, as bits; none set means any value.
+enum TypeBit : unsigned {
+    t_null = 1u << 0,
+    t_bool = 1u << 1,
+    t_integer = 1u << 2,
+    t_number = 1u << 3,
+    t_string = 1u << 4,
+    t_array = 1u << 5,
+    t_object = 1u << 6,
+};
+
+struct Property {
+    std::string key;
+    const Node* schema = nullptr;
+    bool required = false;
+};
+
+enum class Additional : unsigned char { allowed, forbidden, schema };
+
+struct Node {
+    unsigned types = 0;            // TypeBit mask; 0 = any
+    bool never = false;            // the schema `false`: nothing fits
+    bool source_literals = false;  // strings may spell Java / JavaScript literals
+    std::string label;             // the `to` of diagnostics: "integer", "string", "String[]"
+
+    // integer
+    IntTarget int_target{"integer"};
+    // constraints, checked after coercion by typed shaping's checks (minimum / maximum,
+    // length_min / length_max, items_min / items_max of a FieldSpec)
+    FieldSpec limits;
+    bool has_limits = false;
+    std::optional<double> exclusive_minimum, exclusive_maximum;
+
+    // enum / const (const is an enum of one)
+    std::vector<Value> enum_values;
+    std::vector<std::string_view> enum_names; // when every entry is a string: views into enum_values
+    bool has_enum = false;
+
+    std::optional<Value> default_value;
+
+    // object
+    std::vector<Property> properties;
+    detail::StructTable table;     // keys for match_members, built from properties
+    Additional additional = Additional::allowed;
+    const Node* additional_schema = nullptr;
+
+    // array
+    const Node* items = nullptr;
+    bool items_forbidden = false;  // "items": false after prefixItems: no further element
+    std::vector<const Node*> prefix_items;
+
+    // anyOf / oneOf: alternatives tried in turn (the node's own keywords then do not apply)
+    std::vector<const Node*> alternatives;
+};
+
+struct Compiled {
+    std::deque<Node> nodes;
+    const Node* root = nullptr;
+};
+
+// Shapes `in` into `out` by `node`; errors and diagnostics go to the state. Returns whether it
+// was read without error.
+bool read_node(const Value& in, const Node& node, Value& out, detail::ShapeState& st, std::size_t depth = 0);
+
+} // namespace laminate::schema_detail

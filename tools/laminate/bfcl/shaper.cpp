@@ -1,20 +1,30 @@
 #include "shaper.hpp"
 
-#include <laminate/extract.hpp>
+#include <laminate/schema_shape.hpp>
 
 #include <optional>
 
 namespace laminate::bfcl {
 
-// Placeholder until schema-driven shaping lands: extraction and tolerant parsing only, no
-// coercion to the schema.
+// Schema-driven shaping (schema_shape.hpp), lenient. Two choices of the benchmark, not of BFCL's
+// data: the root object is closed (additionalProperties false when the schema does not say),
+// since BFCL's checker rejects every parameter a function does not declare; and the java and
+// javascript categories read argument strings as source literals, as BFCL's checker does.
 struct ArgumentShaper::Impl {
-    Value schema;
+    std::optional<CompiledSchema> schema;
     std::optional<Error> error;
 };
 
-ArgumentShaper::ArgumentShaper(const Value& parameters, bool) : impl_(std::make_unique<Impl>()) {
-    impl_->schema = parameters;
+ArgumentShaper::ArgumentShaper(const Value& parameters, bool source_literals)
+    : impl_(std::make_unique<Impl>()) {
+    Value closed = parameters;
+    if (closed.is_object() && !closed.contains("additionalProperties"))
+        closed.set("additionalProperties", Value(false));
+    SchemaOptions options;
+    options.source_literals = source_literals;
+    auto compiled = CompiledSchema::compile(closed, options);
+    if (compiled) impl_->schema.emplace(std::move(*compiled));
+    else impl_->error.emplace(std::move(compiled).error());
 }
 ArgumentShaper::~ArgumentShaper() = default;
 ArgumentShaper::ArgumentShaper(ArgumentShaper&&) noexcept = default;
@@ -26,13 +36,22 @@ const Error* ArgumentShaper::schema_error() const noexcept {
 
 Result<ShapedArguments> ArgumentShaper::shape(std::string_view text, bool complete_truncated) const {
     if (impl_->error) return *impl_->error;
-    ParseOptions options;
-    options.complete_truncated = complete_truncated;
-    auto extracted = extract(text, options);
-    if (!extracted) return std::move(extracted).error();
+    ShapeOptions options;
+    options.parse.complete_truncated = complete_truncated;
+    auto shaped = shape_llm_response(text, *impl_->schema, options);
+    if (!shaped) return std::move(shaped).error();
     ShapedArguments out;
-    out.value = std::move(extracted->parsed.value);
-    out.diagnostics = extracted->parsed.diagnostics.size();
+    out.value = std::move(shaped->value);
+    out.diagnostics = shaped->diagnostics.size();
+    // Top-level parameters filled from their default: the model did not write them.
+    for (const auto& d : shaped->diagnostics) {
+        if (d.kind != DiagnosticKind::Defaulted) continue;
+        for (const auto& m : out.value.members()) {
+            std::string path;
+            append_path_key(path, m.key());
+            if (path == d.path) out.defaulted.emplace_back(m.key());
+        }
+    }
     return out;
 }
 

@@ -100,6 +100,15 @@ TEST(BfclGrade, DefaultsFilledByShapingCountAsOmitted) {
     EXPECT_FALSE(grade(call, sent_m).recovered) << "n = 10 written by the model is wrong";
 }
 
+TEST(BfclGrade, NestedDefaultsByPath) {
+    const auto call = make_call(R"({"type": "dict", "properties": {}})",
+                                R"({"body": [{"mode": ["COOL"]}], "rows": [[{"name": ["a"]}]]})");
+    const Value shaped = json(R"({"body": {"mode": "COOL", "fan": "LOW"}, "rows": [{"name": "a", "nick": ""}]})");
+    EXPECT_FALSE(grade(call, shaped).recovered) << "fan and nick were not asked for";
+    const std::vector<std::string> defaulted = {"body.fan", "rows[0].nick"};
+    EXPECT_TRUE(grade(call, shaped, defaulted).recovered) << grade(call, shaped, defaulted).reason;
+}
+
 TEST(BfclSchemaHelpers, TypesAndSubSchemas) {
     const Call call = rich_call();
     EXPECT_EQ(schema_type(property_schema(&call.schema, "ids")), "array");

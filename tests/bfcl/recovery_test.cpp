@@ -1,5 +1,5 @@
-// The whole benchmark on the corpus: the recovery rates laminate reaches, per class. Each figure
-// is the target (100% on R and S, 95% on X) over the calls whose valid rendering recovers; the
+// The whole benchmark on the corpus: the recovery rates laminate reaches, per class, over the
+// calls whose valid rendering recovers (targets: 100% on R and S, 95% on X); the
 // calls that fail even as valid JSON are BFCL's own labelling artefacts, listed in README.md,
 // and are checked here by id so that a new failure cannot hide among them.
 #include "corpora.hpp"
@@ -42,12 +42,30 @@ TEST(BfclRecovery, ValidRenderingsFailOnlyOnTheKnownArtefacts) {
     std::set<std::string> failing;
     for (const auto& f : r.failures)
         if (f.cls == Class::valid) failing.insert(f.id + "#" + std::to_string(f.index));
+    // Each one is wrong in BFCL's own data (README.md, "BFCL recovery benchmark", has the list).
     const std::set<std::string> artefacts = {
-        "live_simple_106-63-0#0",    // accepted lists that are empty: nothing can pass
-        "live_simple_112-68-0#0",
-        "live_multiple_507-149-4#0", // required origin_airport whose only accepted value is ""
-        "live_multiple_964-207-0#0", // answers 'question', a parameter the schema does not have,
-                                     // and leaves out the required 'statement'
+        "parallel_multiple_21#1",       // arrays of floats answered with Python expressions
+        "parallel_multiple_94#0",       // an integer array answered with fruit names
+        "live_simple_71-35-0#0",        // a string enum on an array-typed parameter
+        "live_multiple_152-58-6#0",     // the same
+        "live_simple_106-63-0#0",       // empty accepted lists: nothing can pass
+        "live_simple_112-68-0#0",       // the same
+        "live_multiple_507-149-4#0",    // a required parameter whose only accepted value is ""
+        "live_multiple_964-207-0#0",    // an undeclared parameter; the required one left out
+        "live_multiple_862-181-3#0",    // an undeclared parameter
+        "live_multiple_552-153-1#0",    // a string parameter answered with a boolean
+        "live_multiple_731-167-2#0",    // the same
+        "live_multiple_733-167-4#0",    // the same
+        "live_multiple_735-167-6#0",    // the same
+        "live_multiple_595-158-1#0",    // a string parameter answered with an integer
+        "live_multiple_596-158-2#0",    // the same
+        "live_multiple_87-38-4#0",      // answers outside the schema's enum
+        "live_multiple_750-169-5#0",
+        "live_multiple_756-169-11#0",   // "horror" where the enum says "Horror"
+        "live_multiple_835-178-10#0",
+        "live_multiple_871-182-8#0",
+        "live_multiple_947-197-0#0",
+        "live_parallel_multiple_2-2-0#1",
     };
     EXPECT_EQ(failing, artefacts);
 }
@@ -55,11 +73,14 @@ TEST(BfclRecovery, ValidRenderingsFailOnlyOnTheKnownArtefacts) {
 TEST(BfclRecovery, EveryClassReachesItsTarget) {
     LAMINATE_REQUIRE_CORPUS(bfcl_dir() / "possible_answer");
     const Report& r = default_report();
+    // Targets: 100% on R and S, 95% on X. Every class reaches 100% today; the floors say so, so
+    // that a regression in shaping shows up here.
     const Floor floors[] = {
-        {Class::valid, 100}, {Class::R5, 100}, {Class::R6, 100},
+        {Class::valid, 100}, {Class::R1, 100}, {Class::R2, 100}, {Class::R3, 100}, {Class::R4, 100},
+        {Class::R5, 100}, {Class::R6, 100},
         {Class::S1, 100}, {Class::S2, 100}, {Class::S3, 100}, {Class::S4, 100}, {Class::S5, 100},
-        {Class::X1, 95}, {Class::X2, 95}, {Class::X3, 95}, {Class::X4, 95}, {Class::X5, 95},
-        {Class::X7, 95},
+        {Class::X1, 100}, {Class::X2, 100}, {Class::X3, 100}, {Class::X4, 100}, {Class::X5, 100},
+        {Class::X7, 100},
     };
     for (const auto& f : floors) {
         const auto k = static_cast<std::size_t>(
@@ -81,7 +102,7 @@ TEST(BfclRecovery, TruncatedClosersRecoverOnlyWithOptInCompletion) {
     RunOptions with = without;
     with.complete_truncated = true;
     const Report on = run(*calls, with);
-    EXPECT_GE(rate_without_artefacts(on, 0), 95.0);
+    EXPECT_GE(rate_without_artefacts(on, 0), 100.0) << "target 95%";
 }
 
 } // namespace

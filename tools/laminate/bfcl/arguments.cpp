@@ -51,13 +51,34 @@ bool is_required(const Value& schema, std::string_view key) noexcept {
                        [&](const Value& r) { return r.is_string() && r.as_string() == key; });
 }
 
-// One value against one accepted value (not a list of them).
-bool matches(const Value& value, const Value& accepted) {
+using Paths = std::span<const std::string>;
+
+bool contains_path(Paths paths, const std::string& path) {
+    return std::find(paths.begin(), paths.end(), path) != paths.end();
+}
+
+bool matches_at(const Value& value, const Value& accepted, const std::string& path, Paths defaulted);
+
+bool accepted_at(const Value& value, const Value& accepted_list, const std::string& path, Paths defaulted) {
+    if (!accepted_list.is_array()) return matches_at(value, accepted_list, path, defaulted);
+    const auto items = accepted_list.items();
+    return std::any_of(items.begin(), items.end(),
+                       [&](const Value& a) { return matches_at(value, a, path, defaulted); });
+}
+
+// One value against one accepted value (not a list of them). A member that shaping filled from
+// a schema default (its path in `defaulted`) was not written by the model: it is judged as absent
+// unless it is itself accepted.
+bool matches_at(const Value& value, const Value& accepted, const std::string& path, Paths defaulted) {
     if (accepted.is_object()) {
         if (!value.is_object()) return false;
         for (const auto& m : value.members()) {
+            std::string at = path;
+            append_path_key(at, m.key());
             const Value* list = accepted.find(m.key());
-            if (!list || !accepted_value(m.value, *list)) return false;
+            if (list && accepted_at(m.value, *list, at, defaulted)) continue;
+            if (contains_path(defaulted, at) && (!list || allows_omission(*list))) continue;
+            return false;
         }
         for (const auto& m : accepted.members())
             if (!value.contains(m.key()) && !(m.value.is_array() && allows_omission(m.value)))
@@ -66,8 +87,11 @@ bool matches(const Value& value, const Value& accepted) {
     }
     if (accepted.is_array()) {
         if (!value.is_array() || value.size() != accepted.size()) return false;
-        for (std::size_t i = 0; i < value.size(); ++i)
-            if (!matches(value[i], accepted[i])) return false;
+        for (std::size_t i = 0; i < value.size(); ++i) {
+            std::string at = path;
+            append_path_index(at, i);
+            if (!matches_at(value[i], accepted[i], at, defaulted)) return false;
+        }
         return true;
     }
     return value == accepted; // numbers by the decimal they stand for: 1 == 1.0
@@ -128,31 +152,24 @@ bool is_boolean_type(std::string_view t) noexcept {
 }
 
 bool accepted_value(const Value& value, const Value& accepted_list) {
-    if (!accepted_list.is_array()) return matches(value, accepted_list);
-    const auto items = accepted_list.items();
-    return std::any_of(items.begin(), items.end(),
-                       [&](const Value& a) { return matches(value, a); });
+    return accepted_at(value, accepted_list, {}, {});
 }
 
 Grade grade(const Call& call, const Value& shaped, std::span<const std::string> defaulted) {
     if (!shaped.is_object()) return {false, "the arguments are not an object"};
-    const auto was_defaulted = [&](std::string_view key) {
-        return std::find(defaulted.begin(), defaulted.end(), key) != defaulted.end();
-    };
     for (const auto& m : shaped.members()) {
+        std::string path;
+        append_path_key(path, m.key());
         const Value* list = call.accepted.find(m.key());
-        if (was_defaulted(m.key()) && (!list || allows_omission(*list) || accepted_value(m.value, *list)))
-            continue; // filled by shaping: as good as absent, or an accepted value anyway
+        if (list && accepted_at(m.value, *list, path, defaulted)) continue;
+        if (contains_path(defaulted, path) && (!list || allows_omission(*list)))
+            continue; // filled by shaping where the model may leave the parameter out
         if (!list) return {false, "unexpected parameter '" + std::string(m.key()) + "'"};
-        if (!accepted_value(m.value, *list))
-            return {false, "parameter '" + std::string(m.key()) + "' has no accepted value"};
+        return {false, "parameter '" + std::string(m.key()) + "' has no accepted value"};
     }
-    for (const auto& m : call.accepted.members()) {
-        const Value* v = shaped.find(m.key());
-        if ((!v || was_defaulted(m.key())) && !allows_omission(m.value) &&
-            !(v && accepted_value(*v, m.value)))
+    for (const auto& m : call.accepted.members())
+        if (!shaped.contains(m.key()) && !allows_omission(m.value))
             return {false, "parameter '" + std::string(m.key()) + "' is missing"};
-    }
     for (const auto& r : call.schema["required"].items())
         if (r.is_string() && !shaped.contains(r.as_string()))
             return {false, "required parameter '" + std::string(r.as_string()) + "' is missing"};

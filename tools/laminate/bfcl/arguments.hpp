@@ -43,8 +43,9 @@ struct Grade {
 // parameter of the ground truth and one of its accepted values (numbers by value, 1 == 1.0;
 // strings exactly; lists element by element; dicts key by key in BFCL's nested form), every
 // ground-truth parameter absent is one BFCL lets be omitted, and no required parameter of the
-// schema is absent. A parameter in `defaulted` was filled from the schema's default by shaping,
-// not written by the model: it counts as absent when it is not itself an accepted value.
+// schema is absent. `defaulted` holds the paths (laminate path syntax: "unit", "body.mode",
+// "data[0].nick") that shaping filled from a schema default: the model did not write them, so
+// such a member passes when it is accepted anyway or where the member may be omitted.
 Grade grade(const Call& call, const Value& shaped, std::span<const std::string> defaulted = {});
 
 // Whether one value is among BFCL's accepted values (the accepted list of one parameter).

@@ -364,8 +364,10 @@ std::optional<Class> class_from_name(std::string_view name) noexcept {
 std::optional<Call> derived_call(Class c, const Call& call) {
     if (c != Class::X2) return std::nullopt;
     for (const auto& m : call.accepted.members()) {
-        const auto type = schema_type(property_schema(&call.schema, m.key()));
+        const Value* schema = property_schema(&call.schema, m.key());
+        const auto type = schema_type(schema);
         if (type != "string" && type != "String") continue;
+        if (schema->contains("enum")) continue; // a second line would leave the enum
         if (m.value.empty() || !m.value[0].is_string() || m.value[0].as_string().empty()) continue;
         Call derived = call;
         Value list = Value::array({Value(std::string(m.value[0].as_string()) + "\nsecond line")});
@@ -420,6 +422,8 @@ std::optional<std::string> render(Class c, const Call& call) {
     }
     case Class::X5: return "<tool_call>\n" + compact(args, call) + "\n</tool_call>";
     case Class::X6: {
+        // Cut after the last member: `{}` has none (and a lone `{` is prose, not a payload).
+        if (args.empty()) return std::nullopt;
         std::string text = compact(args, call);
         const auto keep = text.find_last_not_of("}] ");
         if (keep == std::string::npos || keep + 1 == text.size()) return std::nullopt;

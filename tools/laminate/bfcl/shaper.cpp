@@ -43,15 +43,9 @@ Result<ShapedArguments> ArgumentShaper::shape(std::string_view text, bool comple
     ShapedArguments out;
     out.value = std::move(shaped->value);
     out.diagnostics = shaped->diagnostics.size();
-    // Top-level parameters filled from their default: the model did not write them.
-    for (const auto& d : shaped->diagnostics) {
-        if (d.kind != DiagnosticKind::Defaulted) continue;
-        for (const auto& m : out.value.members()) {
-            std::string path;
-            append_path_key(path, m.key());
-            if (path == d.path) out.defaulted.emplace_back(m.key());
-        }
-    }
+    // Members filled from their default, at any depth: the model did not write them.
+    for (const auto& d : shaped->diagnostics)
+        if (d.kind == DiagnosticKind::Defaulted) out.defaulted.push_back(d.path);
     return out;
 }
 

@@ -15,7 +15,7 @@ namespace laminate::bfcl {
 
 struct ShapedArguments {
     Value value;
-    std::vector<std::string> defaulted; // top-level parameters that shaping filled from a default
+    std::vector<std::string> defaulted; // paths that shaping filled from a schema default
     std::size_t diagnostics = 0;
 };
 

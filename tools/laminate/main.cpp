@@ -31,6 +31,7 @@ Examples:
   echo "{'ok': True, 'items': [1, 2,],}" | laminate repair --compact
   laminate repair --complete-truncated < cut-off.json
   laminate extract --jsonl < replies.jsonl
+  laminate bench bfcl --data ../shared/corpora/bfcl  # BFCL recovery table (no stdin)
 
 Run 'laminate <subcommand> --help' for a subcommand's options and examples.)";
 

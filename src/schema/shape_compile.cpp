@@ -113,6 +113,15 @@ std::string_view label_for(unsigned types) {
     }
 }
 
+// Enum names, when every entry is a string (views into the node's own values).
+void name_enum(Node& n) {
+    if (!n.has_enum) return;
+    bool strings = !n.enum_values.empty();
+    for (const Value& v : n.enum_values) strings = strings && v.is_string();
+    if (strings)
+        for (const Value& v : n.enum_values) n.enum_names.push_back(v.as_string());
+}
+
 class Compiler {
 public:
     Compiler(const Value& document, const SchemaOptions& options, Compiled& out)
@@ -422,13 +431,24 @@ std::optional<Error> Compiler::fill(const Value& s, Node& n, std::size_t depth, 
         else if (n.items || !n.prefix_items.empty() || n.items_forbidden) n.types = t_array;
     }
     if (n.label.empty()) n.label = std::string(label_for(n.types & ~t_null));
-    // Enum names, when every entry is a string (views into the node's own values).
-    if (n.has_enum) {
-        bool strings = !n.enum_values.empty();
-        for (const Value& v : n.enum_values) strings = strings && v.is_string();
-        if (strings)
-            for (const Value& v : n.enum_values) n.enum_names.push_back(v.as_string());
+    // BFCL writes the items' enum on an array ({"type":"array","items":{"type":"string"},
+    // "enum":["a","b"]}): entries that are no arrays constrain the elements.
+    if (n.types == t_array && n.has_enum) {
+        bool scalars = true;
+        for (const Value& v : n.enum_values) scalars = scalars && !v.is_array();
+        if (scalars) {
+            Node& item = n.items ? out_.nodes.emplace_back(*n.items) : out_.nodes.emplace_back();
+            if (!n.items) item.label = "value";
+            item.has_enum = true;
+            item.enum_values = std::move(n.enum_values);
+            item.enum_names.clear();
+            name_enum(item);
+            n.items = &item;
+            n.has_enum = false;
+            n.enum_values.clear();
+        }
     }
+    name_enum(n);
     // The key table typed shaping's matcher reads (keys view the properties' own strings).
     if (!n.properties.empty()) {
         std::vector<std::string_view> names;

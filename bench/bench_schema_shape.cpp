@@ -1,7 +1,7 @@
 // Schema-driven shaping of the BFCL workload against simdjson's DOM parse of the same texts, in
 // the same run (issue target: 0.3x of simdjson). The workload is the benchmark's valid rendering
 // of every ground-truth call (compact JSON, tools/laminate/bfcl) that shapes without error (the
-// 13 whose ground truth contradicts its schema are left out, so that every timed call does the
+// dozen whose ground truth contradicts its schema are left out, so that every timed call does the
 // whole work), each with its own function's parameter schema, compiled once outside the loop:
 //   BFCL/simdjson                     DOM parse only (the ceiling)
 //   BFCL/nlohmann                     nlohmann::json::parse

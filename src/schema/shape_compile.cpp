@@ -227,6 +227,7 @@ std::optional<Error> Compiler::fill_types(const Value& type, Node& n, const std:
 }
 
 std::optional<Error> Compiler::fill_limits(const Value& s, Node& n, const std::string& where) {
+    FieldSpec spec;
     auto number = [&](std::string_view key, std::optional<double>& slot) -> std::optional<Error> {
         const Value* v = s.find(key);
         if (!v) return std::nullopt;
@@ -249,26 +250,27 @@ std::optional<Error> Compiler::fill_limits(const Value& s, Node& n, const std::s
         n.has_limits = true;
         return std::nullopt;
     };
-    for (auto e : {number("minimum", n.limits.minimum), number("maximum", n.limits.maximum),
+    for (auto e : {number("minimum", spec.minimum), number("maximum", spec.maximum),
                    number("exclusiveMinimum", n.exclusive_minimum), number("exclusiveMaximum", n.exclusive_maximum),
-                   count("minLength", n.limits.length_min), count("maxLength", n.limits.length_max),
-                   count("minItems", n.limits.items_min), count("maxItems", n.limits.items_max)})
+                   count("minLength", spec.length_min), count("maxLength", spec.length_max),
+                   count("minItems", spec.items_min), count("maxItems", spec.items_max)})
         if (e) return e;
     // An integer target carries the schema's range when it lies in int64 (or uint64) range.
     if (n.types == t_integer) {
         IntTarget& t = n.int_target;
-        if (n.limits.minimum && *n.limits.minimum > -9.2e18) {
-            double lo = std::ceil(*n.limits.minimum);
+        if (spec.minimum && *spec.minimum > -9.2e18) {
+            double lo = std::ceil(*spec.minimum);
             if (static_cast<double>(t.min) < lo) t.min = static_cast<std::int64_t>(lo);
         }
         // A negative maximum cannot be an IntTarget's; the constraint check applies it.
-        if (n.limits.maximum && *n.limits.maximum >= 0 && *n.limits.maximum < 1.8e19) {
-            double hi = std::floor(*n.limits.maximum);
+        if (spec.maximum && *spec.maximum >= 0 && *spec.maximum < 1.8e19) {
+            double hi = std::floor(*spec.maximum);
             if (static_cast<double>(t.max) > hi) t.max = static_cast<std::uint64_t>(hi);
         }
         if (t.min >= 0 && t.max > static_cast<std::uint64_t>(INT64_MAX)) t.is_signed = false;
         else if (t.max > static_cast<std::uint64_t>(INT64_MAX)) t.max = static_cast<std::uint64_t>(INT64_MAX);
     }
+    if (n.has_limits) n.limits = std::make_shared<const FieldSpec>(std::move(spec));
     return std::nullopt;
 }
 
@@ -455,7 +457,7 @@ std::optional<Error> Compiler::fill(const Value& s, Node& n, std::size_t depth, 
         names.reserve(n.properties.size());
         for (const Property& p : n.properties) names.push_back(p.key);
         std::unique_ptr<bool[]> overflow(new bool[names.size()]());
-        n.table = detail::build_struct_table(names, std::span<const bool>(overflow.get(), names.size()), {}, "schema");
+        n.table = std::make_shared<const detail::StructTable>(detail::build_struct_table(names, std::span<const bool>(overflow.get(), names.size()), {}, "schema"));
     }
     return std::nullopt;
 }

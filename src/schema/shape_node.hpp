@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -40,40 +41,39 @@ struct Property {
 
 enum class Additional : unsigned char { allowed, forbidden, schema };
 
+// Fields in the order shaping reads them: the hot ones share the node's first cache lines (a
+// BFCL run touches thousands of schemas once each, so nodes are mostly cold).
 struct Node {
     unsigned types = 0;            // TypeBit mask; 0 = any
     bool never = false;            // the schema `false`: nothing fits
     bool source_literals = false;  // strings may spell Java / JavaScript literals
-    std::string label;             // the `to` of diagnostics: "integer", "string", "String[]"
-
-    // integer
-    IntTarget int_target{"integer"};
-    // constraints, checked after coercion by typed shaping's checks (minimum / maximum,
-    // length_min / length_max, items_min / items_max of a FieldSpec)
-    FieldSpec limits;
+    bool has_enum = false;         // enum / const (const is an enum of one)
     bool has_limits = false;
-    std::optional<double> exclusive_minimum, exclusive_maximum;
-
-    // enum / const (const is an enum of one)
-    std::vector<Value> enum_values;
-    std::vector<std::string_view> enum_names; // when every entry is a string: views into enum_values
-    bool has_enum = false;
-
-    std::optional<Value> default_value;
-
-    // object
-    std::vector<Property> properties;
-    detail::StructTable table;     // keys for match_members, built from properties
-    Additional additional = Additional::allowed;
-    const Node* additional_schema = nullptr;
-
-    // array
-    const Node* items = nullptr;
     bool items_forbidden = false;  // "items": false after prefixItems: no further element
-    std::vector<const Node*> prefix_items;
+    Additional additional = Additional::allowed;
 
     // anyOf / oneOf: alternatives tried in turn (the node's own keywords then do not apply)
     std::vector<const Node*> alternatives;
+    // object
+    std::vector<Property> properties;
+    const Node* additional_schema = nullptr;
+    // array
+    const Node* items = nullptr;
+    std::vector<const Node*> prefix_items;
+    // integer
+    IntTarget int_target{"integer"};
+
+    std::optional<Value> default_value;
+    std::vector<Value> enum_values;
+    std::vector<std::string_view> enum_names; // when every entry is a string: views into enum_values
+    std::optional<double> exclusive_minimum, exclusive_maximum;
+
+    std::shared_ptr<const detail::StructTable> table; // keys for match_members, built from properties
+    std::string label;             // the `to` of diagnostics: "integer", "string", "String[]"
+    // constraints, checked after coercion by typed shaping's checks (minimum / maximum,
+    // length_min / length_max, items_min / items_max of a FieldSpec)
+    // Shared, so that the node stays small (and its hot fields in few cache lines).
+    std::shared_ptr<const FieldSpec> limits;
 };
 
 struct Compiled {

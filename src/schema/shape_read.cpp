@@ -2,6 +2,7 @@
 // coercion engine (coerce.hpp) and its run-time steps (detail/shape_state.hpp): key matching,
 // unknown members, missing fields, constraints, variant choice, errors.
 #include "shape_node.hpp"
+#include "member_builder.hpp"
 #include "source_literal.hpp"
 
 #include <array>
@@ -26,6 +27,7 @@ void diagnose(ShapeState& st, DiagnosticKind kind, Risk risk, std::string messag
     d.message = std::move(message);
     d.from = std::move(from);
     d.to = std::move(to);
+    if (st.diagnostics.capacity() == 0) st.diagnostics.reserve(8); // defaults come several at a time
     st.diagnostics.push_back(std::move(d));
 }
 
@@ -78,13 +80,17 @@ bool read_array(const Value& in, const Node& n, Value& out, ShapeState& st, std:
     return st.errors.size() == errors;
 }
 
-void fill_default(const Property& p, Value& out, ShapeState& st) {
-    out.append_member(p.key, *p.schema->default_value);
-    if (st.policy.record_defaults)
-        diagnose(st, DiagnosticKind::Defaulted, Risk::Info, "missing field '" + p.key + "' filled with its default");
+void fill_default(const Property& p, MemberBuilder& out, ShapeState& st) {
+    out.add(p.key, Value(*p.schema->default_value));
+    if (st.policy.record_defaults) {
+        std::string m;
+        m.reserve(p.key.size() + 40);
+        m.append("missing field '").append(p.key).append("' filled with its default");
+        diagnose(st, DiagnosticKind::Defaulted, Risk::Info, std::move(m));
+    }
 }
 
-void read_property(const Property& p, const Slot& slot, Value& out, ShapeState& st, std::size_t depth) {
+void read_property(const Property& p, const Slot& slot, MemberBuilder& out, ShapeState& st, std::size_t depth) {
     PathScope path(st, p.key);
     const Node& child = *p.schema;
     const FieldInfo field{p.key, p.key, nullptr, false};
@@ -97,7 +103,7 @@ void read_property(const Property& p, const Slot& slot, Value& out, ShapeState& 
     if (!accepts_null(child)) {
         // null where the schema has a default: the default stands in for it (BestEffort, Warning).
         if (child.default_value && detail::null_keeps_default(v, !holds_sentinels(child), st)) {
-            out.append_member(p.key, *child.default_value);
+            out.add(p.key, Value(*child.default_value));
             return;
         }
         // null in an optional property: absent, as null in a std::optional member is nullopt.
@@ -112,11 +118,10 @@ void read_property(const Property& p, const Slot& slot, Value& out, ShapeState& 
     }
     Value shaped;
     const std::size_t errors = st.errors.size();
-    if (read_node(v, child, shaped, st, depth + 1) && st.errors.size() == errors)
-        out.append_member(p.key, std::move(shaped));
+    if (read_node(v, child, shaped, st, depth + 1) && st.errors.size() == errors) out.add(p.key, std::move(shaped));
 }
 
-void read_unknown(const Value& object, std::span<const std::size_t> unknown, const Node& n, Value& out,
+void read_unknown(const Value& object, std::span<const std::size_t> unknown, const Node& n, MemberBuilder& out,
                   ShapeState& st, std::size_t depth) {
     if (unknown.empty()) return;
     if (n.additional == Additional::forbidden || st.policy.unknown_fields == UnknownFields::Error)
@@ -135,9 +140,9 @@ void read_unknown(const Value& object, std::span<const std::size_t> unknown, con
             Value v;
             const std::size_t errors = st.errors.size();
             if (read_node(m.value, *n.additional_schema, v, st, depth + 1) && st.errors.size() == errors)
-                out.append_member(m.key(), std::move(v));
+                out.add(m.key(), std::move(v));
         } else {
-            out.append_member(m.key(), m.value); // allowed by the schema: kept as it is
+            out.add(m.key(), Value(m.value)); // allowed by the schema: kept as it is
         }
     }
 }
@@ -148,7 +153,7 @@ bool read_object(const Value& in, const Node& n, Value& out, ShapeState& st, std
     if (!object) return st.fail(std::move(object).error());
     const Value& obj = **object;
     const std::size_t errors = st.errors.size();
-    out = Value::object();
+    MemberBuilder members;
     const std::size_t count = n.properties.size();
     // Small objects (every BFCL function) match on the stack.
     std::array<Slot, 16> small{};
@@ -157,12 +162,13 @@ bool read_object(const Value& in, const Node& n, Value& out, ShapeState& st, std
                                                   : std::span<Slot>((large.resize(count), large.data()), count);
     std::vector<std::size_t> unknown;
     if (count) {
-        if (!detail::match_members(obj, n.table, slots, unknown, st)) return false;
+        if (!detail::match_members(obj, *n.table, slots, unknown, st)) return false;
     } else {
         for (std::size_t i = 0; i < obj.size(); ++i) unknown.push_back(i);
     }
-    for (std::size_t i = 0; i < count && !st.stopped; ++i) read_property(n.properties[i], slots[i], out, st, depth);
-    if (!st.stopped) read_unknown(obj, unknown, n, out, st, depth);
+    for (std::size_t i = 0; i < count && !st.stopped; ++i) read_property(n.properties[i], slots[i], members, st, depth);
+    if (!st.stopped) read_unknown(obj, unknown, n, members, st, depth);
+    out = members.finish();
     return st.errors.size() == errors;
 }
 
@@ -312,7 +318,7 @@ bool read_enum(const Value& in, const Node& n, Value& out, ShapeState& st) {
 bool check_limits(const Value& out, const Node& n, ShapeState& st) {
     if (out.is_number()) {
         const double d = out.as_double();
-        if (!detail::check_number(d, n.limits, st)) return false;
+        if (!(!n.limits || detail::check_number(d, *n.limits, st))) return false;
         if ((n.exclusive_minimum && !(d > *n.exclusive_minimum)) || (n.exclusive_maximum && !(d < *n.exclusive_maximum))) {
             std::string m = "expected a value";
             if (n.exclusive_minimum) m += " > " + Value(*n.exclusive_minimum).number_text();
@@ -322,8 +328,8 @@ bool check_limits(const Value& out, const Node& n, ShapeState& st) {
         }
         return true;
     }
-    if (out.is_string()) return detail::check_text(out.as_string(), n.limits, st);
-    if (out.is_array()) return detail::check_count(out.size(), n.limits, st);
+    if (out.is_string()) return !n.limits || detail::check_text(out.as_string(), *n.limits, st);
+    if (out.is_array()) return !n.limits || detail::check_count(out.size(), *n.limits, st);
     return true;
 }
 

@@ -1,0 +1,59 @@
+// From model text: extraction, repair and shaping; the candidate that fits the schema wins.
+#include "schema_test_util.hpp"
+
+using namespace laminate;
+using namespace schema_test;
+
+namespace {
+const char* kWeather = R"({"type":"dict","properties":{"city":{"type":"string"},"days":{"type":"integer"}},
+                          "required":["city","days"]})";
+}
+
+TEST(SchemaExtraction, FencedProseAndRepairs) {
+    auto s = compiled(kWeather);
+    auto r = shape_llm_response("Sure! Here you go:\n```json\n{city: 'Oslo', \"days\": \"3\",}\n```\nAnything else?", s);
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value, json(R"({"city":"Oslo","days":3})"));
+    EXPECT_TRUE(has_diagnostic(r->diagnostics, DiagnosticKind::Repaired, ""));
+    EXPECT_TRUE(has_diagnostic(r->diagnostics, DiagnosticKind::Coerced, "days"));
+}
+
+TEST(SchemaExtraction, ThinkBlockAndToolCallTag) {
+    auto s = compiled(kWeather);
+    auto r = shape_llm_response("<think>{\"city\": 1}</think>\n<tool_call>{\"city\":\"Rome\",\"days\":2}</tool_call>", s);
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value["city"], Value("Rome"));
+}
+
+TEST(SchemaExtraction, TheCandidateThatFitsWins) {
+    auto s = compiled(kWeather);
+    auto r = shape_llm_response("Example: {\"x\": 1}. Answer: {\"city\": \"Lima\", \"days\": 5}", s);
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value["city"], Value("Lima"));
+}
+
+TEST(SchemaExtraction, NothingFitsReportsTheShapingError) {
+    auto s = compiled(kWeather);
+    auto r = shape_llm_response("Here: {\"city\": \"Lima\"}", s);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().kind(), ErrorKind::missing_field);
+    auto none = shape_llm_response("no json here at all", s);
+    ASSERT_FALSE(none);
+    EXPECT_EQ(none.error().kind(), ErrorKind::no_payload);
+}
+
+TEST(SchemaExtraction, StrictNeedsValidJson) {
+    auto s = compiled(kWeather);
+    auto ok = shape_json(R"({"city":"Oslo","days":3})", s, ShapeOptions{.mode = Mode::Strict});
+    EXPECT_TRUE(ok);
+    auto repaired = shape_json(R"({"city":"Oslo","days":3,})", s, ShapeOptions{.mode = Mode::Strict});
+    ASSERT_FALSE(repaired);
+    EXPECT_EQ(repaired.error().kind(), ErrorKind::repair_not_allowed);
+}
+
+TEST(SchemaExtraction, FailAtRiskApplies) {
+    auto s = compiled(kWeather);
+    auto r = shape_json(R"({"city":"Oslo","days":"1,000"})", s, ShapeOptions{.fail_at = Risk::Warning});
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().kind(), ErrorKind::risk_exceeded);
+}

@@ -35,7 +35,8 @@ std::string percent(double p) {
 Value throughput_json(const Throughput& t) {
     return Value::object({{"calls", Value(t.calls)},
                           {"bytes", Value(t.bytes)},
-                          {"seconds", Value(t.seconds)},
+                          {"cpu_seconds", Value(t.seconds)},
+                          {"wall_seconds", Value(t.wall_seconds)},
                           {"calls_per_second", Value(t.calls_per_second())},
                           {"mb_per_second", Value(t.mb_per_second())}});
 }
@@ -66,8 +67,10 @@ std::string format_table(const Report& r) {
 
 std::string format_throughput(const Report& r) {
     char buf[256];
-    std::snprintf(buf, sizeof buf, "throughput: %zu shapings, %.0f calls/s, %.1f MB/s (%.3f s)\n",
-                  r.total.calls, r.total.calls_per_second(), r.total.mb_per_second(), r.total.seconds);
+    std::snprintf(buf, sizeof buf,
+                  "throughput: %zu shapings, %.0f calls/s, %.1f MB/s (CPU time %.3f s, wall %.3f s)\n",
+                  r.total.calls, r.total.calls_per_second(), r.total.mb_per_second(), r.total.seconds,
+                  r.total.wall_seconds);
     std::string out = buf;
     for (std::size_t k = 0; k < r.classes.size(); ++k) {
         if (r.classes[k] != Class::valid) continue;

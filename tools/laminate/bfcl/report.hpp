@@ -13,7 +13,8 @@ namespace laminate::bfcl {
 // calls whose valid rendering recovers (the rest are artefacts of the data); then throughput.
 std::string format_table(const Report& report);
 
-// Throughput lines: calls shaped per second and MB/s, in total and for the valid rendering.
+// Throughput lines: calls shaped per second and MB/s of CPU time, in total and for the valid
+// renderings.
 std::string format_throughput(const Report& report);
 
 // {"complete_truncated", "calls", "categories", "classes": [{"class", "description",

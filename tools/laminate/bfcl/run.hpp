@@ -31,10 +31,12 @@ struct Failure {
     std::string reason;    // the grader's reason or the shaping error's kind and message
 };
 
+// Shaping alone, timed over each class's batch of texts (schemas compiled beforehand).
 struct Throughput {
-    std::size_t calls = 0; // shape() calls timed
-    std::size_t bytes = 0; // their input bytes
-    double seconds = 0;
+    std::size_t calls = 0;   // shape() calls timed
+    std::size_t bytes = 0;   // their input bytes
+    double seconds = 0;      // process CPU time: what the rates use, as the machine may be shared
+    double wall_seconds = 0;
     double calls_per_second() const { return seconds > 0 ? static_cast<double>(calls) / seconds : 0; }
     double mb_per_second() const { return seconds > 0 ? static_cast<double>(bytes) / 1e6 / seconds : 0; }
 };
@@ -43,7 +45,7 @@ struct Report {
     std::vector<Class> classes;
     std::vector<std::string> categories; // those with at least one call, in corpus order
     std::vector<std::vector<Cell>> cells; // [class][category]
-    std::vector<Failure> failures;        // every failure, artefacts included
+    std::vector<Failure> failures;        // every failure, artefacts included, class by class
     std::vector<Throughput> per_class;    // [class]
     Throughput total;
     std::size_t calls = 0;

@@ -21,6 +21,9 @@ int main(int argc, char** argv) {
                                 simdjson::get_active_implementation()->name());
     laminate::bench::register_throughput();
     laminate::bench::register_linearity();
+#ifdef LAMINATE_BENCH_SCHEMA_SHAPE
+    laminate::bench::register_schema_shape();
+#endif
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
     return 0;

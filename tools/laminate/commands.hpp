@@ -13,12 +13,14 @@ void add_repair_command(CLI::App& app, int& exit_status);
 void add_extract_command(CLI::App& app, int& exit_status);
 void add_validate_command(CLI::App& app, int& exit_status);
 void add_shape_command(CLI::App& app, int& exit_status);
+void add_bench_command(CLI::App& app, int& exit_status);
 
 inline constexpr AddCommand all_commands[] = {
     add_repair_command,
     add_extract_command,
     add_validate_command,
     add_shape_command,
+    add_bench_command,
 };
 
 } // namespace laminate::cli

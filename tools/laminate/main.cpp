@@ -35,6 +35,7 @@ Examples:
   laminate repair --complete-truncated < cut-off.json
   laminate extract --jsonl < replies.jsonl
   laminate validate --schema order.schema.json < answer.json
+  laminate bench bfcl --data ../shared/corpora/bfcl  # BFCL recovery table (no stdin)
 
 Run 'laminate <subcommand> --help' for a subcommand's options and examples.)";
 

@@ -1,0 +1,119 @@
+// Schema-driven shaping of the BFCL workload against simdjson's DOM parse of the same texts, in
+// the same run (issue target: 0.3x of simdjson). The workload is the benchmark's valid rendering
+// of every ground-truth call (compact JSON, tools/laminate/bfcl) that shapes without error (the
+// dozen whose ground truth contradicts its schema are left out, so that every timed call does the
+// whole work), each with its own function's parameter schema, compiled once outside the loop:
+//   BFCL/simdjson                     DOM parse only (the ceiling)
+//   BFCL/nlohmann                     nlohmann::json::parse
+//   BFCL/laminate_parse               laminate's tolerant parser, no schema (for reference)
+//   BFCL/laminate_shape_json          parse + shape to the schema
+//   BFCL/laminate_shape_llm_response  extraction + parse + shape, as `laminate bench bfcl` does
+#include "register.hpp"
+
+#include "corpus.hpp"
+#include "render.hpp"
+
+#include <laminate/schema_shape.hpp>
+
+#include <cstdlib>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace laminate::bench {
+
+namespace {
+
+struct BfclWorkload {
+    std::string missing;
+    Docs texts;
+    std::vector<CompiledSchema> schemas; // one per text
+};
+
+std::filesystem::path corpora_dir() {
+    if (const char* env = std::getenv("LAMINATE_CORPORA_DIR")) return env;
+    return LAMINATE_CORPORA_DIR;
+}
+
+const BfclWorkload& bfcl_workload() {
+    static const BfclWorkload w = [] {
+        BfclWorkload out;
+        auto calls = bfcl::load_corpus(corpora_dir() / "bfcl");
+        if (!calls) {
+            out.missing = "BFCL corpus not readable: " + calls.error().message();
+            return out;
+        }
+        for (const auto& call : *calls) {
+            const auto text = bfcl::render(bfcl::Class::valid, call);
+            Value closed = call.schema;
+            if (!closed.contains("additionalProperties")) closed.set("additionalProperties", Value(false));
+            SchemaReadOptions options;
+            options.source_literals = call.category == "simple_java" || call.category == "simple_javascript";
+            auto schema = CompiledSchema::compile(closed, options);
+            if (!text || !schema || !shape_json(*text, *schema)) continue;
+            out.texts.add(*text);
+            out.schemas.push_back(std::move(*schema));
+        }
+        return out;
+    }();
+    return w;
+}
+
+template <class ShapeOne>
+void shape_all(benchmark::State& state, ShapeOne shape_one) {
+    const BfclWorkload& w = bfcl_workload();
+    if (!w.missing.empty()) {
+        state.SkipWithError(w.missing.c_str());
+        return;
+    }
+    std::int64_t rejected = 0;
+    for (auto _ : state) {
+        for (std::size_t i = 0; i < w.texts.docs.size(); ++i)
+            rejected += !shape_one(w.texts.docs[i], w.schemas[i]);
+    }
+    const auto iterations = static_cast<std::int64_t>(state.iterations());
+    state.SetBytesProcessed(iterations * static_cast<std::int64_t>(w.texts.bytes));
+    state.SetItemsProcessed(iterations * static_cast<std::int64_t>(w.texts.docs.size()));
+    state.counters["docs"] = static_cast<double>(w.texts.docs.size());
+    state.counters["rejected"] = benchmark::Counter(static_cast<double>(rejected), benchmark::Counter::kAvgIterations);
+}
+
+} // namespace
+
+void register_schema_shape() {
+    benchmark::RegisterBenchmark("BFCL/simdjson", [](benchmark::State& state) {
+        auto parser = std::make_shared<SimdjsonDom>();
+        shape_all(state, [parser](const simdjson::padded_string& doc, const CompiledSchema&) {
+            return (*parser)(doc) != Outcome::rejected;
+        });
+    });
+    benchmark::RegisterBenchmark("BFCL/nlohmann", [](benchmark::State& state) {
+        shape_all(state, [](const simdjson::padded_string& doc, const CompiledSchema&) {
+            return Nlohmann{}(doc) != Outcome::rejected;
+        });
+    });
+    benchmark::RegisterBenchmark("BFCL/laminate_parse", [](benchmark::State& state) {
+        shape_all(state, [](const simdjson::padded_string& doc, const CompiledSchema&) {
+            auto r = laminate::parse(view(doc));
+            benchmark::DoNotOptimize(r);
+            return r.has_value();
+        });
+    });
+    benchmark::RegisterBenchmark("BFCL/laminate_shape_json", [](benchmark::State& state) {
+        shape_all(state, [](const simdjson::padded_string& doc, const CompiledSchema& schema) {
+            auto r = laminate::shape_json(view(doc), schema);
+            benchmark::DoNotOptimize(r);
+            return r.has_value();
+        });
+    });
+    benchmark::RegisterBenchmark("BFCL/laminate_shape_llm_response", [](benchmark::State& state) {
+        shape_all(state, [](const simdjson::padded_string& doc, const CompiledSchema& schema) {
+            auto r = laminate::shape_llm_response(view(doc), schema);
+            benchmark::DoNotOptimize(r);
+            return r.has_value();
+        });
+    });
+}
+
+} // namespace laminate::bench

@@ -23,6 +23,7 @@
 
 #include <laminate/toolcall/response.hpp>
 
+#include <string>
 #include <string_view>
 
 namespace laminate::toolcall {
@@ -33,6 +34,13 @@ namespace laminate::toolcall {
 // parser's error when a provider format was asked for and the body is not JSON at all.
 Result<Response> read_response(std::string_view body, Format format = Format::auto_detect);
 Result<Response> read_response(const Value& body, Format format = Format::auto_detect);
+// Text, not a Value: std::string converts to both.
+inline Result<Response> read_response(const std::string& body, Format format = Format::auto_detect) {
+    return read_response(std::string_view(body), format);
+}
+inline Result<Response> read_response(const char* body, Format format = Format::auto_detect) {
+    return read_response(std::string_view(body), format);
+}
 
 // The provider format of a parsed body, or auto_detect when it matches none.
 Format detect_format(const Value& body);

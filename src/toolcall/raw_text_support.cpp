@@ -1,6 +1,7 @@
 // JSON payloads and calls inside raw model text.
 
 #include "raw_text_support.hpp"
+#include "prose_guess.hpp"
 
 #include <laminate/extract.hpp>
 #include <laminate/parse.hpp>
@@ -65,11 +66,11 @@ bool read_payload(std::string_view s, Payload& out, ErrorKind& error, bool fallb
         parsed = parse(s, options);
         complete = false;
     }
-    if (parsed) {
+    if (parsed && !guessed_from_prose(*parsed)) {
         out = {std::move(parsed->value), std::move(parsed->diagnostics), complete};
         return true;
     }
-    error = parsed.error().kind();
+    error = parsed ? ErrorKind::no_payload : parsed.error().kind();
     if (!fallback_extract) return false;
     options.complete_truncated = true;
     auto extracted = extract(s, options);

@@ -66,11 +66,10 @@ Value block_to_value(const ContentBlock& block) {
     return out;
 }
 
-Value finish_to_value(const Finish& f) {
-    Value out = Value::object();
-    out.set("reason", Value(finish_reason_name(f.reason)));
-    out.set("raw", Value(f.raw));
-    return out;
+// "finish_reason": the normalized name; "finish_raw": the provider's own word.
+void set_finish(Value& out, const Finish& f) {
+    out.set("finish_reason", Value(finish_reason_name(f.reason)));
+    out.set("finish_raw", Value(f.raw));
 }
 
 } // namespace
@@ -225,7 +224,7 @@ Value to_value(const Choice& choice) {
     Value content = Value::array();
     for (const auto& block : choice.content) content.push_back(block_to_value(block));
     out.set("content", std::move(content));
-    out.set("finish_reason", finish_to_value(choice.finish));
+    set_finish(out, choice.finish);
     return out;
 }
 
@@ -267,7 +266,7 @@ Value to_value(const Response& r) {
         ++call_index;
     }
     out.set("tool_calls", std::move(calls));
-    out.set("finish_reason", finish_to_value(primary.finish));
+    set_finish(out, primary.finish);
     out.set("usage", to_value(r.usage));
     out.set("diagnostics", std::move(diagnostics));
     if (r.choices.size() > 1) {

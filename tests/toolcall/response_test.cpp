@@ -112,7 +112,8 @@ TEST(ToolcallResponse, RendersCommandLineShape) {
     EXPECT_EQ(v["tool_calls"][0]["id"], Value("call_1"));
     EXPECT_EQ(v["tool_calls"][0]["arguments"]["q"], Value("x"));
     EXPECT_FALSE(v["tool_calls"][0].contains("type"));
-    EXPECT_EQ(v["finish_reason"]["reason"], Value("tool_calls"));
+    EXPECT_EQ(v["finish_reason"], Value("tool_calls"));
+    EXPECT_EQ(v["finish_raw"], Value("tool_calls"));
     EXPECT_EQ(v["usage"]["input_tokens"], Value(10));
     EXPECT_FALSE(v["usage"].contains("cached_tokens"));
     ASSERT_EQ(v["diagnostics"].size(), 1u);

@@ -207,11 +207,11 @@ void set_arguments(ToolCall& call, Value arguments);
 // The primary choice in the command line's shape:
 //   {"id", "model", "provider", "text", "reasoning", "tool_calls": [{"id", "name", "arguments",
 //    "complete"?: false, "raw_arguments"? (when arguments could not be read)}],
-//    "finish_reason": {"reason", "raw"}, "usage": {...present counts...},
+//    "finish_reason": "tool_calls", "finish_raw": "tool_use", "usage": {...present counts...},
 //    "diagnostics": [...response and argument diagnostics; argument paths prefixed with
 //    tool_calls[i].arguments], "choices"?: [...] (only when there are several, each in full form)}
 Value to_value(const Response& response);
-// Every block of one choice: {"index", "content": [{"type", ...}], "finish_reason"}.
+// Every block of one choice: {"index", "content": [{"type", ...}], "finish_reason", "finish_raw"}.
 Value to_value(const Choice& choice);
 Value to_value(const Usage& usage);
 // {"path", "kind", "risk", "message", "repair"?, "offset"?, "suggestion"?, "from"?, "to"?}

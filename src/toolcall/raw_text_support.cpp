@@ -126,17 +126,25 @@ bool call_from_object(const Value& v0, const Payload& payload, ToolCall& call, b
     call.name = std::string(name->as_string());
     const Value* id = v0.find("id");
     if (id && id->is_string()) call.id = std::string(id->as_string());
+    // The arguments: "arguments" (object or string, as OpenAI and Hermes write it), or
+    // "parameters" (Llama 3), "args", "input" when they hold an object.
     const Value* args = nullptr;
     std::string_view key;
-    for (auto k : kArgumentKeys)
-        if ((args = v->find(k))) {
-            key = k;
-            break;
-        }
+    for (auto k : kArgumentKeys) {
+        const Value* a = v->find(k);
+        if (!a) continue;
+        const bool fits = a->is_object() || (a->is_string() && (k == "arguments" || k == "parameters"));
+        if (!fits) return false;
+        args = a;
+        key = k;
+        break;
+    }
     if (used_parameters && key == "parameters") *used_parameters = true;
     if (!args) {
-        // A call object without any arguments key is a name-only call only if nothing else is there.
-        if (v->size() > 2) return false;
+        // Without arguments only a bare {"name"} (with "id" or "type") is a call: an answer
+        // object that happens to have a "name" field is not.
+        for (const auto& m : v->members())
+            if (m.key() != "name" && m.key() != "id" && m.key() != "type") return false;
         call.arguments = Value::object();
         call.raw_arguments = "{}";
     } else if (args->is_string()) {

@@ -292,3 +292,16 @@ TEST(ToolcallDetect, RepairedBodyIsNoted) {
     ASSERT_FALSE(r->diagnostics.empty());
     EXPECT_EQ(r->diagnostics[0].repair, RepairKind::trailing_comma);
 }
+
+TEST(ToolcallDetect, CutOffBodyIsReadAsFarAsItGoes) {
+    auto r = read_response(R"({"id":"c","choices":[{"index":0,"message":{"tool_calls":[{"id":"a","function":{"name":"f","arguments":"{\"city\": \"Par)");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->provider, Format::openai);
+    ASSERT_EQ(r->tool_calls().size(), 1u);
+    EXPECT_FALSE(r->tool_calls()[0]->complete);
+    EXPECT_EQ(r->tool_calls()[0]->arguments["city"], Value("Par"));
+    EXPECT_EQ(r->finish().reason, FinishReason::none);
+    bool risky = false;
+    for (const auto& d : r->diagnostics) risky = risky || d.risk == Risk::Risky;
+    EXPECT_TRUE(risky);
+}

@@ -241,3 +241,33 @@ TEST(ToolcallRawText, HostileInputDoesNotCrash) {
     EXPECT_TRUE(read_raw_text(cat({kCallBegin, kCallBegin, kSep, kSep})).has_value());
     EXPECT_TRUE(read_raw_text("<function=<function=>").has_value());
 }
+
+TEST(ToolcallRawText, AnswerObjectsWithANameAreNotCalls) {
+    EXPECT_TRUE(read("{\"name\": \"Alice\", \"age\": 30}").tool_calls().empty());
+    EXPECT_TRUE(read("{\"name\": \"Alice\", \"input\": \"free text\"}").tool_calls().empty());
+    EXPECT_TRUE(read("[{\"name\": \"a\", \"score\": 1}, {\"name\": \"b\", \"score\": 2}]").tool_calls().empty());
+    EXPECT_EQ(read("{\"name\": \"ping\"}").tool_calls().size(), 1u);
+}
+
+TEST(ToolcallRawText, WrappedAndFencedCallShapes) {
+    const Response fenced = read("<tool_call>\n```json\n{\"name\": \"f\", \"arguments\": {\"a\": 1}}\n```\n</tool_call>");
+    ASSERT_EQ(fenced.tool_calls().size(), 1u);
+    EXPECT_EQ(call(fenced, 0).arguments["a"], Value(1));
+
+    const Response two = read("<tool_call>\n{\"name\": \"f\", \"arguments\": {}}\n{\"name\": \"g\", \"arguments\": {}}\n</tool_call>");
+    ASSERT_EQ(two.tool_calls().size(), 2u);
+    EXPECT_EQ(call(two, 1).name, "g");
+
+    const Response openai_like = read(
+        "{\"tool_calls\": [{\"id\": \"x1\", \"type\": \"function\", \"function\": {\"name\": \"f\", \"arguments\": \"{\\\"a\\\": 2}\"}}]}");
+    ASSERT_EQ(openai_like.tool_calls().size(), 1u);
+    EXPECT_EQ(call(openai_like, 0).id, "x1");
+    EXPECT_EQ(call(openai_like, 0).arguments["a"], Value(2));
+}
+
+TEST(ToolcallRawText, TruncatedBareJsonIsPartial) {
+    const Response r = read("{\"name\": \"search\", \"arguments\": {\"q\": \"cats\", \"limit\": 1");
+    ASSERT_EQ(r.tool_calls().size(), 1u);
+    EXPECT_FALSE(call(r, 0).complete);
+    EXPECT_EQ(call(r, 0).arguments["limit"], Value(1));
+}

@@ -29,7 +29,8 @@
 namespace laminate::toolcall {
 
 // The body parsed with the tolerant parser (repairs recorded in Response::diagnostics), then read
-// in the given format. Errors: unknown_format when the body is of no known format (or not of the
+// in the given format. A body cut off before its end is completed (Risky diagnostics) and read
+// when it is a provider's; an argument string cut with it gives a call with complete = false. Errors: unknown_format when the body is of no known format (or not of the
 // one asked for), or is a provider's error object ({"error": ...}) rather than a response; the
 // parser's error when a provider format was asked for and the body is not JSON at all.
 Result<Response> read_response(std::string_view body, Format format = Format::auto_detect);

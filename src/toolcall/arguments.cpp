@@ -77,6 +77,14 @@ void read_arguments(ToolCall& call, std::string_view raw, bool truncated) {
         return;
     }
 
+    // "null" (Cohere, for a call without arguments) is no arguments.
+    if (parsed && parsed->value.is_null() && parsed->diagnostics.empty()) {
+        call.arguments = Value::object();
+        call.diagnostics.push_back(note(Risk::Info, DiagnosticKind::Defaulted,
+                                        "null tool-call arguments read as {}"));
+        return;
+    }
+
     // A scalar the model really sent as JSON ("42", "\"text\"") is kept as such.
     if (auto exact = parse_json(raw)) {
         call.arguments = std::move(*exact);

@@ -21,6 +21,8 @@ Format detect_format(const Value& body) {
         return Format::anthropic;
     if ((body["message"].is_object() || body["response"].is_string()) && body.contains("done"))
         return Format::ollama;
+    if (body["output"]["message"].is_object() && body.contains("stopReason")) return Format::bedrock;
+    if (body["message"].is_object() && body["finish_reason"].is_string()) return Format::cohere;
     return Format::auto_detect;
 }
 
@@ -33,6 +35,8 @@ Result<Response> read_as(const Value& body, Format format) {
     case Format::anthropic: return detail::read_anthropic(body);
     case Format::gemini: return detail::read_gemini(body);
     case Format::ollama: return detail::read_ollama(body);
+    case Format::bedrock: return detail::read_bedrock(body);
+    case Format::cohere: return detail::read_cohere(body);
     default: break;
     }
     return Error(ErrorKind::unknown_format, "not a provider response format");

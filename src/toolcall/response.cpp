@@ -16,7 +16,7 @@ struct FormatName {
     std::string_view name;
 };
 
-constexpr std::array<FormatName, 12> kFormatNames{{
+constexpr std::array<FormatName, 14> kFormatNames{{
     {Format::auto_detect, "auto"},
     {Format::openai, "openai"},
     {Format::openai_responses, "openai-responses"},
@@ -29,6 +29,8 @@ constexpr std::array<FormatName, 12> kFormatNames{{
     {Format::deepseek, "deepseek"},
     {Format::functionary, "functionary"},
     {Format::bare_json, "bare-json"},
+    {Format::bedrock, "bedrock"},
+    {Format::cohere, "cohere"},
 }};
 
 std::string lower(std::string_view s) {
@@ -88,7 +90,8 @@ Result<Format> parse_format(std::string_view name) {
     if (wanted == "auto-detect") return Format::auto_detect;
     return Error(ErrorKind::unknown_format,
                  "unknown tool-call format; expected auto, openai, openai-responses, anthropic, "
-                 "gemini, ollama, hermes, llama3, mistral, deepseek, functionary or bare-json");
+                 "gemini, ollama, bedrock, cohere, hermes, llama3, mistral, deepseek, functionary or "
+                 "bare-json");
 }
 
 bool is_raw_text_format(Format f) noexcept {
@@ -131,14 +134,14 @@ Finish finish_from(std::string_view word) {
     f.raw = std::string(word);
     const std::string w = lower(word);
     static constexpr std::string_view stops[] = {"stop", "end_turn", "stop_sequence", "completed",
-                                                 "finish_reason_stop", "eos", "end"};
+                                                 "finish_reason_stop", "eos", "end", "complete"};
     static constexpr std::string_view lengths[] = {"length", "max_tokens", "max_output_tokens",
                                                    "model_length", "model_context_window_exceeded"};
     static constexpr std::string_view tools[] = {"tool_calls", "function_call", "tool_use",
                                                  "tool_call", "pause_turn_tool_use"};
     static constexpr std::string_view filters[] = {
         "content_filter", "safety", "recitation", "blocklist", "prohibited_content", "spii",
-        "image_safety", "language"};
+        "image_safety", "language", "guardrail_intervened", "content_filtered"};
     auto in = [&](const auto& list) {
         return std::find(std::begin(list), std::end(list), w) != std::end(list);
     };

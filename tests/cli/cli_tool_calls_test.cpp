@@ -70,7 +70,7 @@ TEST(CliToolCalls, WrongFormatForBodyFails) {
 }
 
 TEST(CliToolCalls, UnknownFormatIsAUsageError) {
-    auto run = run_cli({"tool-calls", "--format", "cohere"}, "{}");
+    auto run = run_cli({"tool-calls", "--format", "palm"}, "{}");
     EXPECT_EQ(run.exit_code, 2);
 }
 

@@ -305,3 +305,48 @@ TEST(ToolcallDetect, CutOffBodyIsReadAsFarAsItGoes) {
     for (const auto& d : r->diagnostics) risky = risky || d.risk == Risk::Risky;
     EXPECT_TRUE(risky);
 }
+
+TEST(ToolcallBedrock, ToolUseInterleavedWithText) {
+    const auto path = vercel("amazon-bedrock/src/__fixtures__/amazon-bedrock-json-with-tools.1.json");
+    LAMINATE_REQUIRE_CORPUS(path);
+    const Response r = read_fixture(path);
+    EXPECT_EQ(r.provider, Format::bedrock);
+    ASSERT_EQ(r.tool_calls().size(), 3u);
+    EXPECT_EQ(call(r, 0).id, "tool-1");
+    EXPECT_EQ(call(r, 1).name, "tool-b");
+    EXPECT_EQ(call(r, 1).arguments["param"], Value("b"));
+    EXPECT_EQ(r.text(), "Calling multiple tools.Finally the JSON response.");
+    EXPECT_EQ(r.finish().reason, FinishReason::tool_calls);
+    EXPECT_EQ(r.usage.input_tokens, 28u);
+    EXPECT_EQ(r.usage.total_tokens, 90u);
+
+    const Response reasoning = read_fixture(vercel("amazon-bedrock/src/__fixtures__/amazon-bedrock-reasoning.json"));
+    const auto& block = std::get<Reasoning>(reasoning.primary().content[0]);
+    ASSERT_TRUE(block.signature);
+    EXPECT_FALSE(block.text.empty());
+    EXPECT_EQ(reasoning.usage.cached_tokens, 0u);
+}
+
+TEST(ToolcallCohere, ToolPlanCallsAndNullArguments) {
+    const auto path = vercel("cohere/src/__fixtures__/cohere-tool-call.json");
+    LAMINATE_REQUIRE_CORPUS(path);
+    const Response r = read_fixture(path);
+    EXPECT_EQ(r.provider, Format::cohere);
+    EXPECT_EQ(r.id, "f201af17-e24a-4396-8f6a-98e8bf9c3432");
+    EXPECT_EQ(r.reasoning().substr(0, 37), "I will use the weather tool to find o");
+    ASSERT_EQ(r.tool_calls().size(), 2u);
+    EXPECT_EQ(call(r, 1).id, "cityAttractions_dcxfx4myvx68");
+    EXPECT_EQ(call(r, 1).arguments["city"], Value("San Francisco"));
+    EXPECT_EQ(r.finish().reason, FinishReason::tool_calls);
+    EXPECT_EQ(r.finish().raw, "TOOL_CALL");
+
+    const Response none = read_fixture(vercel("cohere/src/__fixtures__/cohere-null-args.json"));
+    ASSERT_EQ(none.tool_calls().size(), 1u);
+    EXPECT_EQ(none.tool_calls()[0]->arguments, Value::object());
+    EXPECT_EQ(none.usage.input_tokens, 1445u);
+    EXPECT_EQ(none.usage.cached_tokens, 992u);
+
+    const Response max = read_fixture(vercel("cohere/src/__fixtures__/cohere-max-tokens.json"));
+    EXPECT_EQ(max.finish().reason, FinishReason::length);
+    EXPECT_EQ(read_fixture(vercel("cohere/src/__fixtures__/cohere-text.json")).finish().reason, FinishReason::stop);
+}

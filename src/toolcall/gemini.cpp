@@ -46,7 +46,9 @@ Result<Response> read_gemini(const Value& body) {
                 if (is_thought) choice.content.emplace_back(Reasoning{str(part, "text"), signature_of(part), false});
                 else add_text(choice, str(part, "text"));
             } else {
-                keep_unknown(r, choice, part, "gemini part");
+                // executableCode, codeExecutionResult, inlineData, ...: named by their key.
+                const std::string_view kind = part.empty() ? std::string_view("empty part") : part.members()[0].key();
+                keep_unknown(r, choice, part, kind.size() < 64 ? kind : std::string_view("gemini part"));
             }
         }
         choice.finish = finish_from(str(cand, "finishReason"));

@@ -50,6 +50,8 @@ inline void keep_unknown(Response& r, Choice& choice, const Value& raw, std::str
     append_path_index(d.path, choice.index);
     append_path_key(d.path, "content");
     append_path_index(d.path, choice.content.size());
+    // A type name is the provider's schema, not model output; a long one is not repeated.
+    if (what.size() > 64) what = "unnamed";
     d.message = "content block of type '" + std::string(what) + "' kept as unknown";
     r.diagnostics.push_back(std::move(d));
     choice.content.emplace_back(Unknown{raw});

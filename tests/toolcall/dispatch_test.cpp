@@ -3,11 +3,15 @@
 // tool definitions rendered for each provider's request format.
 
 #include <laminate/toolcall/dispatch.hpp>
+#include <laminate/parse.hpp>
 #include <laminate/toolcall/providers.hpp>
+
+#include "corpora.hpp"
 
 #include <gtest/gtest.h>
 
 #include <optional>
+#include <sstream>
 #include <string>
 
 using namespace laminate;
@@ -208,4 +212,47 @@ TEST(ToolcallDefinitions, HandWrittenSchema) {
     EXPECT_EQ((*defs)[0]["input_schema"]["properties"]["q"]["type"], Value("string"));
     ToolCall call{"c", "search", Value::object({{"q", Value("laminate")}}), "", true, {}};
     EXPECT_EQ(*tools.call(call).result, Value("laminate"));
+}
+
+namespace {
+enum class Units { c, f };
+struct GetWeatherArgs {
+    std::string city;
+    std::string country;
+    Units units;
+};
+struct StockPrice {
+    std::string ticker;
+    std::string exchange;
+};
+} // namespace
+
+TEST(ToolcallDispatch, RecordedParallelCallsShapeIntoStructs) {
+    const auto file = laminate::test::corpora_dir() / "providers" / "openai-python" /
+                      "openai_chat_completion_responses.jsonl";
+    LAMINATE_REQUIRE_CORPUS(file);
+    std::istringstream lines(laminate::test::read_file(file));
+    std::string line;
+    Value body;
+    while (std::getline(lines, line)) {
+        auto entry = parse_json(line);
+        if (entry && (*entry)["test"] == Value("test_parse_multiple_pydantic_tools")) body = (*entry)["response_body"];
+    }
+    ASSERT_FALSE(body.is_null());
+    auto response = read_response(body);
+    ASSERT_TRUE(response);
+
+    ToolRegistry tools;
+    tools.add<GetWeatherArgs>("GetWeatherArgs", "Weather", [](const GetWeatherArgs& a) {
+        return a.city + "/" + a.country + (a.units == Units::c ? "/C" : "/F");
+    });
+    tools.add<StockPrice>("get_stock_price", "Stock price", [](const StockPrice& s) { return s.exchange + ":" + s.ticker; },
+                          Mode::Strict);
+    const auto results = tools.dispatch(*response);
+    ASSERT_EQ(results.size(), 2u);
+    ASSERT_TRUE(results[0].result) << results[0].result.error();
+    EXPECT_EQ(*results[0].result, Value("Edinburgh/GB/C"));
+    EXPECT_EQ(results[0].id, "call_fdNz3vOBKYgOIpMdWotB9MjY");
+    ASSERT_TRUE(results[1].result) << results[1].result.error();
+    EXPECT_EQ(*results[1].result, Value("NASDAQ:AAPL"));
 }

@@ -47,7 +47,8 @@ Result<Response> read_gemini(const Value& body) {
                 else add_text(choice, str(part, "text"));
             } else {
                 // executableCode, codeExecutionResult, inlineData, ...: named by their key.
-                const std::string_view kind = part.empty() ? std::string_view("empty part") : part.members()[0].key();
+                const auto members = part.members();
+                const std::string_view kind = members.empty() ? std::string_view("gemini part") : members[0].key();
                 keep_unknown(r, choice, part, kind.size() < 64 ? kind : std::string_view("gemini part"));
             }
         }

@@ -4,6 +4,7 @@
 #include <laminate/toolcall/raw_text.hpp>
 
 #include "raw_text_formats.hpp"
+#include "utf8_repair.hpp"
 
 #include <array>
 
@@ -100,6 +101,20 @@ Result<Response> read_raw_text(std::string_view text, Format format, const RawTe
         return Error(ErrorKind::unknown_format, "not a raw-text tool-call format");
     if (text.size() > options.max_size)
         return Error(ErrorKind::size_exceeded, "raw text larger than RawTextOptions::max_size");
+    std::size_t replaced = 0;
+    const std::string repaired = detail::repair_utf8(text, replaced);
+    if (replaced > 0) {
+        auto r = read_raw_text(repaired, format, options);
+        if (r) {
+            Diagnostic d;
+            d.kind = DiagnosticKind::Repaired;
+            d.repair = RepairKind::invalid_utf8;
+            d.risk = Risk::Warning;
+            d.message = std::to_string(replaced) + " invalid UTF-8 sequence(s) replaced by U+FFFD";
+            r->diagnostics.insert(r->diagnostics.begin(), std::move(d));
+        }
+        return r;
+    }
     Split split = split_reasoning(text);
     if (format == Format::auto_detect) {
         format = detect_markers(split.rest);

@@ -81,11 +81,14 @@ Result<Response> read_response(const Value& body, Format format) {
 
 Result<Response> read_response(std::string_view body, Format format) {
     if (is_raw_text_format(format)) return read_raw_text(body, format);
-    auto parsed = parse(body);
+    // A stray invalid byte does not make a provider's body unreadable: replaced, with a Warning.
+    ParseOptions options;
+    options.invalid_utf8 = InvalidUtf8::replace;
+    auto parsed = parse(body, options);
     if (!parsed && parsed.error().kind() == ErrorKind::value_not_closed) {
         // A body cut off in transit: read as far as it goes when it is a provider's (the
         // completion is Risky, in Response::diagnostics); otherwise it is raw text.
-        ParseOptions complete;
+        ParseOptions complete = options;
         complete.complete_truncated = true;
         auto completed = parse(body, complete);
         if (completed && (format != Format::auto_detect || detect_format(completed->value) != Format::auto_detect))

@@ -1,6 +1,7 @@
 // Tool calls written in a model's plain text: every format, reasoning split off, detection, and
 // a truncated last call reported as partial.
 
+#include <laminate/parse.hpp>
 #include <laminate/toolcall/raw_text.hpp>
 
 #include <gtest/gtest.h>
@@ -270,4 +271,14 @@ TEST(ToolcallRawText, TruncatedBareJsonIsPartial) {
     ASSERT_EQ(r.tool_calls().size(), 1u);
     EXPECT_FALSE(call(r, 0).complete);
     EXPECT_EQ(call(r, 0).arguments["limit"], Value(1));
+}
+
+TEST(ToolcallRawText, InvalidUtf8IsReplaced) {
+    const Response r = read(">>>al\xA7\nhi\n>>>f\n{\"a\": \"\xFF\"}");
+    ASSERT_EQ(r.tool_calls().size(), 2u);
+    EXPECT_EQ(call(r, 0).name, "al\xEF\xBF\xBD");
+    EXPECT_EQ(call(r, 1).arguments["a"], Value("\xEF\xBF\xBD"));
+    ASSERT_FALSE(r.diagnostics.empty());
+    EXPECT_EQ(r.diagnostics[0].repair, RepairKind::invalid_utf8);
+    EXPECT_TRUE(parse_json(to_value(r).dump()).has_value());
 }

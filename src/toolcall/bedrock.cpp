@@ -20,7 +20,6 @@ Result<Response> read_bedrock(const Value& body) {
             const Value& use = block["toolUse"];
             ToolCall tc;
             tc.id = str(use, "toolUseId");
-            if (tc.id.empty()) tc.id = fallback_call_id(choice);
             tc.name = str(use, "name");
             const Value& input = use["input"];
             if (input.is_string()) read_arguments(tc, input.as_string());

@@ -25,7 +25,6 @@ Result<Response> read_cohere(const Value& body) {
     for (const auto& call : message["tool_calls"].items()) {
         ToolCall tc;
         tc.id = str(call, "id");
-        if (tc.id.empty()) tc.id = fallback_call_id(choice);
         const Value& fn = call["function"];
         tc.name = str(fn, "name");
         const Value& args = fn["arguments"];

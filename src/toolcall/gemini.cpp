@@ -36,7 +36,6 @@ Result<Response> read_gemini(const Value& body) {
                 const Value& fc = part["functionCall"];
                 ToolCall tc;
                 tc.id = str(fc, "id");
-                if (tc.id.empty()) tc.id = fallback_call_id(choice);
                 tc.name = str(fc, "name");
                 const Value& args = fc["args"];
                 if (args.is_string()) read_arguments(tc, args.as_string());

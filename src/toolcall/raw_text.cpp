@@ -90,7 +90,7 @@ Format detect_raw_text_format(std::string_view text) {
     const Format marked = detect_markers(split.rest);
     if (marked != Format::auto_detect) return marked;
     RawTextOptions options;
-    detail::RawBuilder b{options, {}, {}, {}, 0};
+    detail::RawBuilder b{options, {}, {}, {}, 0, 0};
     bool used_parameters = false;
     if (detail::read_bare_json(split.rest, b, &used_parameters) == 0) return Format::auto_detect;
     return used_parameters ? Format::llama3 : Format::bare_json;
@@ -119,7 +119,7 @@ Result<Response> read_raw_text(std::string_view text, Format format, const RawTe
     if (format == Format::auto_detect) {
         format = detect_markers(split.rest);
         if (format == Format::auto_detect) {
-            detail::RawBuilder probe{options, {}, {}, {}, 0};
+            detail::RawBuilder probe{options, {}, {}, {}, 0, 0};
             bool used_parameters = false;
             if (detail::read_bare_json(split.rest, probe, &used_parameters) > 0)
                 return probe.finish(used_parameters ? Format::llama3 : Format::bare_json,
@@ -128,7 +128,7 @@ Result<Response> read_raw_text(std::string_view text, Format format, const RawTe
             return probe.finish(Format::auto_detect, std::move(split.reasoning), split.has_reasoning);
         }
     }
-    detail::RawBuilder b{options, {}, {}, {}, 0};
+    detail::RawBuilder b{options, {}, {}, {}, 0, 0};
     read_format(format, split.rest, b);
     return b.finish(format, std::move(split.reasoning), split.has_reasoning);
 }

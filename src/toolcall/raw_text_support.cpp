@@ -18,14 +18,12 @@ std::string_view trim(std::string_view s) {
 }
 
 void RawBuilder::call(ToolCall c) {
-    std::size_t n = 0;
-    for (const auto& b : choice.content)
-        if (std::holds_alternative<ToolCall>(b)) ++n;
-    if (n >= options.max_calls) {
+    if (calls >= options.max_calls) {
         ++dropped_calls;
         return;
     }
-    if (c.id.empty()) c.id = "call_" + std::to_string(n);
+    if (c.id.empty()) c.id = "call_" + std::to_string(calls);
+    ++calls;
     choice.content.emplace_back(std::move(c));
 }
 
@@ -45,13 +43,9 @@ Response RawBuilder::finish(Format format, std::string reasoning, bool has_reaso
     if (has_reasoning) blocks.emplace_back(Reasoning{std::move(reasoning), std::nullopt, false});
     const std::string_view body = trim(prose);
     if (!body.empty()) blocks.emplace_back(Text{std::string(body)});
-    bool calls = false;
-    for (auto& b : choice.content) {
-        calls = calls || std::holds_alternative<ToolCall>(b);
-        blocks.push_back(std::move(b));
-    }
+    for (auto& b : choice.content) blocks.push_back(std::move(b));
     choice.content = std::move(blocks);
-    choice.finish = calls ? Finish{FinishReason::tool_calls, ""} : Finish{};
+    choice.finish = calls > 0 ? Finish{FinishReason::tool_calls, ""} : Finish{};
     response.provider = format;
     response.choices.push_back(std::move(choice));
     return std::move(response);

@@ -28,7 +28,7 @@ Format detect_format(const Value& body) {
 
 namespace {
 
-Result<Response> read_as(const Value& body, Format format) {
+Result<Response> read_reader(const Value& body, Format format) {
     switch (format) {
     case Format::openai: return detail::read_openai_chat(body);
     case Format::openai_responses: return detail::read_openai_responses(body);
@@ -40,6 +40,13 @@ Result<Response> read_as(const Value& body, Format format) {
     default: break;
     }
     return Error(ErrorKind::unknown_format, "not a provider response format");
+}
+
+Result<Response> read_as(const Value& body, Format format) {
+    auto r = read_reader(body, format);
+    if (r)
+        for (auto& choice : r->choices) detail::assign_missing_ids(choice);
+    return r;
 }
 
 // A provider's error object says why there is no response; the error names its type, never

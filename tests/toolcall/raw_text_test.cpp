@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 using namespace laminate;
 using namespace laminate::toolcall;
 
@@ -280,4 +282,19 @@ TEST(ToolcallRawText, InvalidUtf8IsReplaced) {
     ASSERT_FALSE(r.diagnostics.empty());
     EXPECT_EQ(r.diagnostics[0].repair, RepairKind::invalid_utf8);
     EXPECT_TRUE(parse_json(to_value(r).dump()).has_value());
+}
+
+TEST(ToolcallRawText, ManyCallsStayLinear) {
+    // Markers absent from the text (the end-of-sentence token) must not be searched for again
+    // at every call: 20,000 calls read in well under a second.
+    std::string text(kCallsBegin);
+    for (int i = 0; i < 20000; ++i) text += cat({kCallBegin, "f", kSep, "{\"i\": 1}", kCallEnd});
+    RawTextOptions options;
+    options.max_calls = 100000;
+    const auto start = std::chrono::steady_clock::now();
+    auto r = read_raw_text(text, Format::deepseek, options);
+    const auto elapsed = std::chrono::steady_clock::now() - start;
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->tool_calls().size(), 20000u);
+    EXPECT_LT(elapsed, std::chrono::seconds(2));
 }

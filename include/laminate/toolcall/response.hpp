@@ -133,6 +133,11 @@ struct Finish {
 // refusal; empty -> none; anything else -> other. raw keeps the word.
 Finish finish_from(std::string_view provider_word);
 
+struct Choice;
+// Gemini, Ollama and the Responses API say "stop" (or "completed") when the model stopped to call
+// tools: a stop finish on a choice holding tool calls becomes tool_calls (raw word kept).
+void settle_tool_call_finish(Choice& choice);
+
 // Token counts; absent where the provider did not report them.
 struct Usage {
     std::optional<std::uint64_t> input_tokens;
@@ -180,6 +185,22 @@ struct Response {
                a.choices == b.choices && a.usage == b.usage;
     }
 };
+
+// --- reading arguments ------------------------------------------------------------------------
+
+// Fills call.arguments, raw_arguments, complete and diagnostics from an argument string as a
+// provider sends it, the way every reader and stream assembler does:
+// * empty or blank -> {} (Info diagnostic: a call without arguments);
+// * laminate::parse with repairs (each repair a diagnostic);
+// * a truncated text (value_not_closed, or truncated = true) is completed with
+//   complete_truncated, Risky, and complete = false;
+// * JSON inside prose or a fence -> laminate::extract;
+// * nothing readable: arguments null, raw kept, one Risky Dropped diagnostic naming the error
+//   kind. Never fails, never loses the text.
+void read_arguments(ToolCall& call, std::string_view raw, bool truncated = false);
+// The same for arguments the provider sent as a value (Ollama, Anthropic, Gemini): arguments
+// taken as is, raw_arguments its compact rendering.
+void set_arguments(ToolCall& call, Value arguments);
 
 // --- rendering --------------------------------------------------------------------------------
 

@@ -105,3 +105,47 @@ TEST(CliToolCalls, RecordedGeminiFixture) {
     EXPECT_EQ(out["finish_raw"], Value("STOP"));
     EXPECT_EQ(out["usage"]["reasoning_tokens"], Value(893));
 }
+
+TEST(CliToolCalls, StreamedAnthropicTranscript) {
+    const auto path = laminate::test::corpora_dir() / "providers" / "anthropic-sdk-python" / "tests" / "lib" /
+                      "streaming" / "fixtures" / "tool_use_response.txt";
+    LAMINATE_REQUIRE_CORPUS(path);
+    auto run = run_cli({"tool-calls", "--stream"}, laminate::test::read_file(path));
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    const Value out = parse_output(run.out);
+    EXPECT_EQ(out["provider"], Value("anthropic"));
+    EXPECT_EQ(out["tool_calls"][0]["id"], Value("toolu_01NRLabsLyVHZPKxbKvkfSMn"));
+    EXPECT_EQ(out["tool_calls"][0]["arguments"]["location"], Value("Paris"));
+    EXPECT_EQ(out["finish_reason"], Value("tool_calls"));
+}
+
+TEST(CliToolCalls, StreamedOpenAiSseWithParallelCalls) {
+    const std::string sse =
+        "data: {\"id\":\"c1\",\"model\":\"m\",\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"id\":\"a\",\"function\":{\"name\":\"f\",\"arguments\":\"\"}}]}}]}\n\n"
+        "data: {\"id\":\"c1\",\"model\":\"m\",\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":1,\"id\":\"b\",\"function\":{\"name\":\"g\",\"arguments\":\"{\\\"y\\\":\"}}]}}]}\n\n"
+        "data: {\"id\":\"c1\",\"model\":\"m\",\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\"{\\\"x\\\": 1}\"}}]}}]}\n\n"
+        "data: {\"id\":\"c1\",\"model\":\"m\",\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":1,\"function\":{\"arguments\":\" 2}\"}}]},\"finish_reason\":\"tool_calls\"}]}\n\n"
+        "data: [DONE]\n\n";
+    auto run = run_cli({"tool-calls", "--stream"}, sse);
+    ASSERT_EQ(run.exit_code, 0) << run.err << run.out;
+    const Value out = parse_output(run.out);
+    ASSERT_EQ(out["tool_calls"].size(), 2u);
+    EXPECT_EQ(out["tool_calls"][0]["arguments"]["x"], Value(1));
+    EXPECT_EQ(out["tool_calls"][1]["id"], Value("b"));
+    EXPECT_EQ(out["tool_calls"][1]["arguments"]["y"], Value(2));
+    EXPECT_EQ(out["finish_reason"], Value("tool_calls"));
+
+    // The same calls, whole, give the same answer.
+    const std::string whole = R"({"id":"c1","model":"m","choices":[{"index":0,"message":{"tool_calls":[
+        {"id":"a","function":{"name":"f","arguments":"{\"x\": 1}"}},{"id":"b","function":{"name":"g","arguments":"{\"y\": 2}"}}]},
+        "finish_reason":"tool_calls"}]})";
+    auto again = run_cli({"tool-calls"}, whole);
+    ASSERT_EQ(again.exit_code, 0);
+    EXPECT_EQ(parse_output(again.out)["tool_calls"], out["tool_calls"]);
+}
+
+TEST(CliToolCalls, StreamWithRawTextFormatIsRefused) {
+    auto run = run_cli({"tool-calls", "--stream", "--format", "hermes"}, "data: {}\n\n");
+    EXPECT_EQ(run.exit_code, 1);
+    EXPECT_EQ(parse_output(run.out)["error"]["kind"], Value("invalid_argument"));
+}

@@ -7,6 +7,7 @@
 
 #include <laminate/toolcall/providers.hpp>
 #include <laminate/toolcall/raw_text.hpp>
+#include <laminate/toolcall/stream.hpp>
 
 #include <memory>
 #include <string>
@@ -18,9 +19,10 @@ namespace {
 struct ToolCallFlags {
     IoFlags io;
     std::string format = "auto";
+    bool stream = false;
 };
 
-Result<Value> tool_calls(const Request& request, toolcall::Format format) {
+Result<Value> tool_calls(const Request& request, toolcall::Format format, bool stream) {
     if (request.fields) {
         // A --jsonl line may name its own format: {"text": ..., "format": "anthropic"}.
         if (const Value* f = request.fields->find("format"); f && f->is_string()) {
@@ -29,7 +31,11 @@ Result<Value> tool_calls(const Request& request, toolcall::Format format) {
             format = *parsed;
         }
     }
-    auto response = toolcall::read_response(request.text, format);
+    if (stream && toolcall::is_raw_text_format(format))
+        return Error(ErrorKind::invalid_argument,
+                     "--stream reads a provider's SSE or NDJSON stream; raw-text formats are read whole");
+    auto response = stream ? toolcall::read_stream(request.text, format)
+                           : toolcall::read_response(request.text, format);
     if (!response) return std::move(response).error();
     return toolcall::to_value(*response);
 }
@@ -39,7 +45,8 @@ compatible servers, OpenAI Responses, Anthropic Messages, Gemini
 generateContent, Ollama /api/chat) or a model's raw text with tool calls in it
 (hermes <tool_call>, llama3 <|python_tag|>, mistral [TOOL_CALLS], deepseek
 markers, functionary >>>name / <function=name>, bare-json {"name", "arguments"}).
---format auto detects which.
+--format auto detects which. With --stream, stdin is a streamed response instead:
+an SSE transcript or NDJSON lines; the answer is the same as for the whole body.
 
 Output:  {"id", "model", "provider", "text", "reasoning", "tool_calls": [{"id",
           "name", "arguments", "complete"?, "raw_arguments"?}], "finish_reason",
@@ -53,6 +60,7 @@ Examples:
   laminate tool-calls < openai_response.json
   laminate tool-calls --format anthropic < message.json
   echo '<tool_call>{"name": "f", "arguments": {"x": 1}}</tool_call>' | laminate tool-calls
+  laminate tool-calls --stream < anthropic_stream.sse
   laminate tool-calls --jsonl < replies.jsonl)";
 
 } // namespace
@@ -70,11 +78,14 @@ void add_tool_calls_command(CLI::App& app, int& exit_status) {
                 return toolcall::parse_format(name) ? std::string() : std::string("unknown format: ") + name;
             },
             "FORMAT"));
+    sub->add_flag("--stream", flags->stream,
+                  "stdin is a streamed response: an SSE transcript (OpenAI, Responses, Anthropic, "
+                  "Gemini) or NDJSON (Ollama, or one JSON chunk a line)");
     sub->footer(footer);
     sub->callback([flags, &exit_status] {
         const toolcall::Format f = toolcall::parse_format(flags->format).value(); // checked above
         exit_status = serve(flags->io, std::size_t(256) << 20,
-                            [f](const Request& r) { return tool_calls(r, f); });
+                            [f, stream = flags->stream](const Request& r) { return tool_calls(r, f, stream); });
     });
 }
 

@@ -56,6 +56,7 @@ struct FieldSpec {
     std::optional<std::size_t> length_min, length_max; // strings, in code points
     std::optional<std::size_t> items_min, items_max;   // arrays and maps
     std::string pattern_text;
+    std::string format_text; // a JSON Schema format ("date", "date-time", "email", "uuid"): schema only, not checked
     std::shared_ptr<const detail::CompiledPattern> pattern_regex; // null: no pattern or invalid
     bool pattern_invalid = false;
     std::optional<CoercionLevel> coercion_level;
@@ -75,6 +76,7 @@ struct FieldSpec {
     FieldSpec& min_length(std::size_t lo);
     FieldSpec& max_length(std::size_t hi);
     FieldSpec& pattern(std::string_view ecmascript_regex);
+    FieldSpec& format(std::string_view json_schema_format);
     FieldSpec& items(std::size_t lo, std::size_t hi);
     FieldSpec& min_items(std::size_t lo);
     FieldSpec& max_items(std::size_t hi);

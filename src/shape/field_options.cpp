@@ -95,6 +95,7 @@ FieldSpec& FieldSpec::max_length(std::size_t hi) { length_max = hi; return *this
 FieldSpec& FieldSpec::items(std::size_t lo, std::size_t hi) { items_min = lo; items_max = hi; return *this; }
 FieldSpec& FieldSpec::min_items(std::size_t lo) { items_min = lo; return *this; }
 FieldSpec& FieldSpec::max_items(std::size_t hi) { items_max = hi; return *this; }
+FieldSpec& FieldSpec::format(std::string_view f) { format_text = std::string(f); return *this; }
 FieldSpec& FieldSpec::level(CoercionLevel l) { coercion_level = l; return *this; }
 FieldSpec& FieldSpec::mode(Mode m) { policy = policy_for(m); return *this; }
 FieldSpec& FieldSpec::mode(ModePolicy p) { policy = p; return *this; }

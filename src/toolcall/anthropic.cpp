@@ -22,7 +22,6 @@ Result<Response> read_anthropic(const Value& body) {
         } else if (type == "tool_use") {
             ToolCall tc;
             tc.id = str(block, "id");
-            if (tc.id.empty()) tc.id = fallback_call_id(choice);
             tc.name = str(block, "name");
             const Value& input = block["input"];
             if (input.is_string()) read_arguments(tc, input.as_string());

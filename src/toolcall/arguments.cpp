@@ -6,6 +6,8 @@
 #include <laminate/parse.hpp>
 #include <laminate/toolcall/response.hpp>
 
+#include "prose_guess.hpp"
+
 #include <string>
 #include <utility>
 
@@ -25,19 +27,6 @@ Diagnostic note(Risk risk, DiagnosticKind kind, std::string message) {
     d.risk = risk;
     d.message = std::move(message);
     return d;
-}
-
-// The tolerant parser reads prose as unquoted strings; as extract does, such a guess at the
-// root, or beside joined payloads, is not taken as the model's arguments.
-bool guessed_from_prose(const Parsed& p) {
-    bool guess_at_root = false, guess = false, joined = false;
-    for (const auto& d : p.diagnostics) {
-        const bool g = d.repair == RepairKind::unquoted_string || d.repair == RepairKind::missing_quote;
-        guess = guess || g;
-        guess_at_root = guess_at_root || (g && d.path.empty());
-        joined = joined || d.repair == RepairKind::concatenated_payloads;
-    }
-    return guess_at_root || (guess && joined);
 }
 
 void take(ToolCall& call, Parsed parsed) {
@@ -73,7 +62,7 @@ void read_arguments(ToolCall& call, std::string_view raw, bool truncated) {
     }
     // Arguments are an object (or an array): a scalar reading of the whole text is what the
     // tolerant parser makes of prose, so a payload inside the text is looked for first.
-    if (parsed && (parsed->value.is_object() || parsed->value.is_array()) && !guessed_from_prose(*parsed)) {
+    if (parsed && (parsed->value.is_object() || parsed->value.is_array()) && !detail::guessed_from_prose(*parsed)) {
         take(call, std::move(*parsed));
         if (truncated) call.complete = false;
         return;
@@ -85,6 +74,14 @@ void read_arguments(ToolCall& call, std::string_view raw, bool truncated) {
         if (!extracted->candidate.closed || truncated) call.complete = false;
         call.diagnostics.push_back(note(Risk::Warning, DiagnosticKind::Repaired,
                                         "tool-call arguments were found inside surrounding text"));
+        return;
+    }
+
+    // "null" (Cohere, for a call without arguments) is no arguments.
+    if (parsed && parsed->value.is_null() && parsed->diagnostics.empty()) {
+        call.arguments = Value::object();
+        call.diagnostics.push_back(note(Risk::Info, DiagnosticKind::Defaulted,
+                                        "null tool-call arguments read as {}"));
         return;
     }
 

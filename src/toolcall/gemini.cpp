@@ -36,7 +36,6 @@ Result<Response> read_gemini(const Value& body) {
                 const Value& fc = part["functionCall"];
                 ToolCall tc;
                 tc.id = str(fc, "id");
-                if (tc.id.empty()) tc.id = fallback_call_id(choice);
                 tc.name = str(fc, "name");
                 const Value& args = fc["args"];
                 if (args.is_string()) read_arguments(tc, args.as_string());
@@ -46,7 +45,10 @@ Result<Response> read_gemini(const Value& body) {
                 if (is_thought) choice.content.emplace_back(Reasoning{str(part, "text"), signature_of(part), false});
                 else add_text(choice, str(part, "text"));
             } else {
-                keep_unknown(r, choice, part, "gemini part");
+                // executableCode, codeExecutionResult, inlineData, ...: named by their key.
+                const auto members = part.members();
+                const std::string_view kind = members.empty() ? std::string_view("gemini part") : members[0].key();
+                keep_unknown(r, choice, part, kind.size() < 64 ? kind : std::string_view("gemini part"));
             }
         }
         choice.finish = finish_from(str(cand, "finishReason"));

@@ -21,7 +21,6 @@ Result<Response> read_ollama(const Value& body) {
         const Value& fn = call["function"];
         ToolCall tc;
         tc.id = str(call, "id");
-        if (tc.id.empty()) tc.id = fallback_call_id(choice);
         tc.name = str(fn, "name");
         const Value& args = fn["arguments"];
         if (args.is_string()) read_arguments(tc, args.as_string());

@@ -40,7 +40,6 @@ void read_content(Response& r, Choice& choice, const Value& content) {
 void read_tool_call(Choice& choice, const Value& call) {
     ToolCall tc;
     tc.id = str(call, "id");
-    if (tc.id.empty()) tc.id = fallback_call_id(choice);
     const Value& fn = call["function"];
     tc.name = str(fn, "name");
     const Value& args = fn["arguments"];

@@ -65,7 +65,6 @@ Result<Response> read_openai_responses(const Value& body) {
             ToolCall tc;
             tc.id = str(item, "call_id");
             if (tc.id.empty()) tc.id = str(item, "id");
-            if (tc.id.empty()) tc.id = fallback_call_id(choice);
             tc.name = str(item, "name");
             if (type == "function_call") {
                 read_arguments(tc, str(item, "arguments"));

@@ -4,6 +4,7 @@
 #include <laminate/toolcall/raw_text.hpp>
 
 #include "raw_text_formats.hpp"
+#include "utf8_repair.hpp"
 
 #include <array>
 
@@ -89,7 +90,7 @@ Format detect_raw_text_format(std::string_view text) {
     const Format marked = detect_markers(split.rest);
     if (marked != Format::auto_detect) return marked;
     RawTextOptions options;
-    detail::RawBuilder b{options, {}, {}, {}, 0};
+    detail::RawBuilder b{options, {}, {}, {}, 0, 0};
     bool used_parameters = false;
     if (detail::read_bare_json(split.rest, b, &used_parameters) == 0) return Format::auto_detect;
     return used_parameters ? Format::llama3 : Format::bare_json;
@@ -100,11 +101,25 @@ Result<Response> read_raw_text(std::string_view text, Format format, const RawTe
         return Error(ErrorKind::unknown_format, "not a raw-text tool-call format");
     if (text.size() > options.max_size)
         return Error(ErrorKind::size_exceeded, "raw text larger than RawTextOptions::max_size");
+    std::size_t replaced = 0;
+    const std::string repaired = detail::repair_utf8(text, replaced);
+    if (replaced > 0) {
+        auto r = read_raw_text(repaired, format, options);
+        if (r) {
+            Diagnostic d;
+            d.kind = DiagnosticKind::Repaired;
+            d.repair = RepairKind::invalid_utf8;
+            d.risk = Risk::Warning;
+            d.message = std::to_string(replaced) + " invalid UTF-8 sequence(s) replaced by U+FFFD";
+            r->diagnostics.insert(r->diagnostics.begin(), std::move(d));
+        }
+        return r;
+    }
     Split split = split_reasoning(text);
     if (format == Format::auto_detect) {
         format = detect_markers(split.rest);
         if (format == Format::auto_detect) {
-            detail::RawBuilder probe{options, {}, {}, {}, 0};
+            detail::RawBuilder probe{options, {}, {}, {}, 0, 0};
             bool used_parameters = false;
             if (detail::read_bare_json(split.rest, probe, &used_parameters) > 0)
                 return probe.finish(used_parameters ? Format::llama3 : Format::bare_json,
@@ -113,7 +128,7 @@ Result<Response> read_raw_text(std::string_view text, Format format, const RawTe
             return probe.finish(Format::auto_detect, std::move(split.reasoning), split.has_reasoning);
         }
     }
-    detail::RawBuilder b{options, {}, {}, {}, 0};
+    detail::RawBuilder b{options, {}, {}, {}, 0, 0};
     read_format(format, split.rest, b);
     return b.finish(format, std::move(split.reasoning), split.has_reasoning);
 }

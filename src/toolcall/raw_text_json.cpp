@@ -55,6 +55,27 @@ bool read_xml_function(std::string_view body, RawBuilder& b, bool closed) {
     return true;
 }
 
+// A fenced call leaves no fence behind in the prose: [begin, end) grows to the opening fence
+// line and past the closing one.
+void widen_to_fence(std::string_view text, std::size_t& begin, std::size_t& end) {
+    // The fence line is the last non-blank line before the candidate's text.
+    std::size_t stop = begin;
+    while (stop > 0 && (text[stop - 1] == ' ' || text[stop - 1] == '\t' || text[stop - 1] == '\n' ||
+                        text[stop - 1] == '\r'))
+        --stop;
+    const std::size_t line = stop == 0 ? std::string_view::npos : text.rfind('\n', stop - 1);
+    const std::size_t open = line == std::string_view::npos ? 0 : line + 1;
+    const std::string_view opener = trim(text.substr(open, stop - open));
+    if (opener.starts_with("```") || opener.starts_with("~~~")) begin = open;
+    std::size_t at = end;
+    while (at < text.size() && (text[at] == ' ' || text[at] == '\t' || text[at] == '\n' || text[at] == '\r')) ++at;
+    const std::string_view rest = text.substr(at);
+    if (rest.starts_with("```") || rest.starts_with("~~~")) {
+        const std::size_t nl = text.find('\n', at);
+        end = nl == std::string_view::npos ? text.size() : nl;
+    }
+}
+
 } // namespace
 
 std::size_t read_hermes(std::string_view text, RawBuilder& b) {
@@ -134,8 +155,11 @@ std::size_t read_bare_json(std::string_view text, RawBuilder& b, bool* used_para
         if (!c.closed) p.complete = false;
         calls.clear();
         if (!calls_from_value(p, calls, used_parameters)) continue;
-        b.text(text.substr(prose_from, c.offset - prose_from));
-        prose_from = c.offset + c.text.size();
+        std::size_t begin = c.offset;
+        std::size_t end = c.offset + c.text.size();
+        if (c.source == CandidateSource::fence) widen_to_fence(text, begin, end);
+        b.text(text.substr(prose_from, begin - prose_from));
+        prose_from = end;
         for (auto& call : calls) b.call(std::move(call));
         found += calls.size();
     }

@@ -96,9 +96,24 @@ std::size_t read_deepseek(std::string_view text, RawBuilder& b) {
     b.text(text.substr(0, start));
     std::string_view rest = text.substr(start);
     std::size_t found = 0;
+    // Where each closing marker next occurs, as offsets into `all`: a marker that does not occur
+    // again is not searched for again, so many calls stay linear.
+    const std::string_view all = rest;
+    std::size_t next_end[3] = {0, 0, 0};
+    const std::string_view enders[3] = {call_end, calls_end, eos};
+    auto closing = [&](std::size_t from) {
+        std::size_t best = std::string_view::npos;
+        for (int k = 0; k < 3; ++k) {
+            if (next_end[k] != std::string_view::npos && next_end[k] < from) next_end[k] = all.find(enders[k], from);
+            best = std::min(best, next_end[k]);
+        }
+        return best;
+    };
     for (std::size_t at = rest.find(call_begin); at != std::string_view::npos; at = rest.find(call_begin)) {
         rest.remove_prefix(at + call_begin.size());
-        std::size_t end = first_of(rest, {call_end, calls_end, eos});
+        const std::size_t from = static_cast<std::size_t>(rest.data() - all.data());
+        const std::size_t found_end = closing(from);
+        std::size_t end = found_end == std::string_view::npos ? found_end : found_end - from;
         const bool cut_off = end == std::string_view::npos;
         std::string_view body = rest.substr(0, cut_off ? rest.size() : end);
         rest.remove_prefix(cut_off ? rest.size() : end);

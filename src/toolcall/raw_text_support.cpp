@@ -1,6 +1,7 @@
 // JSON payloads and calls inside raw model text.
 
 #include "raw_text_support.hpp"
+#include "prose_guess.hpp"
 
 #include <laminate/extract.hpp>
 #include <laminate/parse.hpp>
@@ -17,14 +18,12 @@ std::string_view trim(std::string_view s) {
 }
 
 void RawBuilder::call(ToolCall c) {
-    std::size_t n = 0;
-    for (const auto& b : choice.content)
-        if (std::holds_alternative<ToolCall>(b)) ++n;
-    if (n >= options.max_calls) {
+    if (calls >= options.max_calls) {
         ++dropped_calls;
         return;
     }
-    if (c.id.empty()) c.id = "call_" + std::to_string(n);
+    if (c.id.empty()) c.id = "call_" + std::to_string(calls);
+    ++calls;
     choice.content.emplace_back(std::move(c));
 }
 
@@ -44,13 +43,9 @@ Response RawBuilder::finish(Format format, std::string reasoning, bool has_reaso
     if (has_reasoning) blocks.emplace_back(Reasoning{std::move(reasoning), std::nullopt, false});
     const std::string_view body = trim(prose);
     if (!body.empty()) blocks.emplace_back(Text{std::string(body)});
-    bool calls = false;
-    for (auto& b : choice.content) {
-        calls = calls || std::holds_alternative<ToolCall>(b);
-        blocks.push_back(std::move(b));
-    }
+    for (auto& b : choice.content) blocks.push_back(std::move(b));
     choice.content = std::move(blocks);
-    choice.finish = calls ? Finish{FinishReason::tool_calls, ""} : Finish{};
+    choice.finish = calls > 0 ? Finish{FinishReason::tool_calls, ""} : Finish{};
     response.provider = format;
     response.choices.push_back(std::move(choice));
     return std::move(response);
@@ -65,11 +60,11 @@ bool read_payload(std::string_view s, Payload& out, ErrorKind& error, bool fallb
         parsed = parse(s, options);
         complete = false;
     }
-    if (parsed) {
+    if (parsed && !guessed_from_prose(*parsed)) {
         out = {std::move(parsed->value), std::move(parsed->diagnostics), complete};
         return true;
     }
-    error = parsed.error().kind();
+    error = parsed ? ErrorKind::no_payload : parsed.error().kind();
     if (!fallback_extract) return false;
     options.complete_truncated = true;
     auto extracted = extract(s, options);
@@ -125,17 +120,25 @@ bool call_from_object(const Value& v0, const Payload& payload, ToolCall& call, b
     call.name = std::string(name->as_string());
     const Value* id = v0.find("id");
     if (id && id->is_string()) call.id = std::string(id->as_string());
+    // The arguments: "arguments" (object or string, as OpenAI and Hermes write it), or
+    // "parameters" (Llama 3), "args", "input" when they hold an object.
     const Value* args = nullptr;
     std::string_view key;
-    for (auto k : kArgumentKeys)
-        if ((args = v->find(k))) {
-            key = k;
-            break;
-        }
+    for (auto k : kArgumentKeys) {
+        const Value* a = v->find(k);
+        if (!a) continue;
+        const bool fits = a->is_object() || (a->is_string() && (k == "arguments" || k == "parameters"));
+        if (!fits) return false;
+        args = a;
+        key = k;
+        break;
+    }
     if (used_parameters && key == "parameters") *used_parameters = true;
     if (!args) {
-        // A call object without any arguments key is a name-only call only if nothing else is there.
-        if (v->size() > 2) return false;
+        // Without arguments only a bare {"name"} (with "id" or "type") is a call: an answer
+        // object that happens to have a "name" field is not.
+        for (const auto& m : v->members())
+            if (m.key() != "name" && m.key() != "id" && m.key() != "type") return false;
         call.arguments = Value::object();
         call.raw_arguments = "{}";
     } else if (args->is_string()) {

@@ -23,6 +23,7 @@ struct RawBuilder {
     Choice choice;
     std::string prose;
     std::size_t dropped_calls = 0;
+    std::size_t calls = 0;
 
     void text(std::string_view s) { prose.append(s.data(), s.size()); }
     // Adds a call (id "call_<n>" when it has none), up to options.max_calls.

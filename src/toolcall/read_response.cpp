@@ -21,21 +21,32 @@ Format detect_format(const Value& body) {
         return Format::anthropic;
     if ((body["message"].is_object() || body["response"].is_string()) && body.contains("done"))
         return Format::ollama;
+    if (body["output"]["message"].is_object() && body.contains("stopReason")) return Format::bedrock;
+    if (body["message"].is_object() && body["finish_reason"].is_string()) return Format::cohere;
     return Format::auto_detect;
 }
 
 namespace {
 
-Result<Response> read_as(const Value& body, Format format) {
+Result<Response> read_reader(const Value& body, Format format) {
     switch (format) {
     case Format::openai: return detail::read_openai_chat(body);
     case Format::openai_responses: return detail::read_openai_responses(body);
     case Format::anthropic: return detail::read_anthropic(body);
     case Format::gemini: return detail::read_gemini(body);
     case Format::ollama: return detail::read_ollama(body);
+    case Format::bedrock: return detail::read_bedrock(body);
+    case Format::cohere: return detail::read_cohere(body);
     default: break;
     }
     return Error(ErrorKind::unknown_format, "not a provider response format");
+}
+
+Result<Response> read_as(const Value& body, Format format) {
+    auto r = read_reader(body, format);
+    if (r)
+        for (auto& choice : r->choices) detail::assign_missing_ids(choice);
+    return r;
 }
 
 // A provider's error object says why there is no response; the error names its type, never
@@ -77,7 +88,19 @@ Result<Response> read_response(const Value& body, Format format) {
 
 Result<Response> read_response(std::string_view body, Format format) {
     if (is_raw_text_format(format)) return read_raw_text(body, format);
-    auto parsed = parse(body);
+    // A stray invalid byte does not make a provider's body unreadable: replaced, with a Warning.
+    ParseOptions options;
+    options.invalid_utf8 = InvalidUtf8::replace;
+    auto parsed = parse(body, options);
+    if (!parsed && parsed.error().kind() == ErrorKind::value_not_closed) {
+        // A body cut off in transit: read as far as it goes when it is a provider's (the
+        // completion is Risky, in Response::diagnostics); otherwise it is raw text.
+        ParseOptions complete = options;
+        complete.complete_truncated = true;
+        auto completed = parse(body, complete);
+        if (completed && (format != Format::auto_detect || detect_format(completed->value) != Format::auto_detect))
+            parsed = std::move(completed);
+    }
     if (!parsed) {
         if (format == Format::auto_detect) return read_raw_text(body, format);
         return std::move(parsed).error();

@@ -50,17 +50,22 @@ inline void keep_unknown(Response& r, Choice& choice, const Value& raw, std::str
     append_path_index(d.path, choice.index);
     append_path_key(d.path, "content");
     append_path_index(d.path, choice.content.size());
+    // A type name is the provider's schema, not model output; a long one is not repeated.
+    if (what.size() > 64) what = "unnamed";
     d.message = "content block of type '" + std::string(what) + "' kept as unknown";
     r.diagnostics.push_back(std::move(d));
     choice.content.emplace_back(Unknown{raw});
 }
 
-// "call_<n>" for a provider call without an id: n counts the calls of the choice from 0.
-inline std::string fallback_call_id(const Choice& choice) {
+// "call_<n>" for each call without an id, n counting the choice's calls from 0 (one pass, so a
+// body with many id-less calls stays linear). read_response applies it to every reader's result.
+inline void assign_missing_ids(Choice& choice) {
     std::size_t n = 0;
-    for (const auto& b : choice.content)
-        if (std::holds_alternative<ToolCall>(b)) ++n;
-    return "call_" + std::to_string(n);
+    for (auto& b : choice.content)
+        if (auto* call = std::get_if<ToolCall>(&b)) {
+            if (call->id.empty()) call->id = "call_" + std::to_string(n);
+            ++n;
+        }
 }
 
 } // namespace laminate::toolcall::detail

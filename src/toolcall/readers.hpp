@@ -11,6 +11,8 @@ Result<Response> read_openai_responses(const Value& body);
 Result<Response> read_anthropic(const Value& body);
 Result<Response> read_gemini(const Value& body);
 Result<Response> read_ollama(const Value& body);
+Result<Response> read_bedrock(const Value& body);
+Result<Response> read_cohere(const Value& body);
 
 // Which provider format a parsed body is in, or auto_detect when none fits.
 Format detect_body_format(const Value& body);

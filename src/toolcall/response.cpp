@@ -16,7 +16,7 @@ struct FormatName {
     std::string_view name;
 };
 
-constexpr std::array<FormatName, 12> kFormatNames{{
+constexpr std::array<FormatName, 14> kFormatNames{{
     {Format::auto_detect, "auto"},
     {Format::openai, "openai"},
     {Format::openai_responses, "openai-responses"},
@@ -29,6 +29,8 @@ constexpr std::array<FormatName, 12> kFormatNames{{
     {Format::deepseek, "deepseek"},
     {Format::functionary, "functionary"},
     {Format::bare_json, "bare-json"},
+    {Format::bedrock, "bedrock"},
+    {Format::cohere, "cohere"},
 }};
 
 std::string lower(std::string_view s) {
@@ -66,11 +68,10 @@ Value block_to_value(const ContentBlock& block) {
     return out;
 }
 
-Value finish_to_value(const Finish& f) {
-    Value out = Value::object();
-    out.set("reason", Value(finish_reason_name(f.reason)));
-    out.set("raw", Value(f.raw));
-    return out;
+// "finish_reason": the normalized name; "finish_raw": the provider's own word.
+void set_finish(Value& out, const Finish& f) {
+    out.set("finish_reason", Value(finish_reason_name(f.reason)));
+    out.set("finish_raw", Value(f.raw));
 }
 
 } // namespace
@@ -89,7 +90,8 @@ Result<Format> parse_format(std::string_view name) {
     if (wanted == "auto-detect") return Format::auto_detect;
     return Error(ErrorKind::unknown_format,
                  "unknown tool-call format; expected auto, openai, openai-responses, anthropic, "
-                 "gemini, ollama, hermes, llama3, mistral, deepseek, functionary or bare-json");
+                 "gemini, ollama, bedrock, cohere, hermes, llama3, mistral, deepseek, functionary or "
+                 "bare-json");
 }
 
 bool is_raw_text_format(Format f) noexcept {
@@ -132,14 +134,14 @@ Finish finish_from(std::string_view word) {
     f.raw = std::string(word);
     const std::string w = lower(word);
     static constexpr std::string_view stops[] = {"stop", "end_turn", "stop_sequence", "completed",
-                                                 "finish_reason_stop", "eos", "end"};
+                                                 "finish_reason_stop", "eos", "end", "complete"};
     static constexpr std::string_view lengths[] = {"length", "max_tokens", "max_output_tokens",
                                                    "model_length", "model_context_window_exceeded"};
     static constexpr std::string_view tools[] = {"tool_calls", "function_call", "tool_use",
                                                  "tool_call", "pause_turn_tool_use"};
     static constexpr std::string_view filters[] = {
         "content_filter", "safety", "recitation", "blocklist", "prohibited_content", "spii",
-        "image_safety", "language"};
+        "image_safety", "language", "guardrail_intervened", "content_filtered"};
     auto in = [&](const auto& list) {
         return std::find(std::begin(list), std::end(list), w) != std::end(list);
     };
@@ -225,7 +227,7 @@ Value to_value(const Choice& choice) {
     Value content = Value::array();
     for (const auto& block : choice.content) content.push_back(block_to_value(block));
     out.set("content", std::move(content));
-    out.set("finish_reason", finish_to_value(choice.finish));
+    set_finish(out, choice.finish);
     return out;
 }
 
@@ -267,7 +269,7 @@ Value to_value(const Response& r) {
         ++call_index;
     }
     out.set("tool_calls", std::move(calls));
-    out.set("finish_reason", finish_to_value(primary.finish));
+    set_finish(out, primary.finish);
     out.set("usage", to_value(r.usage));
     out.set("diagnostics", std::move(diagnostics));
     if (r.choices.size() > 1) {

@@ -36,8 +36,9 @@ Group group_of(const std::string& rel) {
     if (has("transcription") || has("embedding") || has("/image/") || has("skills/") ||
         has("reranking"))
         return {"other-endpoints", Format::auto_detect, "not a chat response (embedding, image, transcription, skills, reranking)"};
-    if (has("amazon-bedrock/")) return {"bedrock", Format::auto_detect, "Bedrock Converse is not a supported format"};
-    if (has("cohere/")) return {"cohere", Format::auto_detect, "Cohere v2 chat is not a supported format"};
+    if (has("amazon-bedrock/")) return {"bedrock", Format::bedrock, ""};
+    if (has("cohere/src/__fixtures__/cohere-embedding")) return {"other-endpoints", Format::auto_detect, "not a chat response (embedding, image, transcription, skills, reranking)"};
+    if (has("cohere/")) return {"cohere", Format::cohere, ""};
     if (has("google/src/interactions")) return {"gemini-interactions", Format::auto_detect, "Gemini Interactions API is not generateContent"};
     if (has("openai/src/responses") || has("open-responses/") || has("xai/src/responses"))
         return {"openai-responses", Format::openai_responses, ""};
@@ -128,6 +129,8 @@ TEST(ToolcallProviderCorpus, EveryVercelFixtureOfASupportedProviderParses) {
     print(tallies);
     EXPECT_EQ(tallies["anthropic"].parsed, 31);
     EXPECT_EQ(tallies["gemini"].parsed, 5);
+    EXPECT_EQ(tallies["bedrock"].parsed, 11);
+    EXPECT_EQ(tallies["cohere"].parsed, 6);
 }
 
 TEST(ToolcallProviderCorpus, EveryOpenAiPythonBodyParses) {

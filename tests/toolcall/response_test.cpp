@@ -10,14 +10,15 @@ using namespace laminate::toolcall;
 TEST(ToolcallFormat, NamesRoundTrip) {
     for (Format f : {Format::auto_detect, Format::openai, Format::openai_responses, Format::anthropic,
                      Format::gemini, Format::ollama, Format::hermes, Format::llama3, Format::mistral,
-                     Format::deepseek, Format::functionary, Format::bare_json}) {
+                     Format::deepseek, Format::functionary, Format::bare_json, Format::bedrock,
+                     Format::cohere}) {
         auto parsed = parse_format(format_name(f));
         ASSERT_TRUE(parsed) << format_name(f);
         EXPECT_EQ(*parsed, f);
     }
     EXPECT_EQ(*parse_format("openai_responses"), Format::openai_responses);
     EXPECT_EQ(*parse_format("Bare_JSON"), Format::bare_json);
-    auto bad = parse_format("cohere");
+    auto bad = parse_format("palm");
     ASSERT_FALSE(bad);
     EXPECT_EQ(bad.error().kind(), ErrorKind::unknown_format);
     EXPECT_TRUE(is_raw_text_format(Format::hermes));
@@ -112,7 +113,8 @@ TEST(ToolcallResponse, RendersCommandLineShape) {
     EXPECT_EQ(v["tool_calls"][0]["id"], Value("call_1"));
     EXPECT_EQ(v["tool_calls"][0]["arguments"]["q"], Value("x"));
     EXPECT_FALSE(v["tool_calls"][0].contains("type"));
-    EXPECT_EQ(v["finish_reason"]["reason"], Value("tool_calls"));
+    EXPECT_EQ(v["finish_reason"], Value("tool_calls"));
+    EXPECT_EQ(v["finish_raw"], Value("tool_calls"));
     EXPECT_EQ(v["usage"]["input_tokens"], Value(10));
     EXPECT_FALSE(v["usage"].contains("cached_tokens"));
     ASSERT_EQ(v["diagnostics"].size(), 1u);

@@ -11,10 +11,12 @@ using AddCommand = void (*)(CLI::App& app, int& exit_status);
 
 void add_repair_command(CLI::App& app, int& exit_status);
 void add_extract_command(CLI::App& app, int& exit_status);
+void add_tool_calls_command(CLI::App& app, int& exit_status);
 
 inline constexpr AddCommand all_commands[] = {
     add_repair_command,
     add_extract_command,
+    add_tool_calls_command,
 };
 
 } // namespace laminate::cli

@@ -41,10 +41,12 @@ enum class Format : unsigned char {
     deepseek,         // <｜tool▁calls▁begin｜> ... markers
     functionary,      // >>>name\n{...} and <function=name>{...}</function>
     bare_json,        // {"name", "arguments"} objects, or arrays of them
+    bedrock,          // Amazon Bedrock Converse
+    cohere,           // Cohere v2 chat
 };
 
 // "auto", "openai", "openai-responses", "anthropic", "gemini", "ollama", "hermes", "llama3",
-// "mistral", "deepseek", "functionary", "bare-json".
+// "mistral", "deepseek", "functionary", "bare-json", "bedrock", "cohere".
 std::string_view format_name(Format f) noexcept;
 // The inverse of format_name (also accepts '_' for '-'); unknown_format for anything else.
 Result<Format> parse_format(std::string_view name);
@@ -190,7 +192,7 @@ struct Response {
 
 // Fills call.arguments, raw_arguments, complete and diagnostics from an argument string as a
 // provider sends it, the way every reader and stream assembler does:
-// * empty or blank -> {} (Info diagnostic: a call without arguments);
+// * empty, blank or null -> {} (Info diagnostic: a call without arguments);
 // * laminate::parse with repairs (each repair a diagnostic);
 // * a truncated text (value_not_closed, or truncated = true) is completed with
 //   complete_truncated, Risky, and complete = false;
@@ -207,11 +209,11 @@ void set_arguments(ToolCall& call, Value arguments);
 // The primary choice in the command line's shape:
 //   {"id", "model", "provider", "text", "reasoning", "tool_calls": [{"id", "name", "arguments",
 //    "complete"?: false, "raw_arguments"? (when arguments could not be read)}],
-//    "finish_reason": {"reason", "raw"}, "usage": {...present counts...},
+//    "finish_reason": "tool_calls", "finish_raw": "tool_use", "usage": {...present counts...},
 //    "diagnostics": [...response and argument diagnostics; argument paths prefixed with
 //    tool_calls[i].arguments], "choices"?: [...] (only when there are several, each in full form)}
 Value to_value(const Response& response);
-// Every block of one choice: {"index", "content": [{"type", ...}], "finish_reason"}.
+// Every block of one choice: {"index", "content": [{"type", ...}], "finish_reason", "finish_raw"}.
 Value to_value(const Choice& choice);
 Value to_value(const Usage& usage);
 // {"path", "kind", "risk", "message", "repair"?, "offset"?, "suggestion"?, "from"?, "to"?}

@@ -1,0 +1,84 @@
+// Dialect::OpenAiStrict: OpenAI structured outputs with "strict": true.
+#include <laminate/detail/schema_builder.hpp>
+
+#include "schema_tree.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace laminate::detail {
+namespace {
+
+// The keywords OpenAI documents for strict mode; every other one is removed.
+constexpr std::array<std::string_view, 21> supported = {
+    "type",    "properties", "required", "additionalProperties", "items",   "enum",
+    "anyOf",   "$ref",       "$defs",    "definitions",          "description", "title",
+    "pattern", "format",     "minimum",  "maximum",              "exclusiveMinimum", "exclusiveMaximum",
+    "multipleOf", "minItems", "maxItems"};
+
+// The string formats strict mode accepts.
+constexpr std::array<std::string_view, 9> formats = {"date-time", "time", "date", "duration", "email",
+                                                     "hostname",  "ipv4", "ipv6", "uuid"};
+
+template <std::size_t N>
+bool among(const std::array<std::string_view, N>& set, std::string_view key) {
+    return std::find(set.begin(), set.end(), key) != set.end();
+}
+
+bool names_object(const Value& type) {
+    if (type.is_string()) return type.as_string() == "object";
+    for (const Value& t : type.items())
+        if (t.is_string() && t.as_string() == "object") return true;
+    return false;
+}
+
+Value strict_node(const Value& node, TreeLimits& limits, std::size_t depth) {
+    if (!limits.enter(depth)) return Value();
+    if (!node.is_object()) return node;
+    Value n = Value::object();
+    for (const Member& m : node.members()) {
+        const std::string_view key = m.key();
+        if (key == "const") {
+            if (!node.contains("enum")) n.set("enum", Value::array({m.value}));
+        } else if (key == "format") {
+            if (m.value.is_string() && among(formats, m.value.as_string())) n.set(key, m.value);
+        } else if (key == "oneOf" && m.value.is_array()) {
+            // strict mode has anyOf only; for schemas that exclude each other they mean the same
+            Value& any = n.find("anyOf") ? *n.find("anyOf") : n.set("anyOf", Value::array());
+            for (const Value& s : m.value.items()) any.push_back(s);
+        } else if (key == "anyOf" && n.find("anyOf")) {
+            for (const Value& s : m.value.items()) n.find("anyOf")->push_back(s);
+        } else if (among(supported, key)) {
+            n.append_member(key, m.value);
+        }
+    }
+    const Value* type = n.find("type");
+    const bool object = type ? names_object(*type) : n.contains("properties");
+    if (object) {
+        if (!type) n.set("type", "object");
+        if (const Value* p = n.find("properties"); !p || !p->is_object()) n.set("properties", Value::object());
+    }
+    n = map_subschemas(n, [&](const Value& s) { return strict_node(s, limits, depth + 1); });
+    if (!object || limits.failed()) return n;
+    // Every property required; one that was optional says so by accepting null.
+    const Value old_required = n["required"];
+    auto was_required = [&](std::string_view key) {
+        for (const Value& r : old_required.items())
+            if (r.is_string() && r.as_string() == key) return true;
+        return false;
+    };
+    Value required = Value::array();
+    for (Member& p : n.find("properties")->members()) {
+        required.push_back(p.name);
+        if (!was_required(p.key())) p.value = nullable_schema(std::move(p.value));
+    }
+    n.set("required", std::move(required));
+    n.set("additionalProperties", Value(false)); // a map's value schema cannot be kept: see the header
+    return n;
+}
+
+} // namespace
+
+Value openai_strict(const Value& schema, TreeLimits& limits) { return strict_node(schema, limits, 0); }
+
+} // namespace laminate::detail

@@ -221,11 +221,18 @@ Result<std::size_t> StreamAssembler::feed_framed(std::string_view bytes) {
     } else {
         if (auto r = ndjson_.feed(bytes, lines_); !r) return fail(r.error());
     }
+    // Most small chunks complete no event: skip the hand-over (1-byte chunks stay cheap).
+    if (events_.empty() && lines_.empty()) return std::size_t{0};
     return take_framed();
 }
 
 Result<std::size_t> StreamAssembler::feed(std::string_view bytes) {
     if (error_) return *error_;
+    if (framing_ == Framing::sse) { // the common case, kept short for small chunks
+        if (auto r = sse_.feed(bytes, events_); !r) return fail(r.error());
+        if (events_.empty()) return std::size_t{0};
+        return take_framed();
+    }
     if (framing_ == Framing::unknown) {
         // NDJSON when the first non-blank byte opens a JSON object (Ollama); SSE lines start
         // with a field name or ':'.

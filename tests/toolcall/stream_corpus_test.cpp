@@ -179,6 +179,8 @@ TEST(StreamCorpus, EveryRecordedStreamReChunkedGivesTheSameResponse) {
             if (body) {
                 ++t.bodies;
                 if (*body == *whole) ++t.equal_bodies;
+                else if (std::getenv("LAMINATE_STREAM_DEBUG"))
+                    std::cout << s.rel << "\n  stream " << to_value(*whole).dump() << "\n  body   " << to_value(*body).dump() << "\n";
             }
         }
     }

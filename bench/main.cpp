@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
 #ifdef LAMINATE_BENCH_SCHEMA_SHAPE
     laminate::bench::register_schema_shape();
 #endif
+    laminate::bench::register_stream();
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
     return 0;

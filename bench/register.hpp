@@ -14,6 +14,7 @@ namespace laminate::bench {
 void register_throughput();
 void register_linearity();
 void register_schema_shape(); // only when built with the BFCL benchmark code (tools)
+void register_stream();
 
 // Registers `name` to parse the docs chosen by `pick` with a fresh `Parser` (made once per run,
 // outside the timed loop). Skips with the reason when the generated workloads are missing.

@@ -14,6 +14,7 @@ void add_extract_command(CLI::App& app, int& exit_status);
 void add_validate_command(CLI::App& app, int& exit_status);
 void add_shape_command(CLI::App& app, int& exit_status);
 void add_bench_command(CLI::App& app, int& exit_status);
+void add_tool_calls_command(CLI::App& app, int& exit_status);
 
 inline constexpr AddCommand all_commands[] = {
     add_repair_command,
@@ -21,6 +22,7 @@ inline constexpr AddCommand all_commands[] = {
     add_validate_command,
     add_shape_command,
     add_bench_command,
+    add_tool_calls_command,
 };
 
 } // namespace laminate::cli

@@ -1,0 +1,18 @@
+#pragma once
+// One reader per raw-text tool-call format (raw_text_*.cpp). Each takes the text after the
+// reasoning was split off, adds prose and calls to the builder, and returns how many calls it
+// found.
+
+#include "raw_text_support.hpp"
+
+namespace laminate::toolcall::detail {
+
+std::size_t read_hermes(std::string_view text, RawBuilder& b);
+std::size_t read_llama3(std::string_view text, RawBuilder& b);
+std::size_t read_mistral(std::string_view text, RawBuilder& b);
+std::size_t read_deepseek(std::string_view text, RawBuilder& b);
+std::size_t read_functionary(std::string_view text, RawBuilder& b);
+// bare_json; *used_parameters tells llama3's {"name", "parameters"} apart.
+std::size_t read_bare_json(std::string_view text, RawBuilder& b, bool* used_parameters = nullptr);
+
+} // namespace laminate::toolcall::detail

@@ -1,0 +1,170 @@
+// The JSON-bodied raw-text formats: Hermes/Qwen <tool_call> tags (and Qwen3-Coder's XML form
+// inside them), Llama 3.x <|python_tag|> and bare {"name", "arguments"|"parameters"} objects.
+
+#include "raw_text_formats.hpp"
+
+#include <laminate/extract.hpp>
+#include <laminate/parse.hpp>
+
+#include <algorithm>
+
+namespace laminate::toolcall::detail {
+
+namespace {
+
+std::size_t add_calls(RawBuilder& b, const Payload& p) {
+    std::vector<ToolCall> calls;
+    if (!calls_from_value(p, calls)) return 0;
+    for (auto& c : calls) b.call(std::move(c));
+    return calls.size();
+}
+
+// <function=name><parameter=key>value</parameter>...</function> (Qwen3-Coder). A value that
+// reads as JSON (number, bool, object) is taken as such, else as a string.
+bool read_xml_function(std::string_view body, RawBuilder& b, bool closed) {
+    constexpr std::string_view open = "<function=";
+    if (!body.starts_with(open)) return false;
+    const std::size_t gt = body.find('>');
+    if (gt == std::string_view::npos) return false;
+    ToolCall call;
+    call.name = std::string(trim(body.substr(open.size(), gt - open.size())));
+    call.arguments = Value::object();
+    std::string_view rest = body.substr(gt + 1);
+    constexpr std::string_view popen = "<parameter=";
+    constexpr std::string_view pclose = "</parameter>";
+    bool complete = closed;
+    for (std::size_t at = rest.find(popen); at != std::string_view::npos; at = rest.find(popen)) {
+        rest.remove_prefix(at + popen.size());
+        const std::size_t name_end = rest.find('>');
+        if (name_end == std::string_view::npos) { complete = false; break; }
+        const std::string key(trim(rest.substr(0, name_end)));
+        rest.remove_prefix(name_end + 1);
+        std::size_t end = rest.find(pclose);
+        if (end == std::string_view::npos) { complete = false; end = rest.size(); }
+        std::string_view raw = rest.substr(0, end);
+        if (raw.starts_with('\n')) raw.remove_prefix(1);
+        if (raw.ends_with('\n')) raw.remove_suffix(1);
+        auto json = parse_json(trim(raw));
+        call.arguments.set(key, json && !json->is_string() ? std::move(*json) : Value(raw));
+        rest.remove_prefix(std::min(rest.size(), end + pclose.size()));
+    }
+    if (body.find("</function>") == std::string_view::npos) complete = false;
+    call.raw_arguments = call.arguments.dump();
+    call.complete = complete;
+    b.call(std::move(call));
+    return true;
+}
+
+// A fenced call leaves no fence behind in the prose: [begin, end) grows to the opening fence
+// line and past the closing one.
+void widen_to_fence(std::string_view text, std::size_t& begin, std::size_t& end) {
+    // The fence line is the last non-blank line before the candidate's text.
+    std::size_t stop = begin;
+    while (stop > 0 && (text[stop - 1] == ' ' || text[stop - 1] == '\t' || text[stop - 1] == '\n' ||
+                        text[stop - 1] == '\r'))
+        --stop;
+    const std::size_t line = stop == 0 ? std::string_view::npos : text.rfind('\n', stop - 1);
+    const std::size_t open = line == std::string_view::npos ? 0 : line + 1;
+    const std::string_view opener = trim(text.substr(open, stop - open));
+    if (opener.starts_with("```") || opener.starts_with("~~~")) begin = open;
+    std::size_t at = end;
+    while (at < text.size() && (text[at] == ' ' || text[at] == '\t' || text[at] == '\n' || text[at] == '\r')) ++at;
+    const std::string_view rest = text.substr(at);
+    if (rest.starts_with("```") || rest.starts_with("~~~")) {
+        const std::size_t nl = text.find('\n', at);
+        end = nl == std::string_view::npos ? text.size() : nl;
+    }
+}
+
+} // namespace
+
+std::size_t read_hermes(std::string_view text, RawBuilder& b) {
+    constexpr std::string_view open = "<tool_call>";
+    constexpr std::string_view close = "</tool_call>";
+    std::size_t found = 0;
+    while (true) {
+        const std::size_t at = text.find(open);
+        if (at == std::string_view::npos) break;
+        b.text(text.substr(0, at));
+        text.remove_prefix(at + open.size());
+        std::size_t end = text.find(close);
+        const bool closed = end != std::string_view::npos;
+        if (!closed) end = text.size();
+        const std::string_view body = trim(text.substr(0, end));
+        text.remove_prefix(std::min(text.size(), end + close.size()));
+        if (body.empty()) continue;
+        if (read_xml_function(body, b, closed)) { ++found; continue; }
+        Payload p;
+        ErrorKind error{};
+        if (!read_payload(body, p, error)) {
+            b.note(Risk::Risky, DiagnosticKind::Dropped,
+                   "a <tool_call> block could not be read (" + std::string(kind_name(error)) + ")");
+            continue;
+        }
+        if (!closed) p.complete = false;
+        const std::size_t n = add_calls(b, p);
+        if (n == 0)
+            b.note(Risk::Risky, DiagnosticKind::Dropped, "a <tool_call> block names no tool");
+        found += n;
+    }
+    b.text(text);
+    return found;
+}
+
+std::size_t read_llama3(std::string_view text, RawBuilder& b) {
+    constexpr std::string_view tag = "<|python_tag|>";
+    const std::size_t at = text.find(tag);
+    if (at == std::string_view::npos) {
+        bool used_parameters = false;
+        return read_bare_json(text, b, &used_parameters);
+    }
+    b.text(text.substr(0, at));
+    std::string_view rest = text.substr(at + tag.size());
+    std::size_t end = rest.size();
+    for (std::string_view stop : {"<|eom_id|>", "<|eot_id|>"}) end = std::min(end, rest.find(stop));
+    std::string_view segment = trim(rest.substr(0, end));
+    std::size_t found = 0;
+    for (const auto& p : read_payloads(segment)) found += add_calls(b, p);
+    if (found == 0 && !segment.empty()) {
+        // A built-in tool in Python syntax (brave_search.call(query=...)): not JSON; kept as text.
+        b.note(Risk::Warning, DiagnosticKind::Preserved,
+               "<|python_tag|> content is not a JSON call; kept as text");
+        b.text(segment);
+    }
+    return found;
+}
+
+std::size_t read_bare_json(std::string_view text, RawBuilder& b, bool* used_parameters) {
+    Payload whole;
+    ErrorKind error{};
+    std::vector<ToolCall> calls;
+    if (read_payload(trim(text), whole, error, false) && calls_from_value(whole, calls, used_parameters)) {
+        for (auto& c : calls) b.call(std::move(c));
+        return calls.size();
+    }
+    // Calls inside prose or fences: every candidate span, in text order; the rest is prose.
+    auto candidates = extract_candidates(text);
+    std::sort(candidates.begin(), candidates.end(),
+              [](const Candidate& x, const Candidate& y) { return x.offset < y.offset; });
+    std::size_t found = 0;
+    std::size_t prose_from = 0;
+    for (const auto& c : candidates) {
+        if (c.source == CandidateSource::whole || c.offset < prose_from) continue;
+        Payload p;
+        if (!read_payload(c.text, p, error, false)) continue;
+        if (!c.closed) p.complete = false;
+        calls.clear();
+        if (!calls_from_value(p, calls, used_parameters)) continue;
+        std::size_t begin = c.offset;
+        std::size_t end = c.offset + c.text.size();
+        if (c.source == CandidateSource::fence) widen_to_fence(text, begin, end);
+        b.text(text.substr(prose_from, begin - prose_from));
+        prose_from = end;
+        for (auto& call : calls) b.call(std::move(call));
+        found += calls.size();
+    }
+    b.text(text.substr(prose_from));
+    return found;
+}
+
+} // namespace laminate::toolcall::detail

@@ -1,0 +1,201 @@
+// JSON payloads and calls inside raw model text.
+
+#include "raw_text_support.hpp"
+#include "prose_guess.hpp"
+
+#include <laminate/extract.hpp>
+#include <laminate/parse.hpp>
+
+#include <algorithm>
+
+namespace laminate::toolcall::detail {
+
+std::string_view trim(std::string_view s) {
+    auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+    while (!s.empty() && space(s.front())) s.remove_prefix(1);
+    while (!s.empty() && space(s.back())) s.remove_suffix(1);
+    return s;
+}
+
+void RawBuilder::call(ToolCall c) {
+    if (calls >= options.max_calls) {
+        ++dropped_calls;
+        return;
+    }
+    if (c.id.empty()) c.id = "call_" + std::to_string(calls);
+    ++calls;
+    choice.content.emplace_back(std::move(c));
+}
+
+void RawBuilder::note(Risk risk, DiagnosticKind kind, std::string message) {
+    Diagnostic d;
+    d.kind = kind;
+    d.risk = risk;
+    d.message = std::move(message);
+    response.diagnostics.push_back(std::move(d));
+}
+
+Response RawBuilder::finish(Format format, std::string reasoning, bool has_reasoning) {
+    if (dropped_calls > 0)
+        note(Risk::Risky, DiagnosticKind::Dropped,
+             std::to_string(dropped_calls) + " tool call(s) beyond max_calls were dropped");
+    std::vector<ContentBlock> blocks;
+    if (has_reasoning) blocks.emplace_back(Reasoning{std::move(reasoning), std::nullopt, false});
+    const std::string_view body = trim(prose);
+    if (!body.empty()) blocks.emplace_back(Text{std::string(body)});
+    for (auto& b : choice.content) blocks.push_back(std::move(b));
+    choice.content = std::move(blocks);
+    choice.finish = calls > 0 ? Finish{FinishReason::tool_calls, ""} : Finish{};
+    response.provider = format;
+    response.choices.push_back(std::move(choice));
+    return std::move(response);
+}
+
+bool read_payload(std::string_view s, Payload& out, ErrorKind& error, bool fallback_extract) {
+    ParseOptions options;
+    auto parsed = parse(s, options);
+    bool complete = true;
+    if (!parsed && parsed.error().kind() == ErrorKind::value_not_closed) {
+        options.complete_truncated = true;
+        parsed = parse(s, options);
+        complete = false;
+    }
+    if (parsed && !guessed_from_prose(*parsed)) {
+        out = {std::move(parsed->value), std::move(parsed->diagnostics), complete};
+        return true;
+    }
+    error = parsed ? ErrorKind::no_payload : parsed.error().kind();
+    if (!fallback_extract) return false;
+    options.complete_truncated = true;
+    auto extracted = extract(s, options);
+    if (!extracted) return false;
+    out = {std::move(extracted->parsed.value), std::move(extracted->parsed.diagnostics),
+           extracted->candidate.closed};
+    for (const auto& d : out.diagnostics)
+        if (d.repair == RepairKind::truncated_completed || d.repair == RepairKind::missing_closer)
+            out.complete = false;
+    return true;
+}
+
+std::vector<Payload> read_payloads(std::string_view s) {
+    std::vector<Payload> out;
+    Payload whole;
+    ErrorKind error{};
+    if (read_payload(s, whole, error, false)) {
+        if (whole.value.is_array() && !whole.diagnostics.empty() &&
+            std::any_of(whole.diagnostics.begin(), whole.diagnostics.end(), [](const Diagnostic& d) {
+                return d.repair == RepairKind::concatenated_payloads;
+            })) {
+            // {…}{…} or {…}; {…}: one payload each, as the model wrote them.
+            for (auto& item : whole.value.items()) out.push_back({std::move(item), {}, whole.complete});
+        } else {
+            out.push_back(std::move(whole));
+        }
+        return out;
+    }
+    auto candidates = extract_candidates(s);
+    std::sort(candidates.begin(), candidates.end(),
+              [](const Candidate& a, const Candidate& b) { return a.offset < b.offset; });
+    std::size_t covered = 0;
+    for (const auto& c : candidates) {
+        if (c.source == CandidateSource::whole || c.offset < covered) continue;
+        Payload p;
+        if (!read_payload(c.text, p, error, false)) continue;
+        if (!c.closed) p.complete = false;
+        covered = c.offset + c.text.size();
+        out.push_back(std::move(p));
+    }
+    return out;
+}
+
+namespace {
+
+constexpr std::string_view kArgumentKeys[] = {"arguments", "parameters", "args", "input"};
+
+bool call_from_object(const Value& v0, const Payload& payload, ToolCall& call, bool* used_parameters) {
+    const Value* v = &v0;
+    if (!v->contains("name") && (*v)["function"].is_object()) v = &(*v)["function"];
+    const Value* name = v->find("name");
+    if (!name || !name->is_string() || name->as_string().empty()) return false;
+    call.name = std::string(name->as_string());
+    const Value* id = v0.find("id");
+    if (id && id->is_string()) call.id = std::string(id->as_string());
+    // The arguments: "arguments" (object or string, as OpenAI and Hermes write it), or
+    // "parameters" (Llama 3), "args", "input" when they hold an object.
+    const Value* args = nullptr;
+    std::string_view key;
+    for (auto k : kArgumentKeys) {
+        const Value* a = v->find(k);
+        if (!a) continue;
+        const bool fits = a->is_object() || (a->is_string() && (k == "arguments" || k == "parameters"));
+        if (!fits) return false;
+        args = a;
+        key = k;
+        break;
+    }
+    if (used_parameters && key == "parameters") *used_parameters = true;
+    if (!args) {
+        // Without arguments only a bare {"name"} (with "id" or "type") is a call: an answer
+        // object that happens to have a "name" field is not.
+        for (const auto& m : v->members())
+            if (m.key() != "name" && m.key() != "id" && m.key() != "type") return false;
+        call.arguments = Value::object();
+        call.raw_arguments = "{}";
+    } else if (args->is_string()) {
+        read_arguments(call, args->as_string(), !payload.complete);
+    } else {
+        set_arguments(call, *args);
+    }
+    if (!payload.complete) call.complete = false;
+    // Repairs made while reading the whole call: those inside the arguments move to their paths.
+    for (Diagnostic d : payload.diagnostics) {
+        std::string_view p = d.path;
+        if (p.starts_with(key) && !key.empty()) {
+            p.remove_prefix(key.size());
+            if (!p.empty() && p.front() == '.') p.remove_prefix(1);
+            d.path = std::string(p);
+        }
+        call.diagnostics.push_back(std::move(d));
+    }
+    return true;
+}
+
+} // namespace
+
+bool calls_from_value(const Payload& payload, std::vector<ToolCall>& out, bool* used_parameters) {
+    const Value& v = payload.value;
+    if (v.is_object() && v["tool_calls"].is_array()) {
+        Payload inner{v["tool_calls"], payload.diagnostics, payload.complete};
+        return calls_from_value(inner, out, used_parameters);
+    }
+    if (v.is_array()) {
+        bool any = false;
+        std::size_t index = 0;
+        for (const auto& item : v.items()) {
+            // Diagnostics of element i have paths "[i]..." : they belong to that call.
+            Payload element{Value(), {}, payload.complete};
+            std::string prefix;
+            append_path_index(prefix, index++);
+            for (Diagnostic d : payload.diagnostics) {
+                if (!d.path.starts_with(prefix)) continue;
+                std::string_view rest = std::string_view(d.path).substr(prefix.size());
+                if (!rest.empty() && rest.front() == '.') rest.remove_prefix(1);
+                d.path = std::string(rest);
+                element.diagnostics.push_back(std::move(d));
+            }
+            ToolCall call;
+            if (call_from_object(item, element, call, used_parameters)) {
+                out.push_back(std::move(call));
+                any = true;
+            }
+        }
+        return any;
+    }
+    if (!v.is_object()) return false;
+    ToolCall call;
+    if (!call_from_object(v, payload, call, used_parameters)) return false;
+    out.push_back(std::move(call));
+    return true;
+}
+
+} // namespace laminate::toolcall::detail

@@ -1,0 +1,300 @@
+// Tool calls written in a model's plain text: every format, reasoning split off, detection, and
+// a truncated last call reported as partial.
+
+#include <laminate/parse.hpp>
+#include <laminate/toolcall/raw_text.hpp>
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+
+using namespace laminate;
+using namespace laminate::toolcall;
+
+namespace {
+
+Response read(std::string_view text, Format f = Format::auto_detect) {
+    auto r = read_raw_text(text, f);
+    if (!r) ADD_FAILURE() << r.error();
+    return r ? *r : Response{};
+}
+
+const ToolCall& call(const Response& r, std::size_t i) { return *r.tool_calls().at(i); }
+
+// DeepSeek's markers: U+FF5C and U+2581.
+#define DS_(x) "<\xEF\xBD\x9C" x "\xEF\xBD\x9C>"
+#define SP "\xE2\x96\x81"
+constexpr std::string_view kCallsBegin = DS_("tool" SP "calls" SP "begin");
+constexpr std::string_view kCallsEnd = DS_("tool" SP "calls" SP "end");
+constexpr std::string_view kCallBegin = DS_("tool" SP "call" SP "begin");
+constexpr std::string_view kCallEnd = DS_("tool" SP "call" SP "end");
+constexpr std::string_view kSep = DS_("tool" SP "sep");
+
+std::string cat(std::initializer_list<std::string_view> parts) {
+    std::string out;
+    for (auto p : parts) out += p;
+    return out;
+}
+
+} // namespace
+
+TEST(ToolcallRawText, HermesWithThinkAndProse) {
+    const Response r = read("<think>\nThe user wants weather.\n</think>\nLet me check.\n"
+                            "<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n</tool_call>\n"
+                            "<tool_call>\n{\"name\": \"get_time\", \"arguments\": {\"tz\": \"CET\"}}\n</tool_call>");
+    EXPECT_EQ(r.provider, Format::hermes);
+    EXPECT_EQ(r.reasoning(), "The user wants weather.");
+    EXPECT_EQ(r.text(), "Let me check.");
+    ASSERT_EQ(r.tool_calls().size(), 2u);
+    EXPECT_EQ(call(r, 0).id, "call_0");
+    EXPECT_EQ(call(r, 0).name, "get_weather");
+    EXPECT_EQ(call(r, 0).arguments["city"], Value("Paris"));
+    EXPECT_EQ(call(r, 1).id, "call_1");
+    EXPECT_EQ(call(r, 1).arguments["tz"], Value("CET"));
+    EXPECT_EQ(r.finish().reason, FinishReason::tool_calls);
+    ASSERT_EQ(r.primary().content.size(), 4u);
+    EXPECT_TRUE(std::holds_alternative<Reasoning>(r.primary().content[0]));
+}
+
+TEST(ToolcallRawText, HermesRepairsAndTruncation) {
+    const Response r = read("<tool_call>{'name': 'f', 'arguments': {'a': 1,}}</tool_call>"
+                            "<tool_call>{\"name\": \"g\", \"arguments\": {\"q\": \"unfinis");
+    ASSERT_EQ(r.tool_calls().size(), 2u);
+    EXPECT_TRUE(call(r, 0).complete);
+    EXPECT_EQ(call(r, 0).arguments["a"], Value(1));
+    EXPECT_FALSE(call(r, 0).diagnostics.empty());
+    EXPECT_FALSE(call(r, 1).complete);
+    EXPECT_EQ(call(r, 1).name, "g");
+    EXPECT_EQ(call(r, 1).arguments["q"], Value("unfinis"));
+    bool risky = false;
+    for (const auto& d : call(r, 1).diagnostics) risky = risky || d.risk == Risk::Risky;
+    EXPECT_TRUE(risky);
+}
+
+TEST(ToolcallRawText, QwenCoderXmlInsideToolCall) {
+    const Response r = read("<tool_call>\n<function=search>\n<parameter=query>\nbest pizza\n</parameter>\n"
+                            "<parameter=limit>\n5\n</parameter>\n</function>\n</tool_call>");
+    ASSERT_EQ(r.tool_calls().size(), 1u);
+    EXPECT_EQ(call(r, 0).name, "search");
+    EXPECT_EQ(call(r, 0).arguments["query"], Value("best pizza"));
+    EXPECT_EQ(call(r, 0).arguments["limit"], Value(5));
+    EXPECT_TRUE(call(r, 0).complete);
+}
+
+TEST(ToolcallRawText, Llama3PythonTagAndBareParameters) {
+    const Response r = read("<|python_tag|>{\"name\": \"get_weather\", \"parameters\": {\"city\": \"Rome\"}}; "
+                            "{\"name\": \"get_time\", \"parameters\": {}}<|eom_id|>");
+    EXPECT_EQ(r.provider, Format::llama3);
+    ASSERT_EQ(r.tool_calls().size(), 2u);
+    EXPECT_EQ(call(r, 0).arguments["city"], Value("Rome"));
+    EXPECT_EQ(call(r, 1).name, "get_time");
+
+    const Response bare = read("{\"name\": \"get_weather\", \"parameters\": {\"city\": \"Oslo\"}}");
+    EXPECT_EQ(bare.provider, Format::llama3);
+    ASSERT_EQ(bare.tool_calls().size(), 1u);
+    EXPECT_EQ(call(bare, 0).arguments["city"], Value("Oslo"));
+}
+
+TEST(ToolcallRawText, Llama3BuiltinPythonCallIsText) {
+    const Response r = read("<|python_tag|>brave_search.call(query=\"x\")<|eom_id|>", Format::llama3);
+    EXPECT_TRUE(r.tool_calls().empty());
+    EXPECT_EQ(r.text(), "brave_search.call(query=\"x\")");
+    EXPECT_FALSE(r.diagnostics.empty());
+}
+
+TEST(ToolcallRawText, MistralArrayForm) {
+    const Response r = read("[TOOL_CALLS][{\"name\": \"add\", \"arguments\": {\"a\": 1, \"b\": 2}, \"id\": \"abc123def\"},"
+                            " {\"name\": \"mul\", \"arguments\": {\"a\": 3}}]</s>");
+    EXPECT_EQ(r.provider, Format::mistral);
+    ASSERT_EQ(r.tool_calls().size(), 2u);
+    EXPECT_EQ(call(r, 0).id, "abc123def");
+    EXPECT_EQ(call(r, 0).arguments["b"], Value(2));
+    EXPECT_EQ(call(r, 1).id, "call_1");
+}
+
+TEST(ToolcallRawText, MistralV11NameArgsForm) {
+    const Response r = read("Sure.[TOOL_CALLS]get_weather[ARGS]{\"city\": \"Lyon\"}"
+                            "[TOOL_CALLS]get_time[CALL_ID]x9[ARGS]{\"tz\": \"CET\"}");
+    ASSERT_EQ(r.tool_calls().size(), 2u);
+    EXPECT_EQ(r.text(), "Sure.");
+    EXPECT_EQ(call(r, 0).name, "get_weather");
+    EXPECT_EQ(call(r, 0).arguments["city"], Value("Lyon"));
+    EXPECT_EQ(call(r, 1).id, "x9");
+    EXPECT_EQ(call(r, 1).arguments["tz"], Value("CET"));
+
+    const Response cut = read("[TOOL_CALLS]get_weather[ARGS]{\"city\": \"Ly");
+    ASSERT_EQ(cut.tool_calls().size(), 1u);
+    EXPECT_FALSE(call(cut, 0).complete);
+    EXPECT_EQ(call(cut, 0).arguments["city"], Value("Ly"));
+}
+
+TEST(ToolcallRawText, DeepSeekR1Markers) {
+    const std::string text = cat({"</think>Checking.", kCallsBegin, kCallBegin, "function", kSep,
+                                  "get_weather\n```json\n{\"city\": \"Tokyo\"}\n```", kCallEnd, kCallBegin,
+                                  "function", kSep, "get_time\n```json\n{\"tz\": \"JST\"}\n```", kCallEnd,
+                                  kCallsEnd});
+    const Response r = read("I should look it up." + text);
+    EXPECT_EQ(r.provider, Format::deepseek);
+    EXPECT_EQ(r.reasoning(), "I should look it up.");
+    EXPECT_EQ(r.text(), "Checking.");
+    ASSERT_EQ(r.tool_calls().size(), 2u);
+    EXPECT_EQ(call(r, 0).name, "get_weather");
+    EXPECT_EQ(call(r, 0).arguments["city"], Value("Tokyo"));
+    EXPECT_EQ(call(r, 1).arguments["tz"], Value("JST"));
+    EXPECT_TRUE(call(r, 1).complete);
+}
+
+TEST(ToolcallRawText, DeepSeekV31AndTruncation) {
+    const Response r = read(cat({kCallsBegin, kCallBegin, "get_weather", kSep, "{\"city\": \"Seoul\"}", kCallEnd,
+                                 kCallBegin, "get_time", kSep, "{\"tz\": \"K"}));
+    ASSERT_EQ(r.tool_calls().size(), 2u);
+    EXPECT_EQ(call(r, 0).arguments["city"], Value("Seoul"));
+    EXPECT_TRUE(call(r, 0).complete);
+    EXPECT_EQ(call(r, 1).name, "get_time");
+    EXPECT_FALSE(call(r, 1).complete);
+    EXPECT_EQ(call(r, 1).arguments["tz"], Value("K"));
+}
+
+TEST(ToolcallRawText, FunctionaryForms) {
+    const Response v32 = read(">>>all\nLet me check.\n>>>get_weather\n{\"city\": \"Berlin\"}\n>>>get_time\n{\"tz\": \"CET\"}");
+    EXPECT_EQ(v32.provider, Format::functionary);
+    EXPECT_EQ(v32.text(), "Let me check.");
+    ASSERT_EQ(v32.tool_calls().size(), 2u);
+    EXPECT_EQ(call(v32, 0).arguments["city"], Value("Berlin"));
+    EXPECT_EQ(call(v32, 1).name, "get_time");
+
+    const Response v31 = read("<function=get_weather>{\"city\": \"Madrid\"}</function><function=get_time>{\"tz\":");
+    EXPECT_EQ(v31.provider, Format::functionary);
+    ASSERT_EQ(v31.tool_calls().size(), 2u);
+    EXPECT_EQ(call(v31, 0).arguments["city"], Value("Madrid"));
+    EXPECT_TRUE(call(v31, 0).complete);
+    EXPECT_FALSE(call(v31, 1).complete);
+}
+
+TEST(ToolcallRawText, BareJsonObjectsArraysAndProse) {
+    const Response one = read("{\"name\": \"f\", \"arguments\": {\"x\": 1}}");
+    EXPECT_EQ(one.provider, Format::bare_json);
+    ASSERT_EQ(one.tool_calls().size(), 1u);
+
+    const Response many = read("[{\"name\": \"f\", \"arguments\": {\"x\": 1}}, {\"name\": \"g\", \"arguments\": \"{\\\"y\\\": 2}\"}]");
+    ASSERT_EQ(many.tool_calls().size(), 2u);
+    EXPECT_EQ(call(many, 1).arguments["y"], Value(2)); // stringified arguments read too
+
+    const Response prose = read("I will call it now:\n```json\n{\"name\": \"f\", \"arguments\": {\"x\": 3}}\n```\nDone.");
+    ASSERT_EQ(prose.tool_calls().size(), 1u);
+    EXPECT_EQ(call(prose, 0).arguments["x"], Value(3));
+    EXPECT_EQ(prose.text(), "I will call it now:\n\nDone."); // the fence goes with the call
+}
+
+TEST(ToolcallRawText, PlainTextHasNoCalls) {
+    const Response r = read("<think>hmm</think>The answer is 42.");
+    EXPECT_EQ(r.provider, Format::auto_detect);
+    EXPECT_TRUE(r.tool_calls().empty());
+    EXPECT_EQ(r.text(), "The answer is 42.");
+    EXPECT_EQ(r.reasoning(), "hmm");
+    EXPECT_EQ(r.finish().reason, FinishReason::none);
+    const Response json = read("{\"answer\": 42}");
+    EXPECT_TRUE(json.tool_calls().empty());
+}
+
+TEST(ToolcallRawText, UnclosedThinkHidesEverything) {
+    const Response r = read("<think>still thinking <tool_call>{\"name\": \"f\"");
+    EXPECT_TRUE(r.tool_calls().empty());
+    EXPECT_EQ(r.reasoning(), "still thinking <tool_call>{\"name\": \"f\"");
+}
+
+TEST(ToolcallRawText, Detection) {
+    EXPECT_EQ(detect_raw_text_format("<tool_call>{}</tool_call>"), Format::hermes);
+    EXPECT_EQ(detect_raw_text_format("[TOOL_CALLS]f[ARGS]{}"), Format::mistral);
+    EXPECT_EQ(detect_raw_text_format(cat({kCallBegin, "f", kSep, "{}"})), Format::deepseek);
+    EXPECT_EQ(detect_raw_text_format("<|python_tag|>{}"), Format::llama3);
+    EXPECT_EQ(detect_raw_text_format(">>>f\n{}"), Format::functionary);
+    EXPECT_EQ(detect_raw_text_format("{\"name\": \"f\", \"arguments\": {}}"), Format::bare_json);
+    EXPECT_EQ(detect_raw_text_format("just words"), Format::auto_detect);
+    // Markers inside the reasoning do not count.
+    EXPECT_EQ(detect_raw_text_format("<think>maybe <tool_call></think>no call"), Format::auto_detect);
+}
+
+TEST(ToolcallRawText, LimitsAndWrongFormat) {
+    RawTextOptions options;
+    options.max_calls = 1;
+    auto r = read_raw_text("<tool_call>{\"name\":\"a\",\"arguments\":{}}</tool_call><tool_call>{\"name\":\"b\",\"arguments\":{}}</tool_call>",
+                           Format::hermes, options);
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->tool_calls().size(), 1u);
+    ASSERT_FALSE(r->diagnostics.empty());
+    EXPECT_EQ(r->diagnostics.back().kind, DiagnosticKind::Dropped);
+
+    options.max_size = 4;
+    auto big = read_raw_text("too long", Format::hermes, options);
+    ASSERT_FALSE(big);
+    EXPECT_EQ(big.error().kind(), ErrorKind::size_exceeded);
+
+    auto wrong = read_raw_text("x", Format::anthropic);
+    ASSERT_FALSE(wrong);
+    EXPECT_EQ(wrong.error().kind(), ErrorKind::unknown_format);
+}
+
+TEST(ToolcallRawText, HostileInputDoesNotCrash) {
+    std::string deep(100000, '[');
+    EXPECT_TRUE(read_raw_text("<tool_call>" + deep).has_value());
+    EXPECT_TRUE(read_raw_text(std::string(50000, '>')).has_value());
+    EXPECT_TRUE(read_raw_text("[TOOL_CALLS][TOOL_CALLS][ARGS][ARGS]").has_value());
+    EXPECT_TRUE(read_raw_text(cat({kCallBegin, kCallBegin, kSep, kSep})).has_value());
+    EXPECT_TRUE(read_raw_text("<function=<function=>").has_value());
+}
+
+TEST(ToolcallRawText, AnswerObjectsWithANameAreNotCalls) {
+    EXPECT_TRUE(read("{\"name\": \"Alice\", \"age\": 30}").tool_calls().empty());
+    EXPECT_TRUE(read("{\"name\": \"Alice\", \"input\": \"free text\"}").tool_calls().empty());
+    EXPECT_TRUE(read("[{\"name\": \"a\", \"score\": 1}, {\"name\": \"b\", \"score\": 2}]").tool_calls().empty());
+    EXPECT_EQ(read("{\"name\": \"ping\"}").tool_calls().size(), 1u);
+}
+
+TEST(ToolcallRawText, WrappedAndFencedCallShapes) {
+    const Response fenced = read("<tool_call>\n```json\n{\"name\": \"f\", \"arguments\": {\"a\": 1}}\n```\n</tool_call>");
+    ASSERT_EQ(fenced.tool_calls().size(), 1u);
+    EXPECT_EQ(call(fenced, 0).arguments["a"], Value(1));
+
+    const Response two = read("<tool_call>\n{\"name\": \"f\", \"arguments\": {}}\n{\"name\": \"g\", \"arguments\": {}}\n</tool_call>");
+    ASSERT_EQ(two.tool_calls().size(), 2u);
+    EXPECT_EQ(call(two, 1).name, "g");
+
+    const Response openai_like = read(
+        "{\"tool_calls\": [{\"id\": \"x1\", \"type\": \"function\", \"function\": {\"name\": \"f\", \"arguments\": \"{\\\"a\\\": 2}\"}}]}");
+    ASSERT_EQ(openai_like.tool_calls().size(), 1u);
+    EXPECT_EQ(call(openai_like, 0).id, "x1");
+    EXPECT_EQ(call(openai_like, 0).arguments["a"], Value(2));
+}
+
+TEST(ToolcallRawText, TruncatedBareJsonIsPartial) {
+    const Response r = read("{\"name\": \"search\", \"arguments\": {\"q\": \"cats\", \"limit\": 1");
+    ASSERT_EQ(r.tool_calls().size(), 1u);
+    EXPECT_FALSE(call(r, 0).complete);
+    EXPECT_EQ(call(r, 0).arguments["limit"], Value(1));
+}
+
+TEST(ToolcallRawText, InvalidUtf8IsReplaced) {
+    const Response r = read(">>>al\xA7\nhi\n>>>f\n{\"a\": \"\xFF\"}");
+    ASSERT_EQ(r.tool_calls().size(), 2u);
+    EXPECT_EQ(call(r, 0).name, "al\xEF\xBF\xBD");
+    EXPECT_EQ(call(r, 1).arguments["a"], Value("\xEF\xBF\xBD"));
+    ASSERT_FALSE(r.diagnostics.empty());
+    EXPECT_EQ(r.diagnostics[0].repair, RepairKind::invalid_utf8);
+    EXPECT_TRUE(parse_json(to_value(r).dump()).has_value());
+}
+
+TEST(ToolcallRawText, ManyCallsStayLinear) {
+    // Markers absent from the text (the end-of-sentence token) must not be searched for again
+    // at every call: 20,000 calls read in well under a second.
+    std::string text(kCallsBegin);
+    for (int i = 0; i < 20000; ++i) text += cat({kCallBegin, "f", kSep, "{\"i\": 1}", kCallEnd});
+    RawTextOptions options;
+    options.max_calls = 100000;
+    const auto start = std::chrono::steady_clock::now();
+    auto r = read_raw_text(text, Format::deepseek, options);
+    const auto elapsed = std::chrono::steady_clock::now() - start;
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->tool_calls().size(), 20000u);
+    EXPECT_LT(elapsed, std::chrono::seconds(2));
+}

@@ -124,6 +124,28 @@ def linearity_table(rows):
     return out
 
 
+STREAM_PROVIDERS = ["openai", "anthropic"]
+MAX_ONE_BYTE_COST = 3.0  # 1-byte chunks cost at most 3x one chunk
+
+
+def stream_table(rows):
+    """bench_stream.cpp: SSE + assembly against a memchr byte scan, and chunk-size costs."""
+    out = ["| stream | byte scan MB/s | SSE only MB/s | assemble MB/s | assemble / byte scan "
+           "| 64-byte chunks cost x | 1-byte chunks cost x | target | met? |",
+           "|---|---:|---:|---:|---:|---:|---:|---:|---|"]
+    for p in STREAM_PROVIDERS:
+        scan, sse, whole = (rows.get("Stream/%s/%s" % (p, k)) for k in ("byte_scan", "sse_only", "assemble"))
+        c64, c1 = rows.get("Stream/%s/assemble_64B" % p), rows.get("Stream/%s/assemble_1B" % p)
+        if not whole:
+            continue
+        one_x = ratio(cost_ns(c1), cost_ns(whole))
+        met = "n/a" if one_x is None else ("yes" if one_x <= MAX_ONE_BYTE_COST else "no")
+        out.append("| %s | %s | %s | %s | %s | %s | %s | <= %.1f | %s |" % (
+            p, fmt(mbps(scan)), fmt(mbps(sse)), fmt(mbps(whole)), fmt(ratio(mbps(whole), mbps(scan)), "{:.4f}x"),
+            fmt(ratio(cost_ns(c64), cost_ns(whole)), "{:.2f}"), fmt(one_x, "{:.2f}"), MAX_ONE_BYTE_COST, met))
+    return out
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
@@ -145,6 +167,10 @@ def main():
     print("\n".join(throughput_table(rows, errors)))
     print()
     print("\n".join(linearity_table(rows)))
+    stream = stream_table(rows)
+    if len(stream) > 2:
+        print()
+        print("\n".join(stream))
     for name, msg in sorted(errors.items()):
         print("\n%s: %s" % (name, msg))
 

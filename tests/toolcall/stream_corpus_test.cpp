@@ -1,5 +1,5 @@
 // Every recorded stream in the corpus, assembled: vercel-ai `*.chunks.txt` (one JSON chunk a
-// line, fed both as bare chunks and wrapped as SSE `data:` events), openai-python's raw SSE
+// line, fed as bare chunks, as NDJSON bytes and wrapped as SSE `data:` events), openai-python's raw SSE
 // `.bin` transcripts and anthropic-sdk-python's raw SSE fixtures. Each transcript is re-chunked
 // and must give the same Response as one chunk:
 // * at every byte boundary (two chunks) for transcripts up to kEveryBoundaryMax bytes; bigger
@@ -152,6 +152,14 @@ TEST(StreamCorpus, EveryRecordedStreamReChunkedGivesTheSameResponse) {
             auto r = bare.finish();
             ASSERT_TRUE(r);
             EXPECT_EQ(*r, *whole) << "bare JSON chunks differ from SSE";
+            // And as NDJSON bytes (one chunk a line), split into 7-byte pieces.
+            std::string ndjson;
+            for (const auto& c : s.chunks) ndjson += c + "\n";
+            std::vector<std::size_t> cuts;
+            for (std::size_t i = 7; i < ndjson.size(); i += 7) cuts.push_back(i);
+            auto nd = read_chunked(ndjson, cuts);
+            ASSERT_TRUE(nd) << nd.error();
+            EXPECT_EQ(*nd, *whole) << "NDJSON framing differs from SSE";
         }
         // Two chunks at every (or at sampled) byte boundaries.
         const std::size_t n = s.transcript.size();

@@ -108,6 +108,7 @@ private:
     Next value_missing_in_object();
     Next close_all_at_end();
     Next eof_at_value();
+    bool may_repeat_keys(std::size_t members) const noexcept;
     bool check_duplicates(std::size_t first, std::size_t members);
 
     // --- root.cpp: the document as a whole ------------------------------------------------------

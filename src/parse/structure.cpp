@@ -183,7 +183,8 @@ void Parser::close_array() {
 bool Parser::close_object() {
     const std::size_t first = top().first;
     if ((ws_.values.size() - first) % 2 != 0) ws_.values.emplace(); // a key without a value
-    if (ws_.values.size() - first >= 4 && !check_duplicates(first, (ws_.values.size() - first) / 2))
+    if (ws_.values.size() - first >= 4 && may_repeat_keys((ws_.values.size() - first) / 2) &&
+        !check_duplicates(first, (ws_.values.size() - first) / 2))
         return false;
     const std::size_t n = ws_.values.size() - first;
     // Key, value, key, value... is the memory layout of Member pairs (see the static_assert).
@@ -205,6 +206,22 @@ void Parser::close_call() {
     }
     pop_frame();
     if (n == 0) ws_.values.emplace();
+}
+
+// Whether the last `members` keys may repeat one another: false when no two of them set the same
+// bit of a 256-bit filter of their fingerprints (the usual case), which is decided here without
+// check_duplicates' setup. Large objects always go to check_duplicates.
+bool Parser::may_repeat_keys(std::size_t members) const noexcept {
+    if (members > 16) return true;
+    const KeyInfo* info = ws_.keys.data() + (ws_.keys.size() - members);
+    std::uint64_t seen[4] = {0, 0, 0, 0};
+    for (std::size_t j = 0; j < members; ++j) {
+        const std::uint64_t bit = (info[j].fingerprint * 0x9E3779B97F4A7C15ull) >> 56;
+        const std::uint64_t mask = std::uint64_t{1} << (bit & 63);
+        if (seen[bit >> 6] & mask) return true;
+        seen[bit >> 6] |= mask;
+    }
+    return false;
 }
 
 // Finds repeated keys among the members of the object being closed and applies the policy of

@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
                                 simdjson::get_active_implementation()->name());
     laminate::bench::register_throughput();
     laminate::bench::register_linearity();
+    laminate::bench::register_shape();
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
     return 0;

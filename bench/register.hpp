@@ -13,6 +13,7 @@ namespace laminate::bench {
 
 void register_throughput();
 void register_linearity();
+void register_shape();
 
 // Registers `name` to parse the docs chosen by `pick` with a fresh `Parser` (made once per run,
 // outside the timed loop). Skips with the reason when the generated workloads are missing.

@@ -6,13 +6,21 @@
 
 #include "core/utf8.hpp"
 
+#include <array>
 #include <cstdint>
 #include <string>
 
 namespace laminate::detail {
 namespace {
 
-bool plain(unsigned char b) noexcept { return b >= 0x20 && b < 0x80 && b != '"' && b != '\\'; }
+// ASCII string bytes that stand for themselves: not a quote, a backslash or a control character.
+constexpr auto kPlain = [] {
+    std::array<bool, 256> t{};
+    for (int b = 0x20; b < 0x80; ++b) t[static_cast<std::size_t>(b)] = b != '"' && b != '\\';
+    return t;
+}();
+
+bool plain(unsigned char b) noexcept { return kPlain[b]; }
 
 bool continuation(const char* p, const char* end, std::size_t n) noexcept {
     if (static_cast<std::size_t>(end - p) < n) return false;
@@ -131,6 +139,38 @@ bool fast_scalar(FastCursor& c, Value& out) {
     while (p != c.end && number_char(*p)) ++p;
     out = Value::number_from_lexeme(std::string_view(start, static_cast<std::size_t>(p - start)));
     if (out.is_null()) return false; // not exactly one JSON number
+    c.p = p;
+    return true;
+}
+
+bool fast_plain_string(FastCursor& c, std::string_view& text) noexcept {
+    if (!c.at('"')) return false;
+    const char* start = c.p + 1;
+    const char* p = start;
+    for (;;) {
+        while (p != c.end && plain(static_cast<unsigned char>(*p))) ++p;
+        if (p == c.end || static_cast<unsigned char>(*p) < 0x80) break;
+        const std::size_t n = utf8_sequence(p, c.end);
+        if (!n) return false;
+        p += n;
+    }
+    if (p == c.end || *p != '"') return false;
+    text = std::string_view(start, static_cast<std::size_t>(p - start));
+    c.p = p + 1;
+    return true;
+}
+
+bool fast_small_integer(FastCursor& c, std::int64_t& value) noexcept {
+    const char* p = c.p;
+    const bool negative = p != c.end && *p == '-';
+    if (negative) ++p;
+    const char* digits = p;
+    std::int64_t v = 0;
+    while (p != c.end && *p >= '0' && *p <= '9' && p - digits < 19) v = v * 10 + (*p++ - '0');
+    const auto n = p - digits;
+    if (n == 0 || n > 18 || (*digits == '0' && (n > 1 || negative))) return false;
+    if (p != c.end && number_char(*p)) return false; // a fraction, an exponent, or junk
+    value = negative ? -v : v;
     c.p = p;
     return true;
 }

@@ -14,6 +14,8 @@
 #include <laminate/shape_options.hpp>
 
 #include <cstddef>
+#include <cstdint>
+#include <utility>
 #include <string_view>
 #include <tuple>
 #include <type_traits>
@@ -38,6 +40,12 @@ struct FastCursor {
 bool fast_scalar(FastCursor& c, Value& out);
 // An object key of plain ASCII (no escape), then the ':' after it; false otherwise.
 bool fast_key(FastCursor& c, std::string_view& key);
+// A string with no escape (valid UTF-8, no control character) at c.p: its bytes, c.p past it.
+// False, c.p unchanged, otherwise.
+bool fast_plain_string(FastCursor& c, std::string_view& text) noexcept;
+// An integer lexeme of at most 18 digits, no leading zero, not "-0", at c.p: its value, c.p past
+// it. False, c.p unchanged, otherwise (fractions and exponents included).
+bool fast_small_integer(FastCursor& c, std::int64_t& value) noexcept;
 // The field of an exact key (its key or an alias), npos when none; `hint` follows declaration order.
 std::size_t fast_find_field(const StructTable& table, std::string_view key, std::size_t& hint) noexcept;
 
@@ -62,6 +70,54 @@ struct fast_container<std::optional<T>> : fast_container<T> {};
 
 template <class T>
 bool fast_read(FastCursor& c, T& out, ShapeState& st);
+
+// The exact-type cases that the Value path reads with no diagnostic at any level (a string
+// into std::string, true/false into bool, a small integer into an integer type that holds it),
+// written straight into `out`: no Value, no path. False (nothing consumed) for anything else.
+template <class T>
+bool fast_direct(FastCursor& c, T& out) {
+    if constexpr (is_optional_v<T>) {
+        using U = typename T::value_type;
+        if constexpr (std::is_same_v<U, std::string> || std::is_same_v<U, bool> ||
+                      (is_coercible_scalar_v<U> && std::is_integral_v<U>)) {
+            U v{};
+            if (!fast_direct(c, v)) return false;
+            out.emplace(std::move(v));
+            return true;
+        } else {
+            return false;
+        }
+    } else if constexpr (std::is_same_v<T, std::string>) {
+        std::string_view text;
+        if (!fast_plain_string(c, text)) return false;
+        out.assign(text.data(), text.size());
+        return true;
+    } else if constexpr (std::is_same_v<T, bool>) {
+        if (c.end - c.p >= 4 && std::string_view(c.p, 4) == "true") {
+            c.p += 4;
+            out = true;
+            return true;
+        }
+        if (c.end - c.p >= 5 && std::string_view(c.p, 5) == "false") {
+            c.p += 5;
+            out = false;
+            return true;
+        }
+        return false;
+    } else if constexpr (is_coercible_scalar_v<T> && std::is_integral_v<T> && !has_shaper<T>) {
+        const char* start = c.p;
+        std::int64_t v = 0;
+        if (!fast_small_integer(c, v)) return false;
+        if (!std::in_range<T>(v)) {
+            c.p = start;
+            return false;
+        }
+        out = static_cast<T>(v);
+        return true;
+    } else {
+        return false;
+    }
+}
 
 template <class T, class A>
 bool fast_vector(FastCursor& c, std::vector<T, A>& out, ShapeState& st) {
@@ -115,6 +171,7 @@ bool fast_field(FastCursor& c, M& member, const FieldInfo& field, ShapeState& st
         if (st.errors.size() == errors && field.spec) check_constraints(member, *field.spec, st);
         return true;
     }
+    if (!field.spec && fast_direct(c, member)) return true;
     Value v;
     if (!fast_scalar(c, v)) return false;
     read_field(Slot{&v, 0, false}, member, field, st);
@@ -199,6 +256,7 @@ bool fast_read(FastCursor& c, T& out, ShapeState& st) {
         else if constexpr (fast_container<T>::object) return fast_struct(c, out.emplace(), st); // optional<struct>
         else return false;
     }
+    if (fast_direct(c, out)) return true;
     Value v;
     if (!fast_scalar(c, v)) return false;
     read_value(v, out, st);

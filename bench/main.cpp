@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
     laminate::bench::register_schema_shape();
 #endif
     laminate::bench::register_stream();
+    laminate::bench::register_shape();
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
     return 0;

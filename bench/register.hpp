@@ -15,6 +15,7 @@ void register_throughput();
 void register_linearity();
 void register_schema_shape(); // only when built with the BFCL benchmark code (tools)
 void register_stream();
+void register_shape();
 
 // Registers `name` to parse the docs chosen by `pick` with a fresh `Parser` (made once per run,
 // outside the timed loop). Skips with the reason when the generated workloads are missing.

@@ -46,6 +46,7 @@
 // * Errors and diagnostics never quote string values from the input; unknown keys are named.
 
 #include <laminate/coerce.hpp>
+#include <laminate/detail/shape_fast.hpp>
 #include <laminate/detail/shape_read.hpp>
 #include <laminate/detail/shape_state.hpp>
 #include <laminate/detail/shape_write.hpp>
@@ -110,7 +111,16 @@ Result<Shaped<T>> from_value(const Value& value, Mode mode) {
 template <class T>
 Result<Shaped<T>> from_json(std::string_view text, const ShapeOptions& options = {}) {
     static_assert(detail::check_shapeable<T>());
-    auto parsed = parse(text, detail::parse_options_for(options));
+    const ParseOptions parse_options = detail::parse_options_for(options);
+    if constexpr (detail::fast_struct_v<T>) {
+        // Valid JSON of the common case straight into T (shape_fast.hpp); anything else, and any
+        // error, goes the Value path below from the start.
+        detail::ShapeState st(options);
+        Shaped<T> out;
+        if (detail::fast_shape(text, out.value, st, parse_options.max_size, parse_options.max_depth))
+            return detail::finish(std::move(out), st, options);
+    }
+    auto parsed = parse(text, parse_options);
     if (!parsed) return std::move(parsed).error();
     return detail::shape_parsed<T>(std::move(*parsed), options);
 }

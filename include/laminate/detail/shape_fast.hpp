@@ -1,0 +1,282 @@
+#pragma once
+// The fast path of from_json<T>: valid JSON read straight from the text into T, building a
+// Value only for each scalar (on the stack), which then goes through the very read_value /
+// read_field the Value path uses, so coercions and diagnostics are the same code.
+//
+// It handles only the common case and gives up (returns false, nothing kept) on anything else:
+// any syntax the strict grammar does not allow, a key that matches no field exactly, a field
+// out of declaration order or given twice, an escaped or non-ASCII key, a \u surrogate, any
+// error, a container where the target is not a struct or vector. The caller then runs the
+// Value path from the start, so correctness never depends on this file being complete.
+
+#include <laminate/detail/shape_read.hpp>
+#include <laminate/detail/shape_state.hpp>
+#include <laminate/shape_options.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+namespace laminate::detail {
+
+struct FastCursor {
+    const char* p;
+    const char* end;
+    std::size_t depth = 0;
+    std::size_t max_depth = 0;
+
+    void skip_ws() noexcept {
+        while (p != end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) ++p;
+    }
+    bool at(char c) noexcept { return p != end && *p == c; }
+};
+
+// A string, number, true, false or null at c.p into out (exactly what the parser makes of valid
+// JSON); false when it is anything else.
+bool fast_scalar(FastCursor& c, Value& out);
+// An object key of plain ASCII (no escape), then the ':' after it; false otherwise.
+bool fast_key(FastCursor& c, std::string_view& key);
+// A string with no escape (valid UTF-8, no control character) at c.p: its bytes, c.p past it.
+// False, c.p unchanged, otherwise.
+bool fast_plain_string(FastCursor& c, std::string_view& text) noexcept;
+// An integer lexeme of at most 18 digits, no leading zero, not "-0", at c.p: its value, c.p past
+// it. False, c.p unchanged, otherwise (fractions and exponents included).
+bool fast_small_integer(FastCursor& c, std::int64_t& value) noexcept;
+// The field of an exact key (its key or an alias), npos when none; `hint` follows declaration order.
+std::size_t fast_find_field(const StructTable& table, std::string_view key, std::size_t& hint) noexcept;
+
+template <class T>
+inline constexpr bool fast_struct_v = [] {
+    if constexpr (has_shaper<T> || std::is_same_v<T, Value> || std::is_same_v<T, Overflow> ||
+                  std::is_same_v<T, std::monostate> || std::is_same_v<T, std::string> || is_coercible_scalar_v<T> ||
+                  std::is_enum_v<T> || is_open_v<T> || is_optional_v<T> || is_vector_v<T> || is_std_array_v<T> ||
+                  is_map_v<T> || is_variant_v<T> || !std::is_class_v<T>)
+        return false;
+    else
+        return reflect::is_reflectable<T>;
+}();
+
+template <class T>
+struct fast_container {
+    static constexpr bool array = is_vector_v<T>;
+    static constexpr bool object = fast_struct_v<T>;
+};
+template <class T>
+struct fast_container<std::optional<T>> : fast_container<T> {};
+
+template <class T>
+bool fast_read(FastCursor& c, T& out, ShapeState& st);
+
+// The exact-type cases that the Value path reads with no diagnostic at any level (a string
+// into std::string, true/false into bool, a small integer into an integer type that holds it),
+// written straight into `out`: no Value, no path. False (nothing consumed) for anything else.
+template <class T>
+bool fast_direct(FastCursor& c, T& out) {
+    if constexpr (is_optional_v<T>) {
+        using U = typename T::value_type;
+        if constexpr (std::is_same_v<U, std::string> || std::is_same_v<U, bool> ||
+                      (is_coercible_scalar_v<U> && std::is_integral_v<U>)) {
+            U v{};
+            if (!fast_direct(c, v)) return false;
+            out.emplace(std::move(v));
+            return true;
+        } else {
+            return false;
+        }
+    } else if constexpr (std::is_same_v<T, std::string>) {
+        std::string_view text;
+        if (!fast_plain_string(c, text)) return false;
+        out.assign(text.data(), text.size());
+        return true;
+    } else if constexpr (std::is_same_v<T, bool>) {
+        if (c.end - c.p >= 4 && std::string_view(c.p, 4) == "true") {
+            c.p += 4;
+            out = true;
+            return true;
+        }
+        if (c.end - c.p >= 5 && std::string_view(c.p, 5) == "false") {
+            c.p += 5;
+            out = false;
+            return true;
+        }
+        return false;
+    } else if constexpr (is_coercible_scalar_v<T> && std::is_integral_v<T> && !has_shaper<T>) {
+        const char* start = c.p;
+        std::int64_t v = 0;
+        if (!fast_small_integer(c, v)) return false;
+        if (!std::in_range<T>(v)) {
+            c.p = start;
+            return false;
+        }
+        out = static_cast<T>(v);
+        return true;
+    } else {
+        return false;
+    }
+}
+
+template <class T, class A>
+bool fast_vector(FastCursor& c, std::vector<T, A>& out, ShapeState& st) {
+    ++c.p; // '['
+    if (++c.depth >= c.max_depth) return false;
+    out.clear();
+    c.skip_ws();
+    if (c.at(']')) {
+        ++c.p;
+        --c.depth;
+        return true;
+    }
+    for (std::size_t i = 0;; ++i) {
+        {
+            PathScope path(st, i);
+            if constexpr (std::is_same_v<T, bool>) {
+                bool b = false;
+                if (!fast_read(c, b, st)) return false;
+                out.push_back(b);
+            } else {
+                if (!fast_read(c, out.emplace_back(), st)) return false;
+            }
+        }
+        if (st.stopped) return false;
+        c.skip_ws();
+        if (c.at(',')) {
+            ++c.p;
+            continue;
+        }
+        if (!c.at(']')) return false;
+        ++c.p;
+        break;
+    }
+    --c.depth;
+    return true;
+}
+
+// One field, as read_field does it.
+template <class M>
+bool fast_field(FastCursor& c, M& member, const FieldInfo& field, ShapeState& st) {
+    c.skip_ws();
+    if (c.p == c.end) return false;
+    const bool array = *c.p == '[', object = *c.p == '{';
+    if (array || object) {
+        if (!(array ? fast_container<M>::array : fast_container<M>::object)) return false;
+        if (field.spec && field.spec->has_default) return false;
+        PathScope path(st, field.key);
+        PolicyScope policy(st, field.spec);
+        const std::size_t errors = st.errors.size();
+        if (!fast_read(c, member, st)) return false;
+        if (st.errors.size() == errors && field.spec) check_constraints(member, *field.spec, st);
+        return true;
+    }
+    if (!field.spec && fast_direct(c, member)) return true;
+    Value v;
+    if (!fast_scalar(c, v)) return false;
+    read_field(Slot{&v, 0, false}, member, field, st);
+    return true;
+}
+
+template <class T, std::size_t I>
+bool fast_field_at(FastCursor& c, T& out, const FieldInfo& field, ShapeState& st) {
+    auto& member = std::get<I>(reflect::tie_fields(out));
+    using M = std::remove_cvref_t<decltype(member)>;
+    if constexpr (std::is_same_v<M, Overflow>) return false; // matched by no key: cannot happen
+    else return fast_field(c, member, field, st);
+}
+
+template <class T, std::size_t I>
+void fast_missing_at(const FieldInfo& field, ShapeState& st) {
+    using M = std::remove_cvref_t<reflect::field_type<T, I>>;
+    if constexpr (!std::is_same_v<M, Overflow>) {
+        PathScope path(st, field.key);
+        PolicyScope policy(st, field.spec);
+        missing_field(field, is_optional_v<M>, st);
+    }
+}
+
+template <class T>
+bool fast_struct(FastCursor& c, T& out, ShapeState& st) {
+    const StructTable& table = struct_table<T>();
+    if (table.invalid) return false;
+    constexpr std::size_t n = reflect::field_count<T>;
+    using Read = bool (*)(FastCursor&, T&, const FieldInfo&, ShapeState&);
+    using Missing = void (*)(const FieldInfo&, ShapeState&);
+    static constexpr auto reads = []<std::size_t... I>(std::index_sequence<I...>) {
+        return std::array<Read, n>{&fast_field_at<T, I>...};
+    }(std::make_index_sequence<n>{});
+    static constexpr auto missing = []<std::size_t... I>(std::index_sequence<I...>) {
+        return std::array<Missing, n>{&fast_missing_at<T, I>...};
+    }(std::make_index_sequence<n>{});
+
+    ++c.p; // '{'
+    if (++c.depth >= c.max_depth) return false;
+    std::size_t next = 0, hint = 0;
+    c.skip_ws();
+    if (c.at('}')) {
+        ++c.p;
+    } else {
+        for (;;) {
+            std::string_view key;
+            if (!fast_key(c, key)) return false;
+            const std::size_t f = fast_find_field(table, key, hint);
+            // Unknown keys, duplicates and fields out of declaration order: the Value path.
+            if (f >= n || f < next) return false;
+            for (; next < f; ++next) missing[next](table.fields[next], st);
+            if (st.stopped || !reads[f](c, out, table.fields[f], st) || st.stopped) return false;
+            next = f + 1;
+            c.skip_ws();
+            if (c.at(',')) {
+                ++c.p;
+                c.skip_ws();
+                continue;
+            }
+            if (!c.at('}')) return false;
+            ++c.p;
+            break;
+        }
+    }
+    for (; next < n; ++next) missing[next](table.fields[next], st);
+    --c.depth;
+    return !st.stopped;
+}
+
+template <class T>
+bool fast_read(FastCursor& c, T& out, ShapeState& st) {
+    c.skip_ws();
+    if (c.p == c.end) return false;
+    if (*c.p == '[') {
+        if constexpr (is_vector_v<T>) return fast_vector(c, out, st);
+        else if constexpr (fast_container<T>::array) return fast_vector(c, out.emplace(), st); // optional<vector>
+        else return false;
+    }
+    if (*c.p == '{') {
+        if constexpr (fast_struct_v<T>) return fast_struct(c, out, st);
+        else if constexpr (fast_container<T>::object) return fast_struct(c, out.emplace(), st); // optional<struct>
+        else return false;
+    }
+    if (fast_direct(c, out)) return true;
+    Value v;
+    if (!fast_scalar(c, v)) return false;
+    read_value(v, out, st);
+    return true;
+}
+
+// Shapes `text` into `out` when it is valid JSON of the common case and shapes without error;
+// false (with `out` and `st` to be discarded) otherwise.
+template <class T>
+bool fast_shape(std::string_view text, T& out, ShapeState& st, std::size_t max_size, std::size_t max_depth) {
+    if constexpr (!fast_struct_v<T>) {
+        return false;
+    } else {
+        if (text.size() > max_size) return false;
+        FastCursor c{text.data(), text.data() + text.size(), 0, max_depth};
+        c.skip_ws();
+        if (!c.at('{') || !fast_struct(c, out, st) || !st.errors.empty()) return false;
+        c.skip_ws();
+        return c.p == c.end;
+    }
+}
+
+} // namespace laminate::detail

@@ -1,0 +1,203 @@
+// The non-template half of the from_json fast path (include/laminate/detail/shape_fast.hpp):
+// scalars and keys of strict JSON read straight from the text. Anything outside the strict
+// grammar, or that the parser would repair or flag, makes these return false so that the
+// caller falls back to the tolerant parser.
+#include <laminate/detail/shape_fast.hpp>
+
+#include "core/utf8.hpp"
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+namespace laminate::detail {
+namespace {
+
+// ASCII string bytes that stand for themselves: not a quote, a backslash or a control character.
+constexpr auto kPlain = [] {
+    std::array<bool, 256> t{};
+    for (int b = 0x20; b < 0x80; ++b) t[static_cast<std::size_t>(b)] = b != '"' && b != '\\';
+    return t;
+}();
+
+bool plain(unsigned char b) noexcept { return kPlain[b]; }
+
+bool continuation(const char* p, const char* end, std::size_t n) noexcept {
+    if (static_cast<std::size_t>(end - p) < n) return false;
+    for (std::size_t i = 0; i < n; ++i)
+        if ((static_cast<unsigned char>(p[i]) & 0xC0) != 0x80) return false;
+    return true;
+}
+
+// The length of the well-formed UTF-8 sequence at p (RFC 3629: no overlong form, no surrogate,
+// nothing above U+10FFFF), 0 when it is not one.
+std::size_t utf8_sequence(const char* p, const char* end) noexcept {
+    const auto b0 = static_cast<unsigned char>(*p);
+    std::size_t n = 0;
+    if (b0 >= 0xC2 && b0 <= 0xDF) n = 1;
+    else if (b0 >= 0xE0 && b0 <= 0xEF) n = 2;
+    else if (b0 >= 0xF0 && b0 <= 0xF4) n = 3;
+    else return 0;
+    if (!continuation(p + 1, end, n)) return 0;
+    const auto b1 = static_cast<unsigned char>(p[1]);
+    if (b0 == 0xE0 && b1 < 0xA0) return 0; // overlong
+    if (b0 == 0xED && b1 >= 0xA0) return 0; // surrogate
+    if (b0 == 0xF0 && b1 < 0x90) return 0; // overlong
+    if (b0 == 0xF4 && b1 >= 0x90) return 0; // above U+10FFFF
+    return n + 1;
+}
+
+int hex(char ch) noexcept {
+    if (ch >= '0' && ch <= '9') return ch - '0';
+    if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
+    if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
+    return -1;
+}
+
+bool read_string(FastCursor& c, Value& out) {
+    const char* p = c.p + 1;
+    const char* run = p;
+    while (p != c.end && plain(static_cast<unsigned char>(*p))) ++p;
+    if (p != c.end && *p == '"') { // the common case: nothing to decode
+        out = Value(std::string_view(run, static_cast<std::size_t>(p - run)));
+        c.p = p + 1;
+        return true;
+    }
+    std::string s(run, p);
+    for (;;) {
+        if (p == c.end) return false;
+        const auto b = static_cast<unsigned char>(*p);
+        if (b == '"') break;
+        if (b < 0x20) return false; // the parser repairs raw control characters
+        if (b >= 0x80) {
+            const std::size_t n = utf8_sequence(p, c.end);
+            if (!n) return false;
+            s.append(p, n);
+            p += n;
+            continue;
+        }
+        if (b != '\\') {
+            s += static_cast<char>(b);
+            ++p;
+            continue;
+        }
+        if (++p == c.end) return false;
+        switch (*p++) {
+        case '"': s += '"'; break;
+        case '\\': s += '\\'; break;
+        case '/': s += '/'; break;
+        case 'b': s += '\b'; break;
+        case 'f': s += '\f'; break;
+        case 'n': s += '\n'; break;
+        case 'r': s += '\r'; break;
+        case 't': s += '\t'; break;
+        case 'u': {
+            if (c.end - p < 4) return false;
+            char32_t cp = 0;
+            for (int i = 0; i < 4; ++i) {
+                const int h = hex(p[i]);
+                if (h < 0) return false;
+                cp = cp * 16 + static_cast<char32_t>(h);
+            }
+            if (cp >= 0xD800 && cp <= 0xDFFF) return false; // pairs and lone halves: the parser's call
+            append_utf8(s, cp);
+            p += 4;
+            break;
+        }
+        default: return false;
+        }
+    }
+    out = Value(std::string_view(s));
+    c.p = p + 1;
+    return true;
+}
+
+bool number_char(char ch) noexcept {
+    return (ch >= '0' && ch <= '9') || ch == '-' || ch == '+' || ch == '.' || ch == 'e' || ch == 'E';
+}
+
+bool literal(FastCursor& c, std::string_view word) noexcept {
+    if (static_cast<std::size_t>(c.end - c.p) < word.size() || std::string_view(c.p, word.size()) != word) return false;
+    c.p += word.size();
+    return true;
+}
+
+} // namespace
+
+bool fast_scalar(FastCursor& c, Value& out) {
+    if (c.p == c.end) return false;
+    switch (*c.p) {
+    case '"': return read_string(c, out);
+    case 't': out = Value(true); return literal(c, "true");
+    case 'f': out = Value(false); return literal(c, "false");
+    case 'n': out = Value(); return literal(c, "null");
+    default: break;
+    }
+    if (*c.p != '-' && (*c.p < '0' || *c.p > '9')) return false;
+    const char* start = c.p;
+    const char* p = c.p;
+    while (p != c.end && number_char(*p)) ++p;
+    out = Value::number_from_lexeme(std::string_view(start, static_cast<std::size_t>(p - start)));
+    if (out.is_null()) return false; // not exactly one JSON number
+    c.p = p;
+    return true;
+}
+
+bool fast_plain_string(FastCursor& c, std::string_view& text) noexcept {
+    if (!c.at('"')) return false;
+    const char* start = c.p + 1;
+    const char* p = start;
+    for (;;) {
+        while (p != c.end && plain(static_cast<unsigned char>(*p))) ++p;
+        if (p == c.end || static_cast<unsigned char>(*p) < 0x80) break;
+        const std::size_t n = utf8_sequence(p, c.end);
+        if (!n) return false;
+        p += n;
+    }
+    if (p == c.end || *p != '"') return false;
+    text = std::string_view(start, static_cast<std::size_t>(p - start));
+    c.p = p + 1;
+    return true;
+}
+
+bool fast_small_integer(FastCursor& c, std::int64_t& value) noexcept {
+    const char* p = c.p;
+    const bool negative = p != c.end && *p == '-';
+    if (negative) ++p;
+    const char* digits = p;
+    std::int64_t v = 0;
+    while (p != c.end && *p >= '0' && *p <= '9' && p - digits < 19) v = v * 10 + (*p++ - '0');
+    const auto n = p - digits;
+    if (n == 0 || n > 18 || (*digits == '0' && (n > 1 || negative))) return false;
+    if (p != c.end && number_char(*p)) return false; // a fraction, an exponent, or junk
+    value = negative ? -v : v;
+    c.p = p;
+    return true;
+}
+
+bool fast_key(FastCursor& c, std::string_view& key) {
+    if (!c.at('"')) return false;
+    const char* start = c.p + 1;
+    const char* p = start;
+    while (p != c.end && plain(static_cast<unsigned char>(*p))) ++p;
+    if (p == c.end || *p != '"') return false;
+    key = std::string_view(start, static_cast<std::size_t>(p - start));
+    c.p = p + 1;
+    c.skip_ws();
+    if (!c.at(':')) return false;
+    ++c.p;
+    return true;
+}
+
+std::size_t fast_find_field(const StructTable& table, std::string_view key, std::size_t& hint) noexcept {
+    if (hint < table.keys.size() && table.keys[hint] == key) return table.key_field[hint++];
+    for (std::size_t i = 0; i < table.keys.size(); ++i) {
+        if (table.keys[i] == key) {
+            hint = i + 1;
+            return table.key_field[i];
+        }
+    }
+    return static_cast<std::size_t>(-1);
+}
+
+} // namespace laminate::detail

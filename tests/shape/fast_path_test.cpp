@@ -1,0 +1,295 @@
+// The from_json fast path (detail/shape_fast.hpp) against the Value path it short-cuts: for every
+// input, from_json<T> must give exactly what parse + shape gives (value, residual, every
+// diagnostic field, or the same error), and the fast path must really take the valid common case.
+#include <laminate/laminate.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace fast_test {
+
+enum class AlertRule { response_time, error_rate };
+
+struct AlertConfig {
+    std::string name;
+    std::string description;
+    std::int32_t severity = 0;
+    std::optional<bool> triggering;
+    std::string websiteId;
+    std::string tagFilterExpression;
+    std::int32_t granularity = 0;
+    AlertRule rule = AlertRule::response_time;
+    double threshold = 0;
+    std::int32_t timeThreshold = 0;
+    std::optional<std::vector<std::string>> alertChannelIds;
+};
+
+struct Leg {
+    std::string from;
+    std::uint8_t hops = 0;
+};
+
+struct Trip {
+    std::string id;
+    std::vector<Leg> legs;
+    std::optional<Leg> backup;
+    std::optional<double> price;
+    std::vector<bool> flags;
+    std::vector<std::int64_t> counts;
+    laminate::Overflow extra;
+};
+
+struct Defaults {
+    std::string code;
+    std::uint8_t seats = 1;
+    std::vector<std::string> names;
+    std::optional<double> budget;
+    int strict_count = 0;
+};
+
+} // namespace fast_test
+
+template <>
+struct laminate::Fields<fast_test::Defaults> {
+    static FieldList options() {
+        return {
+            field("code").rename("bookingCode").alias("ref").pattern("[A-Z]{3}[0-9]{2}"),
+            field("seats").defaulted().range(1, 9),
+            field("names").items(1, 3),
+            field("budget").min(0),
+            field("strict_count").level(CoercionLevel::Exact),
+        };
+    }
+};
+
+namespace fast_test {
+namespace {
+
+std::string describe(const laminate::Diagnostic& d) {
+    std::ostringstream os;
+    os << d.path << '|' << laminate::kind_name(d.kind) << '|' << laminate::risk_name(d.risk) << '|' << d.message << '|'
+       << d.suggestion << '|' << d.offset << '|' << laminate::repair_name(d.repair) << '|' << d.from << '|' << d.to;
+    return os.str();
+}
+
+// Everything a caller can observe of a shaping, as text.
+template <class T>
+std::string observe(const laminate::Result<laminate::Shaped<T>>& r) {
+    std::ostringstream os;
+    if (!r) {
+        const laminate::Error& e = r.error();
+        os << "error " << static_cast<int>(e.kind()) << '|' << e.message() << '|' << e.path() << '|' << e.offset();
+        return os.str();
+    }
+    os << laminate::to_json(r->value) << "\nresidual " << r->residual.dump();
+    for (const auto& d : r->diagnostics) os << '\n' << describe(d);
+    return os.str();
+}
+
+template <class T>
+laminate::Result<laminate::Shaped<T>> slow_path(std::string_view text, const laminate::ShapeOptions& options) {
+    auto parsed = laminate::parse(text, laminate::detail::parse_options_for(options));
+    if (!parsed) return std::move(parsed).error();
+    return laminate::detail::shape_parsed<T>(std::move(*parsed), options);
+}
+
+template <class T>
+bool fast_taken(std::string_view text, const laminate::ShapeOptions& options = {}) {
+    laminate::detail::ShapeState st(options);
+    T out{};
+    const auto po = laminate::detail::parse_options_for(options);
+    return laminate::detail::fast_shape(text, out, st, po.max_size, po.max_depth);
+}
+
+const laminate::Mode kModes[] = {laminate::Mode::Lenient, laminate::Mode::Absorbing, laminate::Mode::Strict};
+
+// Same observation from both paths in every mode; returns how many modes took the fast path.
+template <class T>
+int expect_same(std::string_view text) {
+    int taken = 0;
+    for (laminate::Mode mode : kModes) {
+        const laminate::ShapeOptions options{.mode = mode};
+        EXPECT_EQ(observe(laminate::from_json<T>(text, options)), observe(slow_path<T>(text, options)))
+            << "mode " << laminate::mode_name(mode) << ", input: " << text;
+        taken += fast_taken<T>(text, options);
+    }
+    return taken;
+}
+
+// F-like documents (make_workloads.py's create_website_alert_config) rendered valid.
+std::vector<std::string> alert_documents(std::size_t n) {
+    std::mt19937 rng(424242);
+    auto pick = [&](std::initializer_list<const char*> xs) { return *(xs.begin() + rng() % xs.size()); };
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < n; ++i) {
+        std::string d = "{\"name\": \"" + std::string(pick({"Shop", "Docs", "Caf\xc3\xa9"})) + " alert " +
+                        std::to_string(i) + "\", \"description\": \"" +
+                        pick({"plain words", "back\\\\slash and \\\"quote\\\"", "tab\\tnew\\nline \\u00e9\\u4e2d",
+                              "\xe2\x82\xac euro"}) +
+                        "\", \"severity\": " + std::to_string(rng() % 10 + 1);
+        if (rng() % 4) d += std::string(", \"triggering\": ") + (rng() % 2 ? "true" : "false");
+        d += ", \"websiteId\": \"b3c983c1-a148-ae30-230f-90caeb617203\", \"tagFilterExpression\": "
+             "\"beacon.page.name:\\\"home\\\" AND beacon.location.country:GR\", \"granularity\": " +
+             std::to_string(rng() % 60 + 1) + ", \"rule\": \"" + pick({"response_time", "error_rate"}) +
+             "\", \"threshold\": " + pick({"511.3", "0.1777", "5000", "1e2", "-0.0"}) +
+             ", \"timeThreshold\": " + std::to_string(rng() % 120 + 1);
+        if (rng() % 4) {
+            d += ", \"alertChannelIds\": [";
+            for (unsigned k = 0, m = rng() % 4; k < m; ++k) d += (k ? ", \"ch-" : "\"ch-") + std::to_string(rng() % 99999) + "\"";
+            d += "]";
+        }
+        out.push_back(d + "}");
+    }
+    return out;
+}
+
+// The malformed variants of W3 / F3: trailing commas, single quotes, Python literals.
+std::string malformed(std::string d, std::size_t i) {
+    auto replace_all = [&](std::string_view from, std::string_view to) {
+        for (std::size_t at = 0; (at = d.find(from, at)) != std::string::npos; at += to.size()) d.replace(at, from.size(), to);
+    };
+    switch (i % 3) {
+    case 0: d.pop_back(); d += ",}"; break;
+    case 1: replace_all("\": ", "': "); replace_all(", \"", ", '"); replace_all("{\"", "{'"); break;
+    default: replace_all("true", "True"); replace_all("false", "False"); break;
+    }
+    return d;
+}
+
+TEST(FastPath, AlertDocumentsValidTakeTheFastPathAndMatch) {
+    const auto docs = alert_documents(400);
+    std::size_t taken = 0;
+    for (const auto& d : docs) taken += expect_same<AlertConfig>(d) > 0;
+    EXPECT_EQ(taken, docs.size()); // every valid document is the common case
+}
+
+TEST(FastPath, AlertDocumentsMalformedFallBackAndMatch) {
+    const auto docs = alert_documents(300);
+    for (std::size_t i = 0; i < docs.size(); ++i) {
+        const std::string bad = malformed(docs[i], i);
+        expect_same<AlertConfig>(bad);
+        if (bad != docs[i]) {
+            EXPECT_FALSE(fast_taken<AlertConfig>(bad)) << bad;
+        }
+    }
+}
+
+TEST(FastPath, CoercionsGoThroughTheSameCode) {
+    // Strings for numbers and bools, floats for ints, null and sentinels in optionals.
+    for (const char* doc : {
+             R"({"name":"a","description":"b","severity":"7","triggering":"true","websiteId":"w","tagFilterExpression":"t","granularity":5.0,"rule":"error_rate","threshold":"0.5","timeThreshold":1})",
+             R"({"name":"a","description":"b","severity":7,"triggering":null,"websiteId":"w","tagFilterExpression":"t","granularity":5,"rule":"Error Rate","threshold":1,"timeThreshold":1,"alertChannelIds":null})",
+             R"({"name":"a","description":"b","severity":7,"triggering":"None","websiteId":"w","tagFilterExpression":"t","granularity":5,"rule":"error_rate","threshold":1,"timeThreshold":1,"alertChannelIds":"ch-1"})",
+             R"({"name":1,"description":true,"severity":7.5,"websiteId":"w","tagFilterExpression":"t","granularity":99999999999,"rule":"nope","threshold":1e400,"timeThreshold":-1})",
+             R"({"name":"a","description":"b","severity":7,"websiteId":"w","tagFilterExpression":"t","granularity":5,"rule":"error_rate","threshold":123456789012345678901234567890,"timeThreshold":1})",
+             R"({"name":"a"})",
+             R"({})",
+         })
+        expect_same<AlertConfig>(doc);
+}
+
+TEST(FastPath, SyntaxOutsideTheStrictGrammarFallsBack) {
+    const std::string base =
+        R"({"name":"a","description":"b","severity":7,"websiteId":"w","tagFilterExpression":"t","granularity":5,"rule":"error_rate","threshold":1.5,"timeThreshold":1})";
+    EXPECT_TRUE(fast_taken<AlertConfig>(base));
+    EXPECT_TRUE(fast_taken<AlertConfig>(" \n\t" + base + "\r\n "));
+    for (const std::string& doc : {
+             base + "x", base + base, "\xef\xbb\xbf" + base, "[" + base + "]", std::string("```json\n") + base + "\n```",
+             std::string(R"({"name":"a\u0000b","description":"\ud83d\ude00","severity":07})"),
+             std::string(R"({"name":"\ud800","description":"raw)") + "\x01" + R"("})",
+             std::string(R"({"name":"bad )") + "\xc3\x28" + R"(","severity":+1})",
+             std::string(R"({"name":"a","description":"b","severity":1.5.3})"),
+             std::string(R"({"name":"a","description":"b","severity":NaN,"triggering":nul})"),
+             std::string(R"({"name":"a" "description":"b"})"), std::string(R"({"name":"a",,"description":"b"})"),
+             std::string(R"({"name":"a","description":"b")"), std::string(R"({"name":"a","description":)"),
+             std::string(R"({"n\u0061me":"a","description":"b"})"), std::string(R"({name:"a"})"),
+             std::string(R"({"name":"a", // comment
+"description":"b"})"),
+         }) {
+        expect_same<AlertConfig>(doc);
+        EXPECT_FALSE(fast_taken<AlertConfig>(doc)) << doc;
+    }
+}
+
+TEST(FastPath, KeysOutOfOrderUnknownOrRepeatedFallBack) {
+    for (const char* doc : {
+             R"({"description":"b","name":"a","severity":7})",
+             R"({"name":"a","name":"b","severity":7})",
+             R"({"name":"a","Severity":7})",
+             R"({"name":"a","surprise":[1,{"x":2}],"severity":7})",
+         }) {
+        expect_same<AlertConfig>(doc);
+        EXPECT_FALSE(fast_taken<AlertConfig>(doc)) << doc;
+    }
+}
+
+TEST(FastPath, NestedStructsVectorsAndOverflow) {
+    for (const char* doc : {
+             R"({"id":"t1","legs":[{"from":"SFO","hops":1},{"from":"JFK","hops":"2"}],"backup":{"from":"LAX"},"price":null,"flags":[true,false],"counts":[1,-2,9223372036854775807]})",
+             R"({"id":"t1","legs":[],"flags":[],"counts":[]})",
+             R"({"id":"t1","legs":[{"from":"SFO","hops":300}],"flags":[1],"counts":[1.5]})",
+             R"({"id":"t1","legs":{"from":"SFO"},"flags":true,"counts":"[1,2]"})",
+             R"({"id":"t1","legs":[{"from":"SFO","hops":1,"extra":1}],"flags":[],"counts":[],"_trace":"x"})",
+             R"({"id":"t1","legs":[[{"from":"SFO"}]],"flags":[],"counts":[]})",
+             R"({"id":"t1","backup":[{"from":"SFO"}],"legs":[],"flags":[],"counts":[]})",
+         })
+        expect_same<Trip>(doc);
+    EXPECT_TRUE(fast_taken<Trip>(R"({"id":"t1","legs":[{"from":"SFO","hops":1}],"flags":[true],"counts":[1]})"));
+}
+
+TEST(FastPath, FieldOptionsDefaultsConstraintsAndLevels) {
+    for (const char* doc : {
+             R"({"bookingCode":"ABC12","seats":2,"names":["x"],"budget":10,"strict_count":1})",
+             R"({"ref":"ABC12","names":["x","y"],"strict_count":1})",
+             R"({"bookingCode":"abc","seats":12,"names":[],"budget":-1,"strict_count":"1"})",
+             R"({"bookingCode":"ABC12","seats":null,"names":["x"],"strict_count":1})",
+             R"({"bookingCode":"ABC12","seats":"None","names":["a","b","c","d"],"strict_count":1.0})",
+             R"({"code":"ABC12","names":["x"],"strict_count":1})",
+         })
+        expect_same<Defaults>(doc);
+}
+
+TEST(FastPath, DepthLimitAndOptionsAreHonoured) {
+    laminate::ShapeOptions tight;
+    const std::string doc = R"({"id":"t1","legs":[{"from":"SFO","hops":1}],"flags":[],"counts":[]})";
+    EXPECT_TRUE(fast_taken<Trip>(doc, tight));
+    // A sink and fail_at see the same diagnostics either way.
+    laminate::ShapeOptions warn{.mode = laminate::Mode::Lenient};
+    warn.fail_at = laminate::Risk::Info;
+    const char* coerced = R"({"id":"t1","legs":[{"from":"SFO","hops":"1"}],"flags":[],"counts":[]})";
+    EXPECT_EQ(observe(laminate::from_json<Trip>(coerced, warn)), observe(slow_path<Trip>(coerced, warn)));
+}
+
+// The generated F / F3 workloads themselves, when $LAMINATE_SHAPE_WORKLOADS names the directory
+// make_workloads.py wrote them to (the bench's build/bench-data).
+TEST(FastPath, GeneratedWorkloadsWhenPresent) {
+    const char* dir = std::getenv("LAMINATE_SHAPE_WORKLOADS");
+    if (!dir) GTEST_SKIP() << "set LAMINATE_SHAPE_WORKLOADS to the directory of f_valid.jsonl / f_malformed.jsonl";
+    for (const char* file : {"f_valid.jsonl", "f_malformed.jsonl"}) {
+        std::ifstream in(std::filesystem::path(dir) / file);
+        ASSERT_TRUE(in) << file;
+        std::string line;
+        std::size_t docs = 0, taken = 0;
+        while (std::getline(in, line)) {
+            ++docs;
+            const laminate::ShapeOptions options{};
+            ASSERT_EQ(observe(laminate::from_json<AlertConfig>(line, options)), observe(slow_path<AlertConfig>(line, options)))
+                << line;
+            taken += fast_taken<AlertConfig>(line);
+        }
+        std::cout << file << ": " << docs << " documents identical, " << taken << " by the fast path\n";
+    }
+}
+
+} // namespace
+} // namespace fast_test

@@ -79,6 +79,7 @@ StructTable build_struct_table(std::span<const std::string_view> names, std::spa
             break;
         }
         t.fields[i].spec = &spec;
+        t.has_overrides = t.has_overrides || spec.override_value.has_value();
         t.fields[i].key = spec.json_key();
     }
     for (std::size_t i = 0; i < t.fields.size(); ++i) {

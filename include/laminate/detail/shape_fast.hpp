@@ -163,7 +163,7 @@ bool fast_field(FastCursor& c, M& member, const FieldInfo& field, ShapeState& st
     const bool array = *c.p == '[', object = *c.p == '{';
     if (array || object) {
         if (!(array ? fast_container<M>::array : fast_container<M>::object)) return false;
-        if (field.spec && field.spec->has_default) return false;
+        if (field.spec && (field.spec->has_default || field.spec->override_value)) return false;
         PathScope path(st, field.key);
         PolicyScope policy(st, field.spec);
         const std::size_t errors = st.errors.size();
@@ -199,7 +199,7 @@ void fast_missing_at(const FieldInfo& field, ShapeState& st) {
 template <class T>
 bool fast_struct(FastCursor& c, T& out, ShapeState& st) {
     const StructTable& table = struct_table<T>();
-    if (table.invalid) return false;
+    if (table.invalid || table.has_overrides) return false; // an absent overridden field is still set
     constexpr std::size_t n = reflect::field_count<T>;
     using Read = bool (*)(FastCursor&, T&, const FieldInfo&, ShapeState&);
     using Missing = void (*)(const FieldInfo&, ShapeState&);

@@ -34,6 +34,7 @@ struct StructTable {
     std::vector<std::string_view> primary_keys; // fields' keys, for loose matching
     std::vector<std::size_t> primary_field;
     std::optional<Error> invalid; // a Fields<T> entry that names no field, or a bad pattern
+    bool has_overrides = false;   // a field set by FieldSpec::override_with
 };
 
 StructTable build_struct_table(std::span<const std::string_view> names, std::span<const bool> overflow,

@@ -127,5 +127,23 @@ TEST(Override, AnOverrideThatDoesNotFitIsAConfigurationError) {
     EXPECT_EQ(shaped.error().path(), "count");
 }
 
+// from_json takes a fast path for valid JSON: the same results as from_value.
+TEST(Override, FromJsonGivesWhatFromValueGives) {
+    for (std::string_view text : {R"({"sensor": "s1"})", R"({"sensor": "s1", "temperature": 1.9, "samples": [1, "x"]})",
+                                  R"({"sensor": "s1", "level": 300, "model": "other"})"}) {
+        auto fast = from_json<Reading>(text);
+        auto slow = from_value<Reading>(js(text));
+        ASSERT_TRUE(fast) << fast.error();
+        ASSERT_TRUE(slow) << slow.error();
+        EXPECT_EQ(fast->value.model, "pinned") << text;
+        EXPECT_DOUBLE_EQ(fast->value.temperature, 0.2) << text;
+        EXPECT_EQ(fast->value.level, slow->value.level) << text;
+        EXPECT_EQ(fast->value.samples, slow->value.samples) << text;
+        ASSERT_EQ(fast->diagnostics.size(), slow->diagnostics.size()) << text;
+        for (std::size_t i = 0; i < fast->diagnostics.size(); ++i)
+            EXPECT_EQ(fast->diagnostics[i].to_string(), slow->diagnostics[i].to_string()) << text;
+    }
+}
+
 } // namespace
 } // namespace laminate::test

@@ -22,7 +22,8 @@
 //   std::optional<U> as a field -> U, the field not required; elsewhere (an element, a map value,
 //   a variant alternative) -> U or null; a laminate::Shaper<T> -> Shaper<T>::schema() when it
 //   declares `static laminate::Value schema();`, else {}.
-// Structs: every field is required except std::optional and defaulted ones; a defaulted field
+// Structs: every field is required except std::optional and defaulted ones (Fields<T>:
+// field("x").defaulted(); an initializer alone does not make a field optional); a defaulted field
 // has "default" (its initializer, written with to_value). A struct with a laminate::Overflow
 // member has additionalProperties true, one without has false (SchemaOptions::closed_structs).
 // Fields<T> options become keywords: rename -> the property key, describe -> description,

@@ -43,6 +43,24 @@ Result<SchemaShaped> shape_json(std::string_view json_text, const CompiledSchema
 Result<SchemaShaped> shape_llm_response(std::string_view model_text, const CompiledSchema& schema,
                                         const ShapeOptions& options) {
     const ParseOptions parse_options = detail::parse_options_for(options);
+    // Fast path: a text that is one valid JSON document is the candidate extract() would try
+    // first (the whole text, read exactly), so shaping it directly gives the same answer without
+    // scanning for candidates. Anything else goes through extraction.
+    std::string_view trimmed = model_text;
+    while (!trimmed.empty() && (trimmed.front() == ' ' || trimmed.front() == '\n' || trimmed.front() == '\r' ||
+                                trimmed.front() == '\t'))
+        trimmed.remove_prefix(1);
+    if (!trimmed.empty() && (trimmed.front() == '{' || trimmed.front() == '[')) {
+        ParseOptions exact = parse_options;
+        exact.repair = false;
+        exact.complete_truncated = false;
+        if (auto parsed = parse(model_text, exact)) {
+            ShapeState st(options);
+            SchemaShaped out;
+            schema_detail::read_node(parsed->value, schema.root(), out.value, st);
+            if (st.errors.empty()) return finish(std::move(out), st, options);
+        }
+    }
     std::optional<ShapeState> winner_state;
     std::optional<SchemaShaped> winner;
     // extract() stops at the first candidate accepted, so the last one shaped here is it.

@@ -53,10 +53,13 @@ private:
         if (i_ >= s_.size() || s_[i_] != '<') return true;
         int depth = 0;
         for (; i_ < s_.size(); ++i_) {
-            if (s_[i_] == '<') ++depth;
-            else if (s_[i_] == '>' && --depth == 0) {
-                ++i_;
-                return true;
+            if (s_[i_] == '<') {
+                ++depth;
+            } else if (s_[i_] == '>') {
+                if (--depth == 0) {
+                    ++i_;
+                    return true;
+                }
             } else if (!(ident_char(s_[i_]) || s_[i_] == ',' || s_[i_] == ' ' || s_[i_] == '.' || s_[i_] == '?' ||
                          s_[i_] == '[' || s_[i_] == ']'))
                 return false;
@@ -108,6 +111,7 @@ private:
                                   ((s_[i_] == '-' || s_[i_] == '+') && (s_[i_ - 1] == 'e' || s_[i_ - 1] == 'E'))))
             ++i_;
         std::string_view text = s_.substr(start, i_ - start);
+        if (text.find_first_of("0123456789") == std::string_view::npos) return std::nullopt; // ".", "-"
         if (!text.empty() && text[0] == '+') text.remove_prefix(1);
         std::string lexeme;
         if (text.starts_with('.') || text.starts_with("-.")) { // .5 is 0.5

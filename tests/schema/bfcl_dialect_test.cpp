@@ -90,6 +90,29 @@ Value stringify_scalars(const Value& v) {
     return v;
 }
 
+// A value as Java source text: "true", "42L", "Arrays.asList(...)", "new HashMap<>() {{ ... }}".
+std::string java_literal(const Value& v) {
+    if (v.is_bool()) return v.as_bool() ? "true" : "false";
+    if (v.is_number()) return v.number_text() + (v.is_integer() ? "L" : "");
+    if (v.is_string()) {
+        std::string out;
+        append_json_string(out, v.as_string());
+        return out;
+    }
+    std::string out;
+    if (v.is_array()) {
+        out = "new ArrayList<>(Arrays.asList(";
+        for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + java_literal(v[i]);
+        return out + "))";
+    }
+    if (v.is_object()) {
+        out = "new HashMap<String, Object>() {{ ";
+        for (const Member& m : v.members()) out += "put(" + java_literal(Value(m.key())) + ", " + java_literal(m.value) + "); ";
+        return out + "}}";
+    }
+    return "null";
+}
+
 struct Tally {
     int calls = 0, recovered = 0;
     std::vector<std::string> misses;
@@ -180,4 +203,38 @@ TEST(SchemaBfcl, DialectTypesMapToJsonTypes) {
     auto r = shape_text(schema, R"({"city":"Oslo","days":"3","ratio":"0.5","point":["1",2],"extra":{"k":1}})");
     ASSERT_TRUE(r) << r.error();
     EXPECT_EQ(r->value, json(R"({"city":"Oslo","unit":"celsius","days":3,"ratio":0.5,"point":[1,2],"extra":{"k":1}})"));
+}
+
+TEST(SchemaBfcl, JavaArgumentsAsSourceLiterals) {
+    const auto dir = laminate::test::corpora_dir() / "bfcl";
+    LAMINATE_REQUIRE_CORPUS(dir / "BFCL_v4_simple_java.json");
+    const auto questions = read_lines(dir / "BFCL_v4_simple_java.json");
+    const auto answers = read_lines(dir / "possible_answer" / "BFCL_v4_simple_java.json");
+    int calls = 0, recovered = 0;
+    for (std::size_t i = 0; i < questions.size() && i < answers.size(); ++i) {
+        const Value& f = questions[i]["function"][0];
+        auto schema = CompiledSchema::compile(f["parameters"], SchemaOptions{.source_literals = true});
+        ASSERT_TRUE(schema);
+        const Member& call = answers[i]["ground_truth"][0].members()[0];
+        Value args = Value::object();
+        for (const Member& p : call.value.members()) {
+            if (p.value.empty() || is_omission(p.value[0])) continue;
+            const Value& first = intended(p.value[0]);
+            // Strings stay strings (a variable name or text); everything else becomes Java source.
+            args.set(p.key(), first.is_string() ? first : Value(java_literal(first)));
+        }
+        ++calls;
+        auto shaped = shape_json(args.dump(), *schema);
+        bool ok = bool(shaped);
+        if (ok)
+            for (const Member& p : call.value.members()) {
+                const Value* got = shaped->value.find(p.key());
+                if (got ? !accepted(*got, p.value) : !accepted(Value(""), p.value)) ok = false;
+            }
+        if (ok) ++recovered;
+        else std::cout << "  miss " << answers[i]["id"].as_string() << ": " << args.dump() << "\n";
+    }
+    std::cout << "java literals: " << recovered << " / " << calls << "\n";
+    EXPECT_EQ(calls, 100);
+    EXPECT_EQ(recovered, 100); // measured: every call
 }

@@ -57,3 +57,16 @@ TEST(SchemaExtraction, FailAtRiskApplies) {
     ASSERT_FALSE(r);
     EXPECT_EQ(r.error().kind(), ErrorKind::risk_exceeded);
 }
+
+TEST(SchemaExtraction, WholeValidJsonTakesTheFastPathWithTheSameAnswer) {
+    auto s = compiled(kWeather);
+    const char* text = "  {\"city\": \"Oslo\", \"days\": \"2\"}\n";
+    auto direct = shape_llm_response(text, s);
+    auto parsed = shape_json(text, s);
+    ASSERT_TRUE(direct && parsed);
+    EXPECT_EQ(direct->value, parsed->value);
+    ASSERT_EQ(direct->diagnostics.size(), parsed->diagnostics.size());
+    // Valid JSON that does not fit still falls back to the other candidates.
+    auto nested = shape_llm_response(R"({"wrapper": 1, "note": "see {\"city\": \"Rome\", \"days\": 4}"})", s);
+    EXPECT_FALSE(nested);
+}

@@ -31,7 +31,7 @@ TEST(SourceLiteral, JavaAndJavaScriptLiterals) {
 
 TEST(SourceLiteral, ExpressionsAreNoLiterals) {
     for (const char* e : {"userList", "mapController", "ResultSet.TYPE_SCROLL_INSENSITIVE", "foo(1)", "new Foo(a, b)",
-                          "[a, b]", "1 + 2", "new int[3]", "", "\"unterminated", "Arrays.asList(x)"})
+                          "[a, b]", "1 + 2", "new int[3]", "", "\"unterminated", "Arrays.asList(x)", ".", "-", "+e"})
         EXPECT_FALSE(read_source_literal(e)) << e;
 }
 
@@ -84,4 +84,10 @@ TEST(SchemaSourceLiteral, OffWithoutTheOptionForJsonTypes) {
     ASSERT_TRUE(r);
     EXPECT_EQ(r->value, json("[1,2]"));
     EXPECT_FALSE(shape_text(R"({"type":"array","items":{"type":"integer"}})", R"j("Arrays.asList(1)")j"));
+}
+
+TEST(SourceLiteral, NeverCrashesOnPrefixesOfLiterals) {
+    const std::string text = "new HashMap<String, List<Integer>>() {{ put(\"k\", Arrays.asList(1, 2L, -3.5e2f)); }}";
+    for (std::size_t n = 0; n <= text.size(); ++n) (void)read_source_literal(std::string_view(text).substr(0, n));
+    EXPECT_EQ(*read_source_literal(text), json(R"({"k":[1,2,-350]})"));
 }

@@ -213,7 +213,7 @@ TEST(SchemaBfcl, JavaArgumentsAsSourceLiterals) {
     int calls = 0, recovered = 0;
     for (std::size_t i = 0; i < questions.size() && i < answers.size(); ++i) {
         const Value& f = questions[i]["function"][0];
-        auto schema = CompiledSchema::compile(f["parameters"], SchemaOptions{.source_literals = true});
+        auto schema = CompiledSchema::compile(f["parameters"], SchemaReadOptions{.source_literals = true});
         ASSERT_TRUE(schema);
         const Member& call = answers[i]["ground_truth"][0].members()[0];
         Value args = Value::object();

@@ -32,7 +32,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!schema_value || !instance) return 0;
 
     SchemaCompileOptions so;
-    so.dialect = (selector & 2u) ? Dialect::draft7 : Dialect::automatic;
+    so.draft = (selector & 2u) ? Draft::draft7 : Draft::automatic;
     ValidateOptions vo;
     vo.stop_at_first = (selector & 1u) != 0;
     if (selector & 4u) {

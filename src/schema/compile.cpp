@@ -105,8 +105,8 @@ struct Resource {
 class Compiler {
 public:
     Compiler(const Value& root, const SchemaCompileOptions& options) : root_(root), options_(options) {
-        draft7_ = options.dialect == Dialect::draft7;
-        if (options.dialect == Dialect::automatic && root.is_object())
+        draft7_ = options.draft == Draft::draft7;
+        if (options.draft == Draft::automatic && root.is_object())
             if (const Value* s = root.find("$schema"); s && s->is_string()) draft7_ = is_draft7_uri(s->as_string());
     }
 

@@ -70,8 +70,8 @@ public:
         // that keeps the evaluator's recursion far inside an 8 MiB stack.
         options_.max_depth = std::clamp<std::size_t>(2 * parse_.max_depth + 16, ValidateOptions{}.max_depth, 4096);
         schema_options_.assert_format = !flags.no_format;
-        if (flags.dialect == "draft7") schema_options_.dialect = Dialect::draft7;
-        else if (flags.dialect == "2020-12") schema_options_.dialect = Dialect::draft2020_12;
+        if (flags.dialect == "draft7") schema_options_.draft = Draft::draft7;
+        else if (flags.dialect == "2020-12") schema_options_.draft = Draft::draft2020_12;
     }
 
     std::size_t max_input() const { return parse_.max_size; }

@@ -158,7 +158,9 @@ private:
         }
         if (n.enum_values && !in_enum(*n.enum_values, v)) {
             ok = false;
-            if (!fail(n, v, "enum", "expected one of " + enum_list(*n.enum_values) + ", got " + got(v))) return false;
+            std::string message = "expected one of " + enum_list(*n.enum_values) + ", got " + got(v);
+            if (const Value* near = near_enum(*n.enum_values, v)) message += " (did you mean " + quote_schema_value(*near) + "?)";
+            if (!fail(n, v, "enum", std::move(message))) return false;
         }
         switch (v.type()) {
         case Type::Number: ok = numbers(n, v) && ok; break;
@@ -186,6 +188,24 @@ private:
         for (const Value& e : values)
             if (e == v) return true;
         return false;
+    }
+
+    // The string member a string differs from only in case, spaces, '-' and '_' ("Business
+    // class" for "business_class"): the likely intent, named from the schema.
+    static const Value* near_enum(const std::vector<Value>& values, const Value& v) {
+        if (!v.is_string()) return nullptr;
+        auto fold = [](std::string_view s) {
+            std::string out;
+            for (char c : s) {
+                if (c == ' ' || c == '-' || c == '_') continue;
+                out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+            }
+            return out;
+        };
+        const std::string key = fold(v.as_string());
+        for (const Value& e : values)
+            if (e.is_string() && fold(e.as_string()) == key) return &e;
+        return nullptr;
     }
 
     static std::string enum_list(const std::vector<Value>& values) {

@@ -64,6 +64,8 @@ TEST(SchemaTypes, EnumListsTheAllowedValues) {
     EXPECT_FALSE(valid(R"({"enum": [1, 2]})", R"("1")"));
     EXPECT_THAT(lines(check(R"({"enum": ["economy", "business"]})", R"("coach")")),
                 ElementsAre(R"($: expected one of "economy", "business", got a string)"));
+    EXPECT_THAT(lines(check(R"({"enum": ["economy", "business_class"]})", R"("Business Class")")),
+                ElementsAre(R"($: expected one of "economy", "business_class", got a string (did you mean "business_class"?))"));
 }
 
 TEST(SchemaTypes, BooleanSchemas) {

@@ -277,7 +277,9 @@ Result<Response> StreamAssembler::finish() {
         for (auto& block : choice.content) {
             auto* tc = std::get_if<ToolCall>(&block);
             if (!tc) continue;
-            if (k < calls->size() && !(*calls)[k].closed) {
+            if (k < calls->size() && !(*calls)[k].closed && !(*calls)[k].has_text) {
+                tc->complete = false; // arguments sent as values: the body has what arrived
+            } else if (k < calls->size() && !(*calls)[k].closed) {
                 const auto& sc = (*calls)[k];
                 ToolCall fresh = detail::to_tool_call(sc);
                 fresh.id = tc->id; // the reader's (fallback ids included)

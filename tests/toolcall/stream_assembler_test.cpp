@@ -269,3 +269,39 @@ TEST(StreamAssembler, PartialArgumentsWhileStreaming) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(StreamAssemblerGemini, CallCutWhileItsArgumentsStreamKeepsWhatArrived) {
+    const std::vector<std::string> data = {
+        R"({"candidates":[{"content":{"parts":[{"functionCall":{"name":"plan","willContinue":true}}],"role":"model"},"index":0}]})",
+        R"({"candidates":[{"content":{"parts":[{"functionCall":{"partialArgs":[{"jsonPath":"$.city","stringValue":"Ber","willContinue":true}],"willContinue":true}}],"role":"model"},"index":0}]})",
+        R"({"candidates":[{"content":{"parts":[{"functionCall":{"partialArgs":[{"jsonPath":"$.city","stringValue":"lin","willContinue":true}],"willContinue":true}}],"role":"model"},"index":0}]})"};
+    auto r = read_stream(sse(data));
+    ASSERT_TRUE(r) << r.error();
+    auto calls = r->tool_calls();
+    ASSERT_EQ(calls.size(), 1u);
+    EXPECT_FALSE(calls[0]->complete);
+    EXPECT_EQ(calls[0]->arguments, Value::object({{"city", "Berlin"}}));
+}
+
+TEST(StreamAssemblerGemini, ManyTextChunksJoinIntoOneBlock) {
+    std::vector<std::string> data;
+    std::string expected;
+    for (int i = 0; i < 500; ++i) {
+        const std::string word = std::to_string(i);
+        std::string chunk = R"({"candidates":[{"content":{"parts":[{"text":"w)";
+        chunk += word;
+        chunk += R"( "}],"role":"model"},"index":0}]})";
+        data.push_back(std::move(chunk));
+        expected += 'w';
+        expected += word;
+        expected += ' ';
+    }
+    auto r = read_stream(sse(data));
+    ASSERT_TRUE(r) << r.error();
+    ASSERT_EQ(r->primary().content.size(), 1u);
+    EXPECT_EQ(r->text(), expected);
+}
+
+} // namespace

@@ -73,7 +73,7 @@ Value* at_json_path(Value& root, std::string_view path) {
                 i = i * 10 + static_cast<std::size_t>(c - '0');
             }
             if (!at->is_array()) *at = Value::array();
-            if (i > at->size() + 1024) return nullptr; // no huge sparse arrays
+            if (i > at->size()) return nullptr; // the next index at most: no sparse arrays
             while (at->size() <= i) at->push_back(Value());
             at = &(*at)[i];
         } else {

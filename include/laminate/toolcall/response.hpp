@@ -61,7 +61,7 @@ struct Text {
 };
 
 struct ToolCall {
-    std::string id;   // provider's call id; raw-text formats without ids get "call_<n>"
+    std::string id;   // the call id as sent; "call_<n>" when none was (n: the call's position)
     std::string name;
     // The arguments as a value: parsed from the provider's string with the tolerant parser, or
     // taken as is when the provider sends an object. An object unless the model sent otherwise;

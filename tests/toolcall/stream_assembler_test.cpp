@@ -305,3 +305,23 @@ TEST(StreamAssemblerGemini, ManyTextChunksJoinIntoOneBlock) {
 }
 
 } // namespace
+
+namespace {
+
+// Found by sse_fuzzer: an event completed before an over-long line is read before the line's
+// buffer_exceeded, in one chunk as in small ones, so the error does not depend on chunking.
+TEST(StreamAssemblerErrors, EventsBeforeAFramingErrorAreReadFirst) {
+    StreamOptions o;
+    o.sse.max_line = 32;
+    const std::string text = "data: not json {\n\ndata: " + std::string(64, 'x') + "\n\n";
+    for (std::size_t chunk : {text.size(), std::size_t{1}, std::size_t{2}, std::size_t{7}}) {
+        StreamAssembler s(Format::auto_detect, o);
+        std::optional<Error> error;
+        for (std::size_t i = 0; i < text.size() && !error; i += chunk)
+            if (auto r = s.feed(std::string_view(text).substr(i, chunk)); !r) error = r.error();
+        ASSERT_TRUE(error.has_value()) << chunk;
+        EXPECT_EQ(error->kind(), ErrorKind::stream_error) << chunk;
+    }
+}
+
+} // namespace

@@ -89,7 +89,9 @@ void PartialJson::close_member(std::size_t end) {
         return;
     }
     if (open_bracket_ == '{') {
-        for (auto& m : parsed->value.members()) closed_.set(m.key(), std::move(m.value));
+        // Appended, not set: set() scans the members, which would make many members quadratic
+        // (a repeated key still reads last-wins through Value::find).
+        for (auto& m : parsed->value.members()) closed_.append_member(m.key(), std::move(m.value));
     } else {
         for (auto& item : parsed->value.items()) closed_.push_back(std::move(item));
     }

@@ -68,6 +68,9 @@ Format detect_markers(std::string_view text) {
     if (text.find("<|python_tag|>") != std::string_view::npos) return Format::llama3;
     if (text.find("<function=") != std::string_view::npos) return Format::functionary;
     if (text.starts_with(">>>") || text.find("\n>>>") != std::string_view::npos) return Format::functionary;
+    // [f(a=1)] alone (not prose that happens to start with a word and a parenthesis).
+    const std::string_view t = detail::trim(text);
+    if (t.starts_with('[') && t.ends_with(']') && detail::looks_pythonic(t)) return Format::llama3;
     return Format::auto_detect;
 }
 

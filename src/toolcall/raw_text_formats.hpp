@@ -12,6 +12,9 @@ std::size_t read_llama3(std::string_view text, RawBuilder& b);
 std::size_t read_mistral(std::string_view text, RawBuilder& b);
 std::size_t read_deepseek(std::string_view text, RawBuilder& b);
 std::size_t read_functionary(std::string_view text, RawBuilder& b);
+// [f(a=1), g()] and name.call(a=1) (Llama 3.2 / 4 pythonic calls, Llama 3.1 built-ins).
+bool looks_pythonic(std::string_view text);
+std::size_t read_pythonic(std::string_view text, RawBuilder& b);
 // bare_json; *used_parameters tells llama3's {"name", "parameters"} apart.
 std::size_t read_bare_json(std::string_view text, RawBuilder& b, bool* used_parameters = nullptr);
 

@@ -115,6 +115,8 @@ std::size_t read_llama3(std::string_view text, RawBuilder& b) {
     constexpr std::string_view tag = "<|python_tag|>";
     const std::size_t at = text.find(tag);
     if (at == std::string_view::npos) {
+        if (looks_pythonic(text))
+            if (const std::size_t n = read_pythonic(text, b)) return n;
         bool used_parameters = false;
         return read_bare_json(text, b, &used_parameters);
     }
@@ -125,6 +127,8 @@ std::size_t read_llama3(std::string_view text, RawBuilder& b) {
     std::string_view segment = trim(rest.substr(0, end));
     std::size_t found = 0;
     for (const auto& p : read_payloads(segment)) found += add_calls(b, p);
+    if (found == 0 && looks_pythonic(segment))
+        if (const std::size_t n = read_pythonic(segment, b)) return n;
     if (found == 0 && !segment.empty()) {
         // A built-in tool in Python syntax (brave_search.call(query=...)): not JSON; kept as text.
         b.note(Risk::Warning, DiagnosticKind::Preserved,

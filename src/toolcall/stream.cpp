@@ -215,11 +215,18 @@ Result<std::size_t> StreamAssembler::take_framed() {
     return produced;
 }
 
+// A framing error (a line over the limit) comes after the events completed before it: those
+// are read first, so that which error is reported does not depend on how the bytes were chunked.
+Result<std::size_t> StreamAssembler::framing_failed(Error e) {
+    if (auto r = take_framed(); !r) return r;
+    return fail(std::move(e));
+}
+
 Result<std::size_t> StreamAssembler::feed_framed(std::string_view bytes) {
     if (framing_ == Framing::sse) {
-        if (auto r = sse_.feed(bytes, events_); !r) return fail(r.error());
+        if (auto r = sse_.feed(bytes, events_); !r) return framing_failed(r.error());
     } else {
-        if (auto r = ndjson_.feed(bytes, lines_); !r) return fail(r.error());
+        if (auto r = ndjson_.feed(bytes, lines_); !r) return framing_failed(r.error());
     }
     // Most small chunks complete no event: skip the hand-over (1-byte chunks stay cheap).
     if (events_.empty() && lines_.empty()) return std::size_t{0};
@@ -229,7 +236,7 @@ Result<std::size_t> StreamAssembler::feed_framed(std::string_view bytes) {
 Result<std::size_t> StreamAssembler::feed(std::string_view bytes) {
     if (error_) return *error_;
     if (framing_ == Framing::sse) { // the common case, kept short for small chunks
-        if (auto r = sse_.feed(bytes, events_); !r) return fail(r.error());
+        if (auto r = sse_.feed(bytes, events_); !r) return framing_failed(r.error());
         if (events_.empty()) return std::size_t{0};
         return take_framed();
     }
@@ -259,9 +266,9 @@ Result<Response> StreamAssembler::finish() {
     if (!finished_) {
         finished_ = true;
         if (framing_ == Framing::sse) {
-            if (auto r = sse_.finish(events_); !r) return fail(r.error()).error();
+            if (auto r = sse_.finish(events_); !r) return framing_failed(r.error()).error();
         } else if (framing_ == Framing::ndjson) {
-            if (auto r = ndjson_.finish(lines_); !r) return fail(r.error()).error();
+            if (auto r = ndjson_.finish(lines_); !r) return framing_failed(r.error()).error();
         }
         if (auto r = take_framed(); !r) return r.error();
     }
@@ -277,7 +284,9 @@ Result<Response> StreamAssembler::finish() {
         for (auto& block : choice.content) {
             auto* tc = std::get_if<ToolCall>(&block);
             if (!tc) continue;
-            if (k < calls->size() && !(*calls)[k].closed) {
+            if (k < calls->size() && !(*calls)[k].closed && !(*calls)[k].has_text) {
+                tc->complete = false; // arguments sent as values: the body has what arrived
+            } else if (k < calls->size() && !(*calls)[k].closed) {
                 const auto& sc = (*calls)[k];
                 ToolCall fresh = detail::to_tool_call(sc);
                 fresh.id = tc->id; // the reader's (fallback ids included)

@@ -16,7 +16,14 @@ constexpr std::size_t kMaxPathDepth = 64;
 
 struct Candidate {
     std::size_t index = 0;
-    Value parts = Value::array();
+    // Parts in order; a text part's text accumulates in texts[i] (set into the part when the
+    // body is built), so that many small text chunks cost linear time.
+    std::vector<Value> parts;
+    std::vector<std::string> texts;
+    std::vector<bool> is_text;
+    // Streamed string arguments (partialArgs stringValue pieces) of each call, by JSON path:
+    // appended here and set into the arguments when the call closes or the body is built.
+    std::map<std::size_t, std::map<std::string, std::string>> strings;
     std::string finish;
     std::vector<StreamCall> calls;
     std::vector<std::size_t> call_part; // part position of each call
@@ -66,7 +73,7 @@ Value* at_json_path(Value& root, std::string_view path) {
                 i = i * 10 + static_cast<std::size_t>(c - '0');
             }
             if (!at->is_array()) *at = Value::array();
-            if (i > at->size() + 1024) return nullptr; // no huge sparse arrays
+            if (i > at->size()) return nullptr; // the next index at most: no sparse arrays
             while (at->size() <= i) at->push_back(Value());
             at = &(*at)[i];
         } else {
@@ -76,17 +83,17 @@ Value* at_json_path(Value& root, std::string_view path) {
     return at;
 }
 
-void apply_partial_arg(Value& args, const Value& pa) {
+void apply_partial_arg(Value& args, std::map<std::string, std::string>& strings, const Value& pa) {
     const Value& path = pa["jsonPath"];
     if (!path.is_string()) return;
-    Value* target = at_json_path(args, path.as_string());
-    if (!target) return;
     if (const Value* s = pa.find("stringValue"); s && s->is_string()) {
         // A string streams in pieces: each appends.
-        std::string joined = target->is_string() ? std::string(target->as_string()) : std::string();
-        joined += s->as_string();
-        *target = Value(joined);
-    } else if (const Value* n = pa.find("numberValue"); n && n->is_number()) {
+        strings[std::string(path.as_string())].append(s->as_string());
+        return;
+    }
+    Value* target = at_json_path(args, path.as_string());
+    if (!target) return;
+    if (const Value* n = pa.find("numberValue"); n && n->is_number()) {
         *target = *n;
     } else if (const Value* b = pa.find("boolValue"); b && b->is_bool()) {
         *target = *b;
@@ -95,6 +102,17 @@ void apply_partial_arg(Value& args, const Value& pa) {
     } else if (const Value* v = pa.find("value")) {
         *target = *v;
     }
+}
+
+// The call's arguments with its streamed strings set in.
+Value arguments_of(const StreamCall& call, const std::map<std::string, std::string>* strings) {
+    Value args = call.value;
+    if (strings && !strings->empty()) {
+        if (args.is_null()) args = Value::object();
+        for (const auto& [path, text] : *strings)
+            if (Value* target = at_json_path(args, path)) *target = Value(text);
+    }
+    return args.is_null() ? Value::object() : args;
 }
 
 class GeminiStream final : public StreamState {
@@ -132,12 +150,17 @@ public:
     Value body() const override {
         Value candidates = Value::array();
         for (const auto& [index, c] : candidates_) {
-            Value parts = c.parts;
+            std::vector<Value> list = c.parts;
+            for (std::size_t i = 0; i < list.size(); ++i)
+                if (c.is_text[i]) list[i].set("text", c.texts[i]);
             for (std::size_t k = 0; k < c.calls.size(); ++k) {
-                Value& fc = parts[c.call_part[k]].set("functionCall", Value::object({{"name", c.calls[k].name}}));
+                Value& fc = list[c.call_part[k]].set("functionCall", Value::object({{"name", c.calls[k].name}}));
                 if (!c.calls[k].id.empty()) fc.set("id", c.calls[k].id);
-                fc.set("args", c.calls[k].value.is_null() ? Value::object() : c.calls[k].value);
+                auto it = c.strings.find(k);
+                fc.set("args", arguments_of(c.calls[k], it == c.strings.end() ? nullptr : &it->second));
             }
+            Value parts = Value::array();
+            for (auto& p : list) parts.push_back(std::move(p));
             Value cand = Value::object({{"index", static_cast<std::uint64_t>(c.index)}});
             cand.set("content", Value::object({{"parts", std::move(parts)}, {"role", "model"}}));
             if (!c.finish.empty()) cand.set("finishReason", c.finish);
@@ -160,7 +183,9 @@ private:
     void close_call(Candidate& c, std::size_t k) {
         StreamCall& sc = c.calls[k];
         if (sc.closed) return;
-        if (sc.value.is_null()) sc.value = Value::object();
+        auto it = c.strings.find(k);
+        sc.value = arguments_of(sc, it == c.strings.end() ? nullptr : &it->second);
+        if (it != c.strings.end()) c.strings.erase(it);
         std::string text = sc.value.dump();
         sc.arguments.append(text);
         emit_call(DeltaKind::arguments, c.index, k, sc, std::move(text));
@@ -179,17 +204,17 @@ private:
             const bool thought = is_thought(part);
             if (!text->as_string().empty())
                 emit(thought ? DeltaKind::reasoning : DeltaKind::text, c.index, std::string(text->as_string()));
-            if (!c.parts.empty()) {
-                Value& last = c.parts[c.parts.size() - 1];
-                if (last["text"].is_string() && is_thought(last) == thought) {
-                    last.set("text", std::string(last["text"].as_string()) + std::string(text->as_string()));
-                    if (part["thoughtSignature"].is_string()) last.set("thoughtSignature", part["thoughtSignature"]);
-                    return true;
-                }
+            if (!c.parts.empty() && c.is_text.back() && is_thought(c.parts.back()) == thought) {
+                c.texts.back().append(text->as_string());
+                if (part["thoughtSignature"].is_string()) c.parts.back().set("thoughtSignature", part["thoughtSignature"]);
+                return true;
             }
         }
         if (c.parts.size() >= options_.max_calls) return too_many("parts");
+        const bool text_part = text && text->is_string();
         c.parts.push_back(part);
+        c.texts.emplace_back(text_part ? std::string(text->as_string()) : std::string());
+        c.is_text.push_back(text_part);
         return true;
     }
 
@@ -199,7 +224,7 @@ private:
             StreamCall& sc = c.calls.back();
             for (const Value& pa : fc["partialArgs"].items()) {
                 if (sc.value.is_null()) sc.value = Value::object();
-                apply_partial_arg(sc.value, pa);
+                apply_partial_arg(sc.value, c.strings[c.calls.size() - 1], pa);
             }
             if (fc["args"].is_object()) sc.value = fc["args"];
             const Value* more = fc.find("willContinue");
@@ -214,13 +239,15 @@ private:
         const std::size_t k = c.calls.size();
         c.call_part.push_back(c.parts.size());
         c.parts.push_back(part);
+        c.texts.emplace_back();
+        c.is_text.push_back(false);
         c.calls.push_back(std::move(sc));
         StreamCall& added = c.calls.back();
         emit_call(DeltaKind::tool_call, c.index, k, added);
         if (fc["args"].is_object() || fc["args"].is_array()) added.value = fc["args"];
         for (const Value& pa : fc["partialArgs"].items()) {
             if (added.value.is_null()) added.value = Value::object();
-            apply_partial_arg(added.value, pa);
+            apply_partial_arg(added.value, c.strings[k], pa);
         }
         const Value* more = fc.find("willContinue");
         if (more && more->is_bool() && more->as_bool()) c.streaming = true;

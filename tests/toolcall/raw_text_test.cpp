@@ -95,11 +95,36 @@ TEST(ToolcallRawText, Llama3PythonTagAndBareParameters) {
     EXPECT_EQ(call(bare, 0).arguments["city"], Value("Oslo"));
 }
 
-TEST(ToolcallRawText, Llama3BuiltinPythonCallIsText) {
-    const Response r = read("<|python_tag|>brave_search.call(query=\"x\")<|eom_id|>", Format::llama3);
-    EXPECT_TRUE(r.tool_calls().empty());
-    EXPECT_EQ(r.text(), "brave_search.call(query=\"x\")");
-    EXPECT_FALSE(r.diagnostics.empty());
+TEST(ToolcallRawText, Llama3BuiltinPythonCall) {
+    const Response r = read("<|python_tag|>brave_search.call(query=\"weather in SF\")<|eom_id|>", Format::llama3);
+    ASSERT_EQ(r.tool_calls().size(), 1u);
+    EXPECT_EQ(call(r, 0).name, "brave_search");
+    EXPECT_EQ(call(r, 0).arguments["query"], Value("weather in SF"));
+    const Response code = read("<|python_tag|>print(1 + 1)<|eom_id|>", Format::llama3);
+    EXPECT_TRUE(code.tool_calls().empty()); // code, not a call: kept as text
+    EXPECT_EQ(code.text(), "print(1 + 1)");
+}
+
+TEST(ToolcallRawText, PythonicCalls) {
+    const Response r = read("[get_weather(city='Paris', days=3, metric=True, tags=['a', \"b, c\"]), get_time()]");
+    EXPECT_EQ(r.provider, Format::llama3);
+    ASSERT_EQ(r.tool_calls().size(), 2u);
+    EXPECT_EQ(call(r, 0).name, "get_weather");
+    EXPECT_EQ(call(r, 0).arguments["city"], Value("Paris"));
+    EXPECT_EQ(call(r, 0).arguments["days"], Value(3));
+    EXPECT_EQ(call(r, 0).arguments["metric"], Value(true));
+    EXPECT_EQ(call(r, 0).arguments["tags"][1], Value("b, c"));
+    EXPECT_EQ(call(r, 1).name, "get_time");
+    EXPECT_EQ(call(r, 1).arguments, Value::object());
+    EXPECT_TRUE(call(r, 1).complete);
+
+    const Response cut = read("[search(query=\"lamin", Format::llama3);
+    ASSERT_EQ(cut.tool_calls().size(), 1u);
+    EXPECT_FALSE(call(cut, 0).complete);
+    EXPECT_EQ(call(cut, 0).arguments["query"], Value("lamin"));
+
+    // Prose that starts like a call is not one.
+    EXPECT_TRUE(read("print(x) is how you print in Python.").tool_calls().empty());
 }
 
 TEST(ToolcallRawText, MistralArrayForm) {

@@ -269,3 +269,59 @@ TEST(StreamAssembler, PartialArgumentsWhileStreaming) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(StreamAssemblerGemini, CallCutWhileItsArgumentsStreamKeepsWhatArrived) {
+    const std::vector<std::string> data = {
+        R"({"candidates":[{"content":{"parts":[{"functionCall":{"name":"plan","willContinue":true}}],"role":"model"},"index":0}]})",
+        R"({"candidates":[{"content":{"parts":[{"functionCall":{"partialArgs":[{"jsonPath":"$.city","stringValue":"Ber","willContinue":true}],"willContinue":true}}],"role":"model"},"index":0}]})",
+        R"({"candidates":[{"content":{"parts":[{"functionCall":{"partialArgs":[{"jsonPath":"$.city","stringValue":"lin","willContinue":true}],"willContinue":true}}],"role":"model"},"index":0}]})"};
+    auto r = read_stream(sse(data));
+    ASSERT_TRUE(r) << r.error();
+    auto calls = r->tool_calls();
+    ASSERT_EQ(calls.size(), 1u);
+    EXPECT_FALSE(calls[0]->complete);
+    EXPECT_EQ(calls[0]->arguments, Value::object({{"city", "Berlin"}}));
+}
+
+TEST(StreamAssemblerGemini, ManyTextChunksJoinIntoOneBlock) {
+    std::vector<std::string> data;
+    std::string expected;
+    for (int i = 0; i < 500; ++i) {
+        const std::string word = std::to_string(i);
+        std::string chunk = R"({"candidates":[{"content":{"parts":[{"text":"w)";
+        chunk += word;
+        chunk += R"( "}],"role":"model"},"index":0}]})";
+        data.push_back(std::move(chunk));
+        expected += 'w';
+        expected += word;
+        expected += ' ';
+    }
+    auto r = read_stream(sse(data));
+    ASSERT_TRUE(r) << r.error();
+    ASSERT_EQ(r->primary().content.size(), 1u);
+    EXPECT_EQ(r->text(), expected);
+}
+
+} // namespace
+
+namespace {
+
+// Found by sse_fuzzer: an event completed before an over-long line is read before the line's
+// buffer_exceeded, in one chunk as in small ones, so the error does not depend on chunking.
+TEST(StreamAssemblerErrors, EventsBeforeAFramingErrorAreReadFirst) {
+    StreamOptions o;
+    o.sse.max_line = 32;
+    const std::string text = "data: not json {\n\ndata: " + std::string(64, 'x') + "\n\n";
+    for (std::size_t chunk : {text.size(), std::size_t{1}, std::size_t{2}, std::size_t{7}}) {
+        StreamAssembler s(Format::auto_detect, o);
+        std::optional<Error> error;
+        for (std::size_t i = 0; i < text.size() && !error; i += chunk)
+            if (auto r = s.feed(std::string_view(text).substr(i, chunk)); !r) error = r.error();
+        ASSERT_TRUE(error.has_value()) << chunk;
+        EXPECT_EQ(error->kind(), ErrorKind::stream_error) << chunk;
+    }
+}
+
+} // namespace

@@ -2,8 +2,10 @@
 // Tool calls an open model wrote as plain text, read into a Response (one Choice):
 //   hermes       <tool_call>{"name": …, "arguments": {…}}</tool_call>  (Hermes, Qwen 2.5/3; also
 //                Qwen3-Coder's <tool_call><function=name><parameter=p>v</parameter></function>)
-//   llama3       <|python_tag|>{"name": …, "parameters": {…}} (several joined by ';'), or the
-//                bare {"name", "parameters"} object
+//   llama3       <|python_tag|>{"name": …, "parameters": {…}} (several joined by ';'), the
+//                bare {"name", "parameters"} object, built-ins as <|python_tag|>name.call(k=v),
+//                and Llama 3.2 / 4 pythonic calls [f(k=v, …), g()] (keyword arguments, Python
+//                literals; positional arguments are code, not a call)
 //   mistral      [TOOL_CALLS][{"name", "arguments", "id"?}, …] and the v11+ form
 //                [TOOL_CALLS]name[CALL_ID]id?[ARGS]{…} (repeated for parallel calls)
 //   deepseek     <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>name

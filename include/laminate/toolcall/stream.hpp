@@ -107,6 +107,7 @@ private:
     Result<std::size_t> fail(Error e);
     Result<std::size_t> dispatch(const Value& chunk, std::string_view event_name);
     Result<std::size_t> feed_framed(std::string_view bytes);
+    Result<std::size_t> framing_failed(Error e);
     Result<std::size_t> take_framed();
 
     StreamOptions options_;

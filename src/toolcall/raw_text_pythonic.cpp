@@ -1,0 +1,124 @@
+// Python-style calls, as Llama 3.2 / 4 write them ("pythonic" tool calls) and as Llama 3.1 writes
+// built-in tools after <|python_tag|>:
+//   [get_weather(city="Paris", days=3), get_time()]      brave_search.call(query="x")
+// Keyword arguments only; each value is read with the tolerant parser (Python literals True,
+// None, single quotes and tuples included), else kept as a string. One left-to-right scan with a
+// bracket counter: no recursion, linear in the text.
+
+#include "raw_text_formats.hpp"
+
+#include <laminate/parse.hpp>
+
+#include <vector>
+
+namespace laminate::toolcall::detail {
+
+namespace {
+
+bool ident_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+bool ident_char(char c) { return ident_start(c) || (c >= '0' && c <= '9'); }
+bool space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+struct Scanner {
+    std::string_view s;
+    std::size_t i = 0;
+    void skip() { while (i < s.size() && space(s[i])) ++i; }
+    bool eat(char c) {
+        skip();
+        if (i < s.size() && s[i] == c) { ++i; return true; }
+        return false;
+    }
+    std::string_view name(bool dotted) {
+        skip();
+        const std::size_t from = i;
+        if (i >= s.size() || !ident_start(s[i])) return {};
+        while (i < s.size() && (ident_char(s[i]) || (dotted && s[i] == '.'))) ++i;
+        return s.substr(from, i - from);
+    }
+    // A value up to the next top-level ',' or ')': strings and brackets are skipped over.
+    std::string_view value(bool& closed) {
+        skip();
+        const std::size_t from = i;
+        std::size_t depth = 0;
+        char quote = 0;
+        for (; i < s.size(); ++i) {
+            const char c = s[i];
+            if (quote) {
+                if (c == '\\') ++i;
+                else if (c == quote) quote = 0;
+                continue;
+            }
+            if (c == '"' || c == '\'') quote = c;
+            else if (c == '[' || c == '{' || c == '(') ++depth;
+            else if ((c == ']' || c == '}' || c == ')') && depth > 0) --depth;
+            else if (depth == 0 && (c == ',' || c == ')')) break;
+        }
+        closed = i < s.size() && quote == 0;
+        return trim(s.substr(from, i - from));
+    }
+};
+
+Value read_value(std::string_view text, bool closed, Diagnostics& ds) {
+    ParseOptions options;
+    options.complete_truncated = !closed;
+    auto parsed = parse(text, options);
+    if (parsed && !parsed->value.is_null()) {
+        for (auto& d : parsed->diagnostics) ds.push_back(std::move(d));
+        return std::move(parsed->value);
+    }
+    if (parsed && text == "None") return Value();
+    return Value(text); // a bare word (an enum-like name): its text
+}
+
+} // namespace
+
+bool looks_pythonic(std::string_view text) {
+    Scanner sc{trim(text)};
+    sc.eat('[');
+    return !sc.name(true).empty() && sc.eat('(');
+}
+
+std::size_t read_pythonic(std::string_view text, RawBuilder& b) {
+    Scanner sc{trim(text)};
+    const bool bracketed = sc.eat('[');
+    std::vector<ToolCall> calls;
+    while (true) {
+        const std::size_t start = sc.i;
+        std::string_view name = sc.name(true);
+        if (name.empty() || !sc.eat('(')) {
+            sc.i = start;
+            break;
+        }
+        if (name.ends_with(".call")) name.remove_suffix(5); // Llama 3.1 built-ins
+        ToolCall call;
+        call.name = std::string(name);
+        call.arguments = Value::object();
+        bool complete = false;
+        while (true) {
+            if (sc.eat(')')) { complete = true; break; }
+            const std::string_view key = sc.name(false);
+            if (key.empty() || !sc.eat('=')) {
+                sc.skip();
+                // Positional arguments or code (print(1 + 1)): not a tool call. Only a text that
+                // ends here was cut off inside the call.
+                if (sc.i < sc.s.size()) return 0;
+                break;
+            }
+            bool closed = true;
+            const std::string_view raw = sc.value(closed);
+            call.arguments.set(key, read_value(raw, closed, call.diagnostics));
+            if (!closed) break;
+            sc.eat(',');
+        }
+        call.raw_arguments = call.arguments.dump();
+        call.complete = complete;
+        calls.push_back(std::move(call));
+        if (!complete || !sc.eat(',')) break;
+    }
+    if (bracketed) sc.eat(']');
+    for (auto& c : calls) b.call(std::move(c));
+    b.text(sc.s.substr(sc.i));
+    return calls.size();
+}
+
+} // namespace laminate::toolcall::detail

@@ -40,12 +40,12 @@ struct FastCursor {
 bool fast_scalar(FastCursor& c, Value& out);
 // An object key of plain ASCII (no escape), then the ':' after it; false otherwise.
 bool fast_key(FastCursor& c, std::string_view& key);
-// A string with no escape (valid UTF-8, no control character) at c.p: its bytes, c.p past it.
-// False, c.p unchanged, otherwise.
-bool fast_plain_string(FastCursor& c, std::string_view& text) noexcept;
 // An integer lexeme of at most 18 digits, no leading zero, not "-0", at c.p: its value, c.p past
 // it. False, c.p unchanged, otherwise (fractions and exponents included).
 bool fast_small_integer(FastCursor& c, std::int64_t& value) noexcept;
+// A string at c.p decoded into out exactly as the parser decodes valid JSON, c.p past it; false
+// (c.p unchanged, out unspecified) for what the parser would repair or flag.
+bool fast_string(FastCursor& c, std::string& out);
 // The field of an exact key (its key or an alias), npos when none; `hint` follows declaration order.
 std::size_t fast_find_field(const StructTable& table, std::string_view key, std::size_t& hint) noexcept;
 
@@ -73,7 +73,8 @@ bool fast_read(FastCursor& c, T& out, ShapeState& st);
 
 // The exact-type cases that the Value path reads with no diagnostic at any level (a string
 // into std::string, true/false into bool, a small integer into an integer type that holds it),
-// written straight into `out`: no Value, no path. False (nothing consumed) for anything else.
+// written straight into `out`: no Value, no path. False (nothing consumed) for anything else; a
+// string it refuses, fast_scalar refuses too.
 template <class T>
 bool fast_direct(FastCursor& c, T& out) {
     if constexpr (is_optional_v<T>) {
@@ -88,10 +89,7 @@ bool fast_direct(FastCursor& c, T& out) {
             return false;
         }
     } else if constexpr (std::is_same_v<T, std::string>) {
-        std::string_view text;
-        if (!fast_plain_string(c, text)) return false;
-        out.assign(text.data(), text.size());
-        return true;
+        return fast_string(c, out);
     } else if constexpr (std::is_same_v<T, bool>) {
         if (c.end - c.p >= 4 && std::string_view(c.p, 4) == "true") {
             c.p += 4;

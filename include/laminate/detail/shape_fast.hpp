@@ -60,13 +60,17 @@ inline constexpr bool fast_struct_v = [] {
         return reflect::is_reflectable<T>;
 }();
 
+// Which containers the fast path reads itself (a Shaper<T> always gets the Value it expects).
 template <class T>
 struct fast_container {
-    static constexpr bool array = is_vector_v<T>;
+    static constexpr bool array = is_vector_v<T> && !has_shaper<T>;
     static constexpr bool object = fast_struct_v<T>;
 };
 template <class T>
-struct fast_container<std::optional<T>> : fast_container<T> {};
+struct fast_container<std::optional<T>> {
+    static constexpr bool array = !has_shaper<std::optional<T>> && fast_container<T>::array;
+    static constexpr bool object = !has_shaper<std::optional<T>> && fast_container<T>::object;
+};
 
 template <class T>
 bool fast_read(FastCursor& c, T& out, ShapeState& st);
@@ -77,7 +81,9 @@ bool fast_read(FastCursor& c, T& out, ShapeState& st);
 // string it refuses, fast_scalar refuses too.
 template <class T>
 bool fast_direct(FastCursor& c, T& out) {
-    if constexpr (is_optional_v<T>) {
+    if constexpr (has_shaper<T>) {
+        return false;
+    } else if constexpr (is_optional_v<T>) {
         using U = typename T::value_type;
         if constexpr (std::is_same_v<U, std::string> || std::is_same_v<U, bool> ||
                       (is_coercible_scalar_v<U> && std::is_integral_v<U>)) {
@@ -102,7 +108,7 @@ bool fast_direct(FastCursor& c, T& out) {
             return true;
         }
         return false;
-    } else if constexpr (is_coercible_scalar_v<T> && std::is_integral_v<T> && !has_shaper<T>) {
+    } else if constexpr (is_coercible_scalar_v<T> && std::is_integral_v<T>) {
         const char* start = c.p;
         std::int64_t v = 0;
         if (!fast_small_integer(c, v)) return false;
@@ -245,14 +251,14 @@ bool fast_read(FastCursor& c, T& out, ShapeState& st) {
     c.skip_ws();
     if (c.p == c.end) return false;
     if (*c.p == '[') {
-        if constexpr (is_vector_v<T>) return fast_vector(c, out, st);
-        else if constexpr (fast_container<T>::array) return fast_vector(c, out.emplace(), st); // optional<vector>
-        else return false;
+        if constexpr (!fast_container<T>::array) return false;
+        else if constexpr (is_vector_v<T>) return fast_vector(c, out, st);
+        else return fast_vector(c, out.emplace(), st); // optional<vector>
     }
     if (*c.p == '{') {
-        if constexpr (fast_struct_v<T>) return fast_struct(c, out, st);
-        else if constexpr (fast_container<T>::object) return fast_struct(c, out.emplace(), st); // optional<struct>
-        else return false;
+        if constexpr (!fast_container<T>::object) return false;
+        else if constexpr (fast_struct_v<T>) return fast_struct(c, out, st);
+        else return fast_struct(c, out.emplace(), st); // optional<struct>
     }
     if (fast_direct(c, out)) return true;
     Value v;

@@ -5,6 +5,7 @@
 //   F/nlohmann               nlohmann::json::parse + get<AlertConfig>() (from_json written by hand)
 //   F/laminate_from_json     laminate::from_json<AlertConfig>, lenient, default options
 //   F3/laminate_from_json    the same on the malformed set (baseline: simdjson DOM on F)
+//   F*/laminate_value_path   parse + shape without the fast path (what from_json did before it)
 #include "register.hpp"
 
 #include <laminate/shape.hpp>
@@ -165,6 +166,22 @@ struct LaminateFromJson {
     }
 };
 
+// The Value path alone (tolerant parse, then shape), as from_json was before its fast path: the
+// fast path's gain measured in the same run.
+struct LaminateValuePath {
+    Outcome operator()(const simdjson::padded_string& doc) const {
+        const laminate::ShapeOptions options{};
+        auto parsed = laminate::parse(view(doc), laminate::detail::parse_options_for(options));
+        if (!parsed) return Outcome::rejected;
+        auto r = laminate::detail::shape_parsed<AlertConfig>(std::move(*parsed), options);
+        benchmark::DoNotOptimize(r);
+        if (!r) return Outcome::rejected;
+        for (const auto& d : r->diagnostics)
+            if (d.kind == laminate::DiagnosticKind::Repaired) return Outcome::repaired;
+        return Outcome::parsed;
+    }
+};
+
 template <class Parser>
 void register_on_f(const std::string& name, bool malformed) {
     benchmark::RegisterBenchmark(name.c_str(), [malformed](benchmark::State& state) {
@@ -186,6 +203,8 @@ void register_shape() {
     register_on_f<NlohmannGet>("F/nlohmann", false);
     register_on_f<LaminateFromJson>("F/laminate_from_json", false);
     register_on_f<LaminateFromJson>("F3/laminate_from_json", true);
+    register_on_f<LaminateValuePath>("F/laminate_value_path", false);
+    register_on_f<LaminateValuePath>("F3/laminate_value_path", true);
 }
 
 } // namespace laminate::bench

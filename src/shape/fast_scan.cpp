@@ -182,7 +182,7 @@ bool fast_small_integer(FastCursor& c, std::int64_t& value) noexcept {
     if (negative) ++p;
     const char* digits = p;
     std::int64_t v = 0;
-    while (p != c.end && *p >= '0' && *p <= '9' && p - digits < 19) v = v * 10 + (*p++ - '0');
+    while (p != c.end && *p >= '0' && *p <= '9' && p - digits < 18) v = v * 10 + (*p++ - '0');
     const auto n = p - digits;
     if (n == 0 || n > 18 || (*digits == '0' && (n > 1 || negative))) return false;
     if (p != c.end && number_char(*p)) return false; // a fraction, an exponent, or junk

@@ -20,6 +20,8 @@ THROUGHPUT = [
     ("W2 20 MB document, `parse_json` (strict)", "W2/laminate_parse_json", "W2", 0.5),
     ("W3 malformed arguments, `parse` (baselines on W1)", "W3/laminate_parse", "W1", 0.2),
     ("BFCL valid arguments, `shape_json` with each function's schema", "BFCL/laminate_shape_json", "BFCL", 0.3),
+    ("F typed shaping, `from_json<T>` (nlohmann: parse + get<T>)", "F/laminate_from_json", "F", 0.5),
+    ("F3 malformed, `from_json<T>` (baselines on F)", "F3/laminate_from_json", "F", 0.2),
 ]
 PARSERS = ["laminate_parse", "laminate_parse_json", "simdjson", "nlohmann"]
 # (axis, benchmark at N, benchmark at 10N); {p} is the parser

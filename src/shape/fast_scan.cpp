@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 namespace laminate::detail {
@@ -21,6 +22,22 @@ constexpr auto kPlain = [] {
 }();
 
 bool plain(unsigned char b) noexcept { return kPlain[b]; }
+
+// The first byte at or after p that is not plain: eight bytes at a time while they all are.
+const char* skip_plain(const char* p, const char* end) noexcept {
+    constexpr std::uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+    auto has_zero = [](std::uint64_t v) { return (v - ones) & ~v & high; };
+    while (end - p >= 8) {
+        std::uint64_t w;
+        std::memcpy(&w, p, 8);
+        const std::uint64_t special =
+            (w & high) | ((w - ones * 0x20) & ~w & high) | has_zero(w ^ (ones * '"')) | has_zero(w ^ (ones * '\\'));
+        if (special) break;
+        p += 8;
+    }
+    while (p != end && plain(static_cast<unsigned char>(*p))) ++p;
+    return p;
+}
 
 bool continuation(const char* p, const char* end, std::size_t n) noexcept {
     if (static_cast<std::size_t>(end - p) < n) return false;
@@ -54,17 +71,18 @@ int hex(char ch) noexcept {
     return -1;
 }
 
-bool read_string(FastCursor& c, Value& out) {
+bool decode_string(FastCursor& c, std::string& s) {
     const char* p = c.p + 1;
     const char* run = p;
-    while (p != c.end && plain(static_cast<unsigned char>(*p))) ++p;
-    if (p != c.end && *p == '"') { // the common case: nothing to decode
-        out = Value(std::string_view(run, static_cast<std::size_t>(p - run)));
-        c.p = p + 1;
-        return true;
-    }
-    std::string s(run, p);
+    p = skip_plain(p, c.end);
+    s.assign(run, p);
     for (;;) {
+        if (p != c.end && plain(static_cast<unsigned char>(*p))) {
+            const char* from = p;
+            p = skip_plain(p, c.end);
+            s.append(from, p);
+            continue;
+        }
         if (p == c.end) return false;
         const auto b = static_cast<unsigned char>(*p);
         if (b == '"') break;
@@ -74,11 +92,6 @@ bool read_string(FastCursor& c, Value& out) {
             if (!n) return false;
             s.append(p, n);
             p += n;
-            continue;
-        }
-        if (b != '\\') {
-            s += static_cast<char>(b);
-            ++p;
             continue;
         }
         if (++p == c.end) return false;
@@ -107,8 +120,20 @@ bool read_string(FastCursor& c, Value& out) {
         default: return false;
         }
     }
-    out = Value(std::string_view(s));
     c.p = p + 1;
+    return true;
+}
+
+bool read_string(FastCursor& c, Value& out) {
+    const char* p = skip_plain(c.p + 1, c.end);
+    if (p != c.end && *p == '"') { // the common case: nothing to decode
+        out = Value(std::string_view(c.p + 1, static_cast<std::size_t>(p - c.p - 1)));
+        c.p = p + 1;
+        return true;
+    }
+    std::string s;
+    if (!decode_string(c, s)) return false;
+    out = Value(std::string_view(s));
     return true;
 }
 
@@ -143,20 +168,11 @@ bool fast_scalar(FastCursor& c, Value& out) {
     return true;
 }
 
-bool fast_plain_string(FastCursor& c, std::string_view& text) noexcept {
+bool fast_string(FastCursor& c, std::string& out) {
     if (!c.at('"')) return false;
-    const char* start = c.p + 1;
-    const char* p = start;
-    for (;;) {
-        while (p != c.end && plain(static_cast<unsigned char>(*p))) ++p;
-        if (p == c.end || static_cast<unsigned char>(*p) < 0x80) break;
-        const std::size_t n = utf8_sequence(p, c.end);
-        if (!n) return false;
-        p += n;
-    }
-    if (p == c.end || *p != '"') return false;
-    text = std::string_view(start, static_cast<std::size_t>(p - start));
-    c.p = p + 1;
+    FastCursor probe = c;
+    if (!decode_string(probe, out)) return false;
+    c.p = probe.p;
     return true;
 }
 
@@ -166,7 +182,7 @@ bool fast_small_integer(FastCursor& c, std::int64_t& value) noexcept {
     if (negative) ++p;
     const char* digits = p;
     std::int64_t v = 0;
-    while (p != c.end && *p >= '0' && *p <= '9' && p - digits < 19) v = v * 10 + (*p++ - '0');
+    while (p != c.end && *p >= '0' && *p <= '9' && p - digits < 18) v = v * 10 + (*p++ - '0');
     const auto n = p - digits;
     if (n == 0 || n > 18 || (*digits == '0' && (n > 1 || negative))) return false;
     if (p != c.end && number_char(*p)) return false; // a fraction, an exponent, or junk
@@ -178,8 +194,7 @@ bool fast_small_integer(FastCursor& c, std::int64_t& value) noexcept {
 bool fast_key(FastCursor& c, std::string_view& key) {
     if (!c.at('"')) return false;
     const char* start = c.p + 1;
-    const char* p = start;
-    while (p != c.end && plain(static_cast<unsigned char>(*p))) ++p;
+    const char* p = skip_plain(start, c.end);
     if (p == c.end || *p != '"') return false;
     key = std::string_view(start, static_cast<std::size_t>(p - start));
     c.p = p + 1;

@@ -49,6 +49,18 @@ struct Trip {
     laminate::Overflow extra;
 };
 
+// A user type with its own JSON form, and a container of it: never read by the fast path itself.
+struct Cents {
+    std::int64_t value = 0;
+};
+
+struct Wallet {
+    std::string owner;
+    Cents balance;
+    std::vector<Cents> history;
+    std::optional<std::vector<Cents>> pending;
+};
+
 struct Defaults {
     std::string code;
     std::uint8_t seats = 1;
@@ -70,6 +82,25 @@ struct laminate::Fields<fast_test::Defaults> {
             field("strict_count").level(CoercionLevel::Exact),
         };
     }
+};
+
+template <>
+struct laminate::Shaper<fast_test::Cents> {
+    static Result<fast_test::Cents> from_value(const Value& v, const CoerceContext& ctx) {
+        if (v.is_array()) return fast_test::Cents{static_cast<std::int64_t>(v.size())};
+        auto n = coerce_to<std::int64_t>(v, ctx);
+        if (!n) return std::move(n).error();
+        return fast_test::Cents{*n * 100};
+    }
+    static Value to_value(const fast_test::Cents& c) { return Value(c.value); }
+};
+
+template <>
+struct laminate::Shaper<std::vector<fast_test::Cents>> {
+    static Result<std::vector<fast_test::Cents>> from_value(const Value& v, const CoerceContext&) {
+        return std::vector<fast_test::Cents>(v.is_array() ? v.size() + 10 : 1);
+    }
+    static Value to_value(const std::vector<fast_test::Cents>& c) { return Value(c.size()); }
 };
 
 namespace fast_test {
@@ -245,6 +276,25 @@ TEST(FastPath, NestedStructsVectorsAndOverflow) {
          })
         expect_same<Trip>(doc);
     EXPECT_TRUE(fast_taken<Trip>(R"({"id":"t1","legs":[{"from":"SFO","hops":1}],"flags":[true],"counts":[1]})"));
+}
+
+TEST(FastPath, EscapesDecodeAsTheParserDoes) {
+    for (const char* doc : {
+             R"({"name":"nul\u0000 us\u001f e\u00e9 zh\u4e2d max\uffff sl\/ bs\\ q\" \b\f\n\r\t","description":"\u0041","severity":0,"websiteId":"","tagFilterExpression":"x","granularity":-5,"rule":"error_rate","threshold":-0,"timeThreshold":-0})",
+             R"({"name":"raw 😀 中 é","description":"\u00","severity":1})",
+             R"({"name":"a","description":"b","severity":999999999999999999,"websiteId":"w","tagFilterExpression":"t","granularity":1E2,"rule":"error_rate","threshold":1e-7,"timeThreshold":-9223372036854775808})",
+         })
+        expect_same<AlertConfig>(doc);
+    EXPECT_TRUE(fast_taken<AlertConfig>(
+        R"({"name":"nul\u0000 e\u00e9","description":"b\\\\","severity":1,"websiteId":"w","tagFilterExpression":"t","granularity":1,"rule":"error_rate","threshold":1,"timeThreshold":1})"));
+}
+
+TEST(FastPath, ShapersGetTheirValue) {
+    for (const char* doc : {
+             R"({"owner":"a","balance":12,"history":[1,[1,2],"3"],"pending":[1,2]})",
+             R"({"owner":"a","balance":[1,2,3],"history":[],"pending":null})",
+         })
+        expect_same<Wallet>(doc);
 }
 
 TEST(FastPath, FieldOptionsDefaultsConstraintsAndLevels) {

@@ -40,12 +40,12 @@ struct FastCursor {
 bool fast_scalar(FastCursor& c, Value& out);
 // An object key of plain ASCII (no escape), then the ':' after it; false otherwise.
 bool fast_key(FastCursor& c, std::string_view& key);
-// A string with no escape (valid UTF-8, no control character) at c.p: its bytes, c.p past it.
-// False, c.p unchanged, otherwise.
-bool fast_plain_string(FastCursor& c, std::string_view& text) noexcept;
 // An integer lexeme of at most 18 digits, no leading zero, not "-0", at c.p: its value, c.p past
 // it. False, c.p unchanged, otherwise (fractions and exponents included).
 bool fast_small_integer(FastCursor& c, std::int64_t& value) noexcept;
+// A string at c.p decoded into out exactly as the parser decodes valid JSON, c.p past it; false
+// (c.p unchanged, out unspecified) for what the parser would repair or flag.
+bool fast_string(FastCursor& c, std::string& out);
 // The field of an exact key (its key or an alias), npos when none; `hint` follows declaration order.
 std::size_t fast_find_field(const StructTable& table, std::string_view key, std::size_t& hint) noexcept;
 
@@ -60,23 +60,30 @@ inline constexpr bool fast_struct_v = [] {
         return reflect::is_reflectable<T>;
 }();
 
+// Which containers the fast path reads itself (a Shaper<T> always gets the Value it expects).
 template <class T>
 struct fast_container {
-    static constexpr bool array = is_vector_v<T>;
+    static constexpr bool array = is_vector_v<T> && !has_shaper<T>;
     static constexpr bool object = fast_struct_v<T>;
 };
 template <class T>
-struct fast_container<std::optional<T>> : fast_container<T> {};
+struct fast_container<std::optional<T>> {
+    static constexpr bool array = !has_shaper<std::optional<T>> && fast_container<T>::array;
+    static constexpr bool object = !has_shaper<std::optional<T>> && fast_container<T>::object;
+};
 
 template <class T>
 bool fast_read(FastCursor& c, T& out, ShapeState& st);
 
 // The exact-type cases that the Value path reads with no diagnostic at any level (a string
 // into std::string, true/false into bool, a small integer into an integer type that holds it),
-// written straight into `out`: no Value, no path. False (nothing consumed) for anything else.
+// written straight into `out`: no Value, no path. False (nothing consumed) for anything else; a
+// string it refuses, fast_scalar refuses too.
 template <class T>
 bool fast_direct(FastCursor& c, T& out) {
-    if constexpr (is_optional_v<T>) {
+    if constexpr (has_shaper<T>) {
+        return false;
+    } else if constexpr (is_optional_v<T>) {
         using U = typename T::value_type;
         if constexpr (std::is_same_v<U, std::string> || std::is_same_v<U, bool> ||
                       (is_coercible_scalar_v<U> && std::is_integral_v<U>)) {
@@ -88,10 +95,7 @@ bool fast_direct(FastCursor& c, T& out) {
             return false;
         }
     } else if constexpr (std::is_same_v<T, std::string>) {
-        std::string_view text;
-        if (!fast_plain_string(c, text)) return false;
-        out.assign(text.data(), text.size());
-        return true;
+        return fast_string(c, out);
     } else if constexpr (std::is_same_v<T, bool>) {
         if (c.end - c.p >= 4 && std::string_view(c.p, 4) == "true") {
             c.p += 4;
@@ -104,7 +108,7 @@ bool fast_direct(FastCursor& c, T& out) {
             return true;
         }
         return false;
-    } else if constexpr (is_coercible_scalar_v<T> && std::is_integral_v<T> && !has_shaper<T>) {
+    } else if constexpr (is_coercible_scalar_v<T> && std::is_integral_v<T>) {
         const char* start = c.p;
         std::int64_t v = 0;
         if (!fast_small_integer(c, v)) return false;
@@ -247,14 +251,14 @@ bool fast_read(FastCursor& c, T& out, ShapeState& st) {
     c.skip_ws();
     if (c.p == c.end) return false;
     if (*c.p == '[') {
-        if constexpr (is_vector_v<T>) return fast_vector(c, out, st);
-        else if constexpr (fast_container<T>::array) return fast_vector(c, out.emplace(), st); // optional<vector>
-        else return false;
+        if constexpr (!fast_container<T>::array) return false;
+        else if constexpr (is_vector_v<T>) return fast_vector(c, out, st);
+        else return fast_vector(c, out.emplace(), st); // optional<vector>
     }
     if (*c.p == '{') {
-        if constexpr (fast_struct_v<T>) return fast_struct(c, out, st);
-        else if constexpr (fast_container<T>::object) return fast_struct(c, out.emplace(), st); // optional<struct>
-        else return false;
+        if constexpr (!fast_container<T>::object) return false;
+        else if constexpr (fast_struct_v<T>) return fast_struct(c, out, st);
+        else return fast_struct(c, out.emplace(), st); // optional<struct>
     }
     if (fast_direct(c, out)) return true;
     Value v;

@@ -93,7 +93,7 @@ struct ValidateOptions {
     bool quote_numbers = true;         // "got 300" in messages (false: "got a number")
 };
 
-namespace schema_detail { struct Compiled; }
+namespace validate_detail { struct Compiled; }
 
 // A compiled schema: refs resolved, patterns compiled. Cheap to copy (shared, immutable) and
 // safe to use from several threads at once.
@@ -108,8 +108,8 @@ public:
     bool is_valid(const Value& instance) const;
 
 private:
-    explicit Schema(std::shared_ptr<const schema_detail::Compiled> c) : compiled_(std::move(c)) {}
-    std::shared_ptr<const schema_detail::Compiled> compiled_;
+    explicit Schema(std::shared_ptr<const validate_detail::Compiled> c) : compiled_(std::move(c)) {}
+    std::shared_ptr<const validate_detail::Compiled> compiled_;
 };
 
 // One shot: compile and validate (an invalid schema is the error).

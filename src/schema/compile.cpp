@@ -12,7 +12,7 @@
 #include <string_view>
 #include <unordered_map>
 
-namespace laminate::schema_detail {
+namespace laminate::validate_detail {
 
 namespace {
 
@@ -483,4 +483,4 @@ Result<std::shared_ptr<const Compiled>> compile_schema(const Value& schema, cons
     return Compiler(schema, options).run();
 }
 
-} // namespace laminate::schema_detail
+} // namespace laminate::validate_detail

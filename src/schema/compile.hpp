@@ -1,10 +1,10 @@
 #pragma once
-// Compiling a schema Value into schema_detail::Compiled (see compiled.hpp).
+// Compiling a schema Value into validate_detail::Compiled (see compiled.hpp).
 
 #include "schema/compiled.hpp"
 
-namespace laminate::schema_detail {
+namespace laminate::validate_detail {
 
 Result<std::shared_ptr<const Compiled>> compile_schema(const Value& schema, const SchemaCompileOptions& options);
 
-} // namespace laminate::schema_detail
+} // namespace laminate::validate_detail

@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-namespace laminate::schema_detail {
+namespace laminate::validate_detail {
 
 using NodeId = std::int32_t;
 inline constexpr NodeId no_node = -1;
@@ -78,4 +78,4 @@ struct Compiled {
     std::vector<Node> nodes; // nodes[0] is the root
 };
 
-} // namespace laminate::schema_detail
+} // namespace laminate::validate_detail

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <utility>
 
-namespace laminate::schema_detail {
+namespace laminate::validate_detail {
 
 namespace {
 
@@ -505,4 +505,4 @@ ValidationResult evaluate(const Compiled& schema, const Value& instance, const V
     return result;
 }
 
-} // namespace laminate::schema_detail
+} // namespace laminate::validate_detail

@@ -3,8 +3,8 @@
 
 #include "schema/compiled.hpp"
 
-namespace laminate::schema_detail {
+namespace laminate::validate_detail {
 
 ValidationResult evaluate(const Compiled& schema, const Value& instance, const ValidateOptions& options);
 
-} // namespace laminate::schema_detail
+} // namespace laminate::validate_detail

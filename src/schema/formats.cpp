@@ -2,7 +2,7 @@
 
 #include <cstddef>
 
-namespace laminate::schema_detail {
+namespace laminate::validate_detail {
 
 namespace {
 
@@ -307,4 +307,4 @@ std::string_view format_description(Format f) noexcept {
     return "a string";
 }
 
-} // namespace laminate::schema_detail
+} // namespace laminate::validate_detail

@@ -6,7 +6,7 @@
 
 #include <string_view>
 
-namespace laminate::schema_detail {
+namespace laminate::validate_detail {
 
 // Format::none for a name that is not asserted.
 Format format_from_name(std::string_view name) noexcept;
@@ -16,4 +16,4 @@ bool matches_format(Format f, std::string_view s) noexcept;
 // "a date (RFC 3339 full-date, e.g. 2024-05-31)", for messages.
 std::string_view format_description(Format f) noexcept;
 
-} // namespace laminate::schema_detail
+} // namespace laminate::validate_detail

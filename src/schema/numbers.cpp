@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-namespace laminate::schema_detail {
+namespace laminate::validate_detail {
 
 namespace {
 
@@ -142,4 +142,4 @@ bool is_multiple_of(const Value& x, const Value& divisor) {
     return mul_mod(nx % nd, pow10_mod(ex - ed, nd), nd) == 0;
 }
 
-} // namespace laminate::schema_detail
+} // namespace laminate::validate_detail

@@ -5,7 +5,7 @@
 
 #include <laminate/value.hpp>
 
-namespace laminate::schema_detail {
+namespace laminate::validate_detail {
 
 // Precondition: v.is_number(). True when the number has no fractional part.
 bool is_integral(const Value& v);
@@ -18,4 +18,4 @@ int compare_numbers(const Value& a, const Value& b);
 // 18 significant digits, a relative tolerance on the quotient otherwise.
 bool is_multiple_of(const Value& x, const Value& divisor);
 
-} // namespace laminate::schema_detail
+} // namespace laminate::validate_detail

@@ -4,7 +4,7 @@
 #include <utility>
 #include <vector>
 
-namespace laminate::schema_detail {
+namespace laminate::validate_detail {
 
 std::size_t code_points(std::string_view s) noexcept {
     std::size_t n = 0;
@@ -159,4 +159,4 @@ std::string ecma_to_re2(std::string_view p) {
     return out;
 }
 
-} // namespace laminate::schema_detail
+} // namespace laminate::validate_detail

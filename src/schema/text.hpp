@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace laminate::schema_detail {
+namespace laminate::validate_detail {
 
 // JSON Schema lengths count code points: every byte that does not continue a UTF-8 sequence.
 std::size_t code_points(std::string_view s) noexcept;
@@ -22,4 +22,4 @@ std::string excerpt(const Value& v, std::size_t max_bytes);
 // lacks (lookaround, backreferences) then fail to compile there.
 std::string ecma_to_re2(std::string_view pattern);
 
-} // namespace laminate::schema_detail
+} // namespace laminate::validate_detail

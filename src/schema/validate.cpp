@@ -17,19 +17,19 @@ std::ostream& operator<<(std::ostream& os, const Violation& v) {
 }
 
 Result<Schema> Schema::compile(const Value& schema, const SchemaCompileOptions& options) {
-    auto compiled = schema_detail::compile_schema(schema, options);
+    auto compiled = validate_detail::compile_schema(schema, options);
     if (!compiled) return std::move(compiled).error();
     return Schema(std::move(*compiled));
 }
 
 ValidationResult Schema::validate(const Value& instance, const ValidateOptions& options) const {
-    return schema_detail::evaluate(*compiled_, instance, options);
+    return validate_detail::evaluate(*compiled_, instance, options);
 }
 
 bool Schema::is_valid(const Value& instance) const {
     ValidateOptions options;
     options.stop_at_first = true;
-    return schema_detail::evaluate(*compiled_, instance, options).valid;
+    return validate_detail::evaluate(*compiled_, instance, options).valid;
 }
 
 Result<ValidationResult> validate(const Value& instance, const Value& schema, const ValidateOptions& options,

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Quick start, command one: install what is missing, build, and run the main job — the
-# laminate CLI repairing and extracting real messy model outputs from examples/.
+# laminate CLI reading messy tool calls written by open models (examples/toolcalls/), shaping
+# messy arguments by the tool's JSON Schema, and repairing and extracting the messy model
+# outputs in examples/messy/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,6 +11,16 @@ cmake --preset release >/dev/null
 cmake --build --preset release --target laminate_cli
 
 bin=build/bin/laminate
+for f in examples/toolcalls/*.txt; do
+  [[ $f == *arguments.txt ]] && continue
+  echo "== $f"
+  echo "-- laminate tool-calls"
+  "$bin" tool-calls < "$f" || true
+done
+echo "== examples/toolcalls/weather-arguments.txt"
+echo "-- laminate shape --schema examples/toolcalls/get_current_weather.schema.json"
+"$bin" shape --schema examples/toolcalls/get_current_weather.schema.json < examples/toolcalls/weather-arguments.txt || true
+echo
 for f in examples/messy/*.txt; do
   echo "== $f"
   echo "-- laminate extract"

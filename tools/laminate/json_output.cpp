@@ -1,5 +1,7 @@
 #include "json_output.hpp"
 
+#include <laminate/toolcall/response.hpp>
+
 #include <cstdint>
 
 namespace laminate::cli {
@@ -8,20 +10,8 @@ namespace {
 Value offset_value(std::size_t offset) { return Value(static_cast<std::uint64_t>(offset)); }
 } // namespace
 
-Value diagnostic_to_json(const Diagnostic& d) {
-    Value out = Value::object();
-    out.set("path", Value(d.path));
-    out.set("kind", Value(kind_name(d.kind)));
-    if (d.kind == DiagnosticKind::Repaired && d.repair != RepairKind::none)
-        out.set("repair", Value(repair_name(d.repair)));
-    out.set("risk", Value(risk_name(d.risk)));
-    out.set("message", Value(d.message));
-    if (!d.suggestion.empty()) out.set("suggestion", Value(d.suggestion));
-    if (!d.from.empty()) out.set("from", Value(d.from));
-    if (!d.to.empty()) out.set("to", Value(d.to));
-    if (d.offset != Diagnostic::no_offset) out.set("offset", offset_value(d.offset));
-    return out;
-}
+// One JSON form of a diagnostic for the whole library: the CLI prints what toolcall embeds.
+Value diagnostic_to_json(const Diagnostic& d) { return toolcall::diagnostic_to_value(d); }
 
 Value diagnostics_to_json(const Diagnostics& ds) {
     Value out = Value::array();

@@ -44,7 +44,9 @@ struct Scanner {
         for (; i < s.size(); ++i) {
             const char c = s[i];
             if (quote) {
-                if (c == '\\') ++i;
+                // An escape skips the next character, but never past the end: a text cut after
+                // the backslash is an unclosed string, not an index beyond it.
+                if (c == '\\') { if (i + 1 < s.size()) ++i; }
                 else if (c == quote) quote = 0;
                 continue;
             }

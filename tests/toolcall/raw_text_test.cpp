@@ -127,6 +127,16 @@ TEST(ToolcallRawText, PythonicCalls) {
     EXPECT_TRUE(read("print(x) is how you print in Python.").tool_calls().empty());
 }
 
+// A text cut right after a backslash inside a quoted argument (found by toolcall_fuzzer): the
+// escape must not step past the end; the call is partial and keeps what was read.
+TEST(ToolcallRawText, PythonicCallCutAfterAnEscape) {
+    const Response r = read("[search(query='a\\", Format::llama3);
+    ASSERT_EQ(r.tool_calls().size(), 1u);
+    EXPECT_EQ(call(r, 0).name, "search");
+    EXPECT_FALSE(call(r, 0).complete);
+    EXPECT_TRUE(call(r, 0).arguments.contains("query"));
+}
+
 TEST(ToolcallRawText, MistralArrayForm) {
     const Response r = read("[TOOL_CALLS][{\"name\": \"add\", \"arguments\": {\"a\": 1, \"b\": 2}, \"id\": \"abc123def\"},"
                             " {\"name\": \"mul\", \"arguments\": {\"a\": 3}}]</s>");

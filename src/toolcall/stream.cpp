@@ -138,12 +138,6 @@ Result<std::size_t> StreamAssembler::fail(Error e) {
     return e;
 }
 
-std::vector<StreamDelta> StreamAssembler::take_deltas() {
-    std::vector<StreamDelta> out;
-    out.swap(deltas_);
-    return out;
-}
-
 const PartialJson* StreamAssembler::partial_arguments(std::size_t call, std::size_t choice) const {
     if (!state_) return nullptr;
     const auto* calls = state_->calls(choice);
@@ -233,7 +227,7 @@ Result<std::size_t> StreamAssembler::feed_framed(std::string_view bytes) {
     return take_framed();
 }
 
-Result<std::size_t> StreamAssembler::feed(std::string_view bytes) {
+Result<std::size_t> StreamAssembler::feed_bytes(std::string_view bytes) {
     if (error_) return *error_;
     if (framing_ == Framing::sse) { // the common case, kept short for small chunks
         if (auto r = sse_.feed(bytes, events_); !r) return framing_failed(r.error());

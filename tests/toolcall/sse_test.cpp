@@ -152,6 +152,25 @@ TEST(Sse, LineLimitIsEnforcedWithAClearError) {
     EXPECT_FALSE(one.feed("data: 123456789\n\n", out));
 }
 
+// The inline path for tiny chunks takes only bytes that continue a line; everything else (a
+// line end, a CR, the first bytes, the limit) is left to feed(), and the events are the same.
+TEST(Sse, TinyChunksInsideALineTakeTheInlinePathAndReadTheSame) {
+    SseReader reader(SseOptions{.max_line = 16, .max_event = 1024});
+    std::vector<SseEvent> out;
+    EXPECT_FALSE(reader.feed_inside_line("d")); // nothing read yet (a byte order mark may come)
+    ASSERT_TRUE(reader.feed("da", out));
+    EXPECT_TRUE(reader.feed_inside_line("ta: 4"));
+    EXPECT_FALSE(reader.feed_inside_line("2\n")); // a line end
+    EXPECT_FALSE(reader.feed_inside_line("\r"));
+    EXPECT_TRUE(reader.feed_inside_line("2"));
+    EXPECT_EQ(reader.bytes_read(), 8u);
+    EXPECT_FALSE(reader.feed_inside_line("123456789")); // beyond max_line: feed() reports it
+    ASSERT_TRUE(reader.feed("\n\n", out));
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(out[0].data, "42");
+    EXPECT_FALSE(reader.feed_inside_line("x")); // between lines
+}
+
 TEST(Sse, EventLimitIsEnforced) {
     SseReader reader(SseOptions{.max_line = 64, .max_event = 10});
     std::vector<SseEvent> out;

@@ -41,6 +41,19 @@ public:
     // Reads a chunk; appends every event it completes to `out`. Returns how many were appended,
     // or buffer_exceeded (then every later call fails the same way).
     Result<std::size_t> feed(std::string_view chunk, std::vector<SseEvent>& out);
+    // The common case of tiny chunks (a socket handing out a few bytes at a time): a chunk that
+    // only continues the current line is appended, inline, and true returned; false (nothing
+    // done) for anything else, which then goes to feed(). Same effect as feed() returning 0.
+    bool feed_inside_line(std::string_view chunk) {
+        if (failed_ || !bom_done_ || after_cr_ || line_.empty() || chunk.size() > 16 ||
+            line_.size() + chunk.size() > options_.max_line)
+            return false;
+        for (const char c : chunk)
+            if (c == '\n' || c == '\r') return false;
+        line_.append(chunk.data(), chunk.size());
+        offset_ += chunk.size();
+        return true;
+    }
     // End of stream: a last line without its line end is read, and a pending event with data is
     // dispatched even without the blank line that should close it (streams are often cut so).
     Result<std::size_t> finish(std::vector<SseEvent>& out);

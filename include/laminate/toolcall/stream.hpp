@@ -32,6 +32,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace laminate::toolcall {
@@ -83,7 +84,12 @@ public:
     // '{'). Returns the number of deltas produced. Errors: buffer_exceeded (framing limits),
     // unknown_format (no provider recognised), stream_error (a provider's error event, or a
     // chunk that is not JSON). After an error every call fails.
-    Result<std::size_t> feed(std::string_view bytes);
+    Result<std::size_t> feed(std::string_view bytes) {
+        // Inline so that a 1-byte chunk inside an SSE line costs an append, not two calls and
+        // two Result<size_t> built and destroyed out of line.
+        if (framing_ == Framing::sse && !error_ && sse_.feed_inside_line(bytes)) return std::size_t{0};
+        return feed_bytes(bytes);
+    }
     // One framed SSE event ("[DONE]" and pings are fine).
     Result<std::size_t> feed_event(const SseEvent& event);
     // One JSON chunk without framing; event_name is the SSE event type when known.
@@ -91,7 +97,7 @@ public:
     Result<std::size_t> feed_value(const Value& chunk, std::string_view event_name = {});
 
     // The deltas since the last call, in order.
-    std::vector<StreamDelta> take_deltas();
+    std::vector<StreamDelta> take_deltas() { return std::exchange(deltas_, {}); }
     // The arguments of a tool call so far (calls counted per choice, from 0), or nullptr when
     // there is no such call.
     const PartialJson* partial_arguments(std::size_t call, std::size_t choice = 0) const;
@@ -104,6 +110,7 @@ public:
     Result<Response> finish();
 
 private:
+    Result<std::size_t> feed_bytes(std::string_view bytes);
     Result<std::size_t> fail(Error e);
     Result<std::size_t> dispatch(const Value& chunk, std::string_view event_name);
     Result<std::size_t> feed_framed(std::string_view bytes);

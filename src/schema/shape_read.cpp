@@ -18,19 +18,6 @@ using detail::Slot;
 // Deeper input than this (possible with recursive schemas and hand-built values) is an error.
 constexpr std::size_t kMaxInputDepth = 512;
 
-void diagnose(ShapeState& st, DiagnosticKind kind, Risk risk, std::string message, std::string from = {},
-              std::string to = {}) {
-    Diagnostic d;
-    d.path = st.path;
-    d.kind = kind;
-    d.risk = risk;
-    d.message = std::move(message);
-    d.from = std::move(from);
-    d.to = std::move(to);
-    if (st.diagnostics.capacity() == 0) st.diagnostics.reserve(8); // defaults come several at a time
-    st.diagnostics.push_back(std::move(d));
-}
-
 template <class T>
 bool take(Result<T>&& r, Value& out, ShapeState& st) {
     if (!r) return st.fail(std::move(r).error());
@@ -86,7 +73,7 @@ void fill_default(const Property& p, MemberBuilder& out, ShapeState& st) {
         std::string m;
         m.reserve(p.key.size() + 40);
         m.append("missing field '").append(p.key).append("' filled with its default");
-        diagnose(st, DiagnosticKind::Defaulted, Risk::Info, std::move(m));
+        st.note(DiagnosticKind::Defaulted, Risk::Info, std::move(m));
     }
 }
 
@@ -132,7 +119,7 @@ void read_unknown(const Value& object, std::span<const std::size_t> unknown, con
         const Member& m = members[i];
         if (out.find(m.key())) { // a second key for a property already given: the first one stays
             PathScope path(st, m.key());
-            diagnose(st, DiagnosticKind::Dropped, Risk::Warning, "dropped a second value for a field already given");
+            st.note(DiagnosticKind::Dropped, Risk::Warning, "dropped a second value for a field already given");
             continue;
         }
         if (n.additional == Additional::schema) {
@@ -336,11 +323,11 @@ bool check_limits(const Value& out, const Node& n, ShapeState& st) {
 // A string where a Java / JavaScript value belongs: the literal it spells, or the expression kept.
 bool read_source_text(const Value& in, const Node& n, Value& out, ShapeState& st, std::size_t depth) {
     if (auto literal = read_source_literal(in.as_string())) {
-        diagnose(st, DiagnosticKind::Coerced, Risk::Warning, "read a source literal as " + n.label, "string", n.label);
+        st.note(DiagnosticKind::Coerced, Risk::Warning, "read a source literal as " + n.label, {}, "string", n.label);
         return read_node(*literal, n, out, st, depth + 1);
     }
-    diagnose(st, DiagnosticKind::Coerced, Risk::Warning, "kept a source expression (no " + n.label + " literal)",
-             "string", n.label);
+    st.note(DiagnosticKind::Coerced, Risk::Warning, "kept a source expression (no " + n.label + " literal)", {},
+            "string", n.label);
     out = in;
     return true;
 }

@@ -24,15 +24,6 @@ std::string named(std::string_view what, std::string_view key) {
     return m;
 }
 
-void diagnose(ShapeState& st, DiagnosticKind kind, Risk risk, std::string message, std::string suggestion = {}) {
-    Diagnostic d;
-    d.path = st.path;
-    d.kind = kind;
-    d.risk = risk;
-    d.message = std::move(message);
-    d.suggestion = std::move(suggestion);
-    st.diagnostics.push_back(std::move(d));
-}
 
 } // namespace
 
@@ -42,6 +33,20 @@ bool ShapeState::fail(Error e) {
     errors.push_back(std::move(e));
     if (first_only || policy.errors == ErrorCollection::First) stopped = true;
     return false;
+}
+
+void ShapeState::note(DiagnosticKind kind, Risk risk, std::string message, std::string suggestion,
+                      std::string from, std::string to) {
+    Diagnostic d;
+    d.path = path;
+    d.kind = kind;
+    d.risk = risk;
+    d.message = std::move(message);
+    d.suggestion = std::move(suggestion);
+    d.from = std::move(from);
+    d.to = std::move(to);
+    if (diagnostics.capacity() == 0) diagnostics.reserve(8); // defaults come several at a time
+    diagnostics.push_back(std::move(d));
 }
 
 ShapeState ShapeState::trial() const {
@@ -139,12 +144,12 @@ void keep_unknown(const Value& object, std::span<const std::size_t> unknown, Ove
                           named("unknown field", m.key()) + " (unknown fields are errors in this mode)"));
         } else if (overflow) {
             overflow->add(m.key(), m.value);
-            diagnose(st, DiagnosticKind::Preserved, Risk::Info, named("preserved unknown field", m.key()) + " in overflow");
+            st.note(DiagnosticKind::Preserved, Risk::Info, named("preserved unknown field", m.key()) + " in overflow");
         } else if (st.policy.unknown_fields == UnknownFields::Keep) {
             st.residual.append_member(st.path, m.value);
-            diagnose(st, DiagnosticKind::Preserved, Risk::Info, named("preserved unknown field", m.key()) + " in the residual");
+            st.note(DiagnosticKind::Preserved, Risk::Info, named("preserved unknown field", m.key()) + " in the residual");
         } else {
-            diagnose(st, DiagnosticKind::Dropped, Risk::Info, named("dropped unknown field", m.key()),
+            st.note(DiagnosticKind::Dropped, Risk::Info, named("dropped unknown field", m.key()),
                      "declare the field, or add a laminate::Overflow member to keep such fields");
         }
     }
@@ -153,7 +158,7 @@ void keep_unknown(const Value& object, std::span<const std::size_t> unknown, Ove
 void missing_field(const FieldInfo& field, bool optional_like, ShapeState& st) {
     if (optional_like || (field.spec && field.spec->has_default)) {
         if (st.policy.record_defaults)
-            diagnose(st, DiagnosticKind::Defaulted, Risk::Info,
+            st.note(DiagnosticKind::Defaulted, Risk::Info,
                      "missing field '" + std::string(field.key) + (optional_like ? "' left empty" : "' kept its default"));
         return;
     }
@@ -171,7 +176,7 @@ void error_to_default(const ReadMark& mark, ShapeState& st) {
     st.errors.erase(st.errors.begin() + static_cast<std::ptrdiff_t>(mark.errors), st.errors.end());
     st.diagnostics.resize(mark.diagnostics);
     st.stopped = mark.stopped;
-    diagnose(st, DiagnosticKind::ErrorDefaulted, Risk::Risky, std::move(message),
+    st.note(DiagnosticKind::ErrorDefaulted, Risk::Risky, std::move(message),
              "emit a valid value for this field; the model's value was discarded");
 }
 
@@ -185,10 +190,10 @@ void note_override(bool present, const ReadMark& mark, ShapeState& st) {
         return;
     }
     if (present)
-        diagnose(st, DiagnosticKind::Overridden, Risk::Warning, "value replaced by the configured override",
+        st.note(DiagnosticKind::Overridden, Risk::Warning, "value replaced by the configured override",
                  "drop the field from the model's output, it is set by configuration");
     else
-        diagnose(st, DiagnosticKind::Overridden, Risk::Info, "value set by the configured override");
+        st.note(DiagnosticKind::Overridden, Risk::Info, "value set by the configured override");
 }
 
 void note_loose_key(const FieldInfo& field, ShapeState& st) {
@@ -220,7 +225,7 @@ bool read_open_enum(const Value& in, EnumTarget target, ShapeState& st, std::opt
     }
     if (r.error().kind() == ErrorKind::unknown_variant && in.is_string()) {
         unknown = std::string(in.as_string());
-        diagnose(st, DiagnosticKind::Preserved, Risk::Warning, "unrecognized variant kept",
+        st.note(DiagnosticKind::Preserved, Risk::Warning, "unrecognized variant kept",
                  "declare the value in " + std::string(target.name) + ", or emit one of its names");
         return true;
     }

@@ -66,6 +66,9 @@ public:
 
     // Records an error (its path is the current one when it has none); returns false.
     bool fail(Error e);
+    // Records a diagnostic at the current path; `from`/`to` name the types of a coercion.
+    void note(DiagnosticKind kind, Risk risk, std::string message, std::string suggestion = {},
+              std::string from = {}, std::string to = {});
     // A state for trying a value without committing: same policy and path, nothing recorded.
     ShapeState trial() const;
     // Takes a successful trial's diagnostics and residual.

@@ -5,8 +5,10 @@
 #include <laminate/detail/shape_fast.hpp>
 
 #include "core/utf8.hpp"
+#include "value/number.hpp"
 
 #include <array>
+#include <charconv>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -188,6 +190,47 @@ bool fast_small_integer(FastCursor& c, std::int64_t& value) noexcept {
     if (p != c.end && number_char(*p)) return false; // a fraction, an exponent, or junk
     value = negative ? -v : v;
     c.p = p;
+    return true;
+}
+
+bool fast_double(FastCursor& c, double& value) noexcept {
+    const char* p = c.p;
+    while (p != c.end && number_char(*p)) ++p;
+    const std::string_view lexeme(c.p, static_cast<std::size_t>(p - c.p));
+    bool integral = false;
+    if (lexeme.empty() || !is_json_number(lexeme, integral) || integral) return false;
+    double d = 0;
+    const auto r = std::from_chars(lexeme.data(), p, d);
+    if (r.ec != std::errc() || r.ptr != p || !double_surely_lossless(d, significant_digits(lexeme))) return false;
+    value = d;
+    c.p = p;
+    return true;
+}
+
+bool fast_plain_string(FastCursor& c, std::string_view& text) noexcept {
+    if (!c.at('"')) return false;
+    const char* p = skip_plain(c.p + 1, c.end);
+    if (p == c.end || *p != '"') return false;
+    text = std::string_view(c.p + 1, static_cast<std::size_t>(p - c.p - 1));
+    c.p = p + 1;
+    return true;
+}
+
+bool fast_expected_key(FastCursor& c, std::string_view key) noexcept {
+    const std::size_t n = key.size();
+    if (static_cast<std::size_t>(c.end - c.p) < n + 2 || c.p[0] != '"' || c.p[n + 1] != '"' ||
+        std::memcmp(c.p + 1, key.data(), n) != 0)
+        return false;
+    const char* p = c.p + n + 2;
+    while (p != c.end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) ++p;
+    if (p == c.end || *p != ':') return false;
+    c.p = p + 1;
+    return true;
+}
+
+bool plain_text(std::string_view text) noexcept {
+    for (char ch : text)
+        if (!plain(static_cast<unsigned char>(ch))) return false;
     return true;
 }
 

@@ -46,6 +46,17 @@ bool fast_small_integer(FastCursor& c, std::int64_t& value) noexcept;
 // A string at c.p decoded into out exactly as the parser decodes valid JSON, c.p past it; false
 // (c.p unchanged, out unspecified) for what the parser would repair or flag.
 bool fast_string(FastCursor& c, std::string& out);
+// A non-integral number lexeme (fraction or exponent) whose double make_number would hold exactly
+// with no "inexact" flag: that double, c.p past it. False, c.p unchanged, otherwise.
+bool fast_double(FastCursor& c, double& value) noexcept;
+// A string at c.p with nothing to decode (plain ASCII, no escape): its text, c.p past it. False,
+// c.p unchanged, otherwise.
+bool fast_plain_string(FastCursor& c, std::string_view& text) noexcept;
+// The key `key` (plain, as plain_text says) at c.p, then the ':' after it: c.p past the ':'. False,
+// c.p unchanged, for any other text. The common case of fast_key + fast_find_field in one compare.
+bool fast_expected_key(FastCursor& c, std::string_view key) noexcept;
+// Whether every byte of text stands for itself inside a JSON string (what fast_key accepts).
+bool plain_text(std::string_view text) noexcept;
 // The field of an exact key (its key or an alias), npos when none; `hint` follows declaration order.
 std::size_t fast_find_field(const StructTable& table, std::string_view key, std::size_t& hint) noexcept;
 
@@ -85,7 +96,8 @@ bool fast_direct(FastCursor& c, T& out) {
         return false;
     } else if constexpr (is_optional_v<T>) {
         using U = typename T::value_type;
-        if constexpr (std::is_same_v<U, std::string> || std::is_same_v<U, bool> ||
+        if constexpr (std::is_same_v<U, std::string> || std::is_same_v<U, bool> || std::is_same_v<U, double> ||
+                      (std::is_enum_v<U> && !is_coercible_scalar_v<U>) ||
                       (is_coercible_scalar_v<U> && std::is_integral_v<U>)) {
             U v{};
             if (!fast_direct(c, v)) return false;
@@ -107,6 +119,22 @@ bool fast_direct(FastCursor& c, T& out) {
             out = false;
             return true;
         }
+        return false;
+    } else if constexpr (std::is_same_v<T, double>) {
+        return fast_double(c, out);
+    } else if constexpr (std::is_enum_v<T> && !is_coercible_scalar_v<T>) {
+        // A declared name, exactly: coerce_enum's first, diagnostic-free case.
+        const char* start = c.p;
+        std::string_view text;
+        if (!fast_plain_string(c, text)) return false;
+        const auto& names = reflect::enum_names<T>();
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            if (names[i] == text) {
+                out = reflect::enum_values<T>()[i];
+                return true;
+            }
+        }
+        c.p = start;
         return false;
     } else if constexpr (is_coercible_scalar_v<T> && std::is_integral_v<T>) {
         const char* start = c.p;
@@ -214,6 +242,13 @@ bool fast_struct(FastCursor& c, T& out, ShapeState& st) {
         return std::array<Missing, n>{&fast_missing_at<T, I>...};
     }(std::make_index_sequence<n>{});
 
+    // Keys that match themselves byte for byte in the text (no escape), so a plain compare finds them.
+    static const bool plain_keys = [&table] {
+        for (std::string_view k : table.keys)
+            if (!plain_text(k)) return false;
+        return true;
+    }();
+
     ++c.p; // '{'
     if (++c.depth >= c.max_depth) return false;
     std::size_t next = 0, hint = 0;
@@ -222,9 +257,14 @@ bool fast_struct(FastCursor& c, T& out, ShapeState& st) {
         ++c.p;
     } else {
         for (;;) {
-            std::string_view key;
-            if (!fast_key(c, key)) return false;
-            const std::size_t f = fast_find_field(table, key, hint);
+            std::size_t f;
+            if (plain_keys && hint < table.keys.size() && fast_expected_key(c, table.keys[hint])) {
+                f = table.key_field[hint++];
+            } else {
+                std::string_view key;
+                if (!fast_key(c, key)) return false;
+                f = fast_find_field(table, key, hint);
+            }
             // Unknown keys, duplicates and fields out of declaration order: the Value path.
             if (f >= n || f < next) return false;
             for (; next < f; ++next) missing[next](table.fields[next], st);

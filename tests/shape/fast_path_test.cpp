@@ -287,6 +287,22 @@ TEST(FastPath, EnumsByExactNameReadDirectlyOthersAsTheValuePathDoes) {
     EXPECT_EQ(expect_same<Reading>(R"({"value":1.5,"error":null,"samples":[],"unit":"kelvin","display":"celsius","history":["kelvin"]})"), 3);
 }
 
+TEST(FastPath, ATrailingCommaIsRefusedBeforeReadingAndShapesAsTheValuePathDoes) {
+    using laminate::detail::ends_in_trailing_comma;
+    EXPECT_TRUE(ends_in_trailing_comma(R"({"value":1.5,})"));
+    EXPECT_TRUE(ends_in_trailing_comma("{\"value\":1.5 ,\n } \r\n"));
+    EXPECT_FALSE(ends_in_trailing_comma(R"({"value":1.5})"));
+    EXPECT_FALSE(ends_in_trailing_comma(R"({"value":",}"})"));
+    EXPECT_FALSE(ends_in_trailing_comma(R"({"samples":[1.5,]})"));
+    EXPECT_FALSE(ends_in_trailing_comma(""));
+    EXPECT_FALSE(ends_in_trailing_comma(",}"  + std::string(1, 'x')));
+    EXPECT_TRUE(ends_in_trailing_comma(",}"));
+    for (const char* doc : {R"({"value":1.5,"unit":"kelvin","samples":[],"history":[],})", R"({"value":1.5 , } )",
+                            R"({"value":1.5,"unit":"kelvin","samples":[2.5,],"history":[]})", R"({,})", R"({"value":",}"})"}) {
+        EXPECT_EQ(expect_same<Reading>(doc), 0) << doc;
+    }
+}
+
 TEST(FastPath, SyntaxOutsideTheStrictGrammarFallsBack) {
     const std::string base =
         R"({"name":"a","description":"b","severity":7,"websiteId":"w","tagFilterExpression":"t","granularity":5,"rule":"error_rate","threshold":1.5,"timeThreshold":1})";

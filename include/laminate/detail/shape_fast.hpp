@@ -57,6 +57,10 @@ bool fast_plain_string(FastCursor& c, std::string_view& text) noexcept;
 bool fast_expected_key(FastCursor& c, std::string_view key) noexcept;
 // Whether every byte of text stands for itself inside a JSON string (what fast_key accepts).
 bool plain_text(std::string_view text) noexcept;
+// Whether text ends in ',' then '}' (blanks between and after): a trailing comma, which the strict
+// grammar refuses only at the very end. Such a ',' cannot sit in a string (that string would hold
+// the last '}' and never close), so true means the fast path would fail: an O(1) early no.
+bool ends_in_trailing_comma(std::string_view text) noexcept;
 // The field of an exact key (its key or an alias), npos when none; `hint` follows declaration order.
 std::size_t fast_find_field(const StructTable& table, std::string_view key, std::size_t& hint) noexcept;
 
@@ -314,7 +318,7 @@ bool fast_shape(std::string_view text, T& out, ShapeState& st, std::size_t max_s
     if constexpr (!fast_struct_v<T>) {
         return false;
     } else {
-        if (text.size() > max_size) return false;
+        if (text.size() > max_size || ends_in_trailing_comma(text)) return false;
         FastCursor c{text.data(), text.data() + text.size(), 0, max_depth};
         c.skip_ws();
         if (!c.at('{') || !fast_struct(c, out, st) || !st.errors.empty()) return false;

@@ -167,14 +167,18 @@ bool fast_vector(FastCursor& c, std::vector<T, A>& out, ShapeState& st) {
         return true;
     }
     for (std::size_t i = 0;; ++i) {
-        {
+        if constexpr (std::is_same_v<T, bool>) {
             PathScope path(st, i);
-            if constexpr (std::is_same_v<T, bool>) {
-                bool b = false;
-                if (!fast_read(c, b, st)) return false;
-                out.push_back(b);
-            } else {
-                if (!fast_read(c, out.emplace_back(), st)) return false;
+            bool b = false;
+            if (!fast_read(c, b, st)) return false;
+            out.push_back(b);
+        } else {
+            T& item = out.emplace_back();
+            // An exact-type item makes no diagnostic, so it needs no path: none is built for it.
+            c.skip_ws();
+            if (!fast_direct(c, item)) {
+                PathScope path(st, i);
+                if (!fast_read(c, item, st)) return false;
             }
         }
         if (st.stopped) return false;

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <random>
@@ -301,6 +302,22 @@ TEST(FastPath, ATrailingCommaIsRefusedBeforeReadingAndShapesAsTheValuePathDoes) 
                             R"({"value":1.5,"unit":"kelvin","samples":[2.5,],"history":[]})", R"({,})", R"({"value":",}"})"}) {
         EXPECT_EQ(expect_same<Reading>(doc), 0) << doc;
     }
+}
+
+// The parser's fuzz seeds (odd numbers, escapes, depth, truncation) as regression inputs of the
+// direct reads: whatever they are, both paths must agree.
+TEST(FastPath, ParseFuzzSeedsShapeTheSameOnBothPaths) {
+    const std::filesystem::path dir = std::filesystem::path(LAMINATE_SOURCE_DIR) / "fuzz/corpus/parse_fuzzer";
+    if (!std::filesystem::is_directory(dir)) GTEST_SKIP() << "no fuzz corpus at " << dir;
+    std::size_t seeds = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+        std::ifstream in(entry.path(), std::ios::binary);
+        const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        expect_same<AlertConfig>(text);
+        expect_same<Reading>(text);
+        ++seeds;
+    }
+    EXPECT_GT(seeds, 0u);
 }
 
 TEST(FastPath, SyntaxOutsideTheStrictGrammarFallsBack) {

@@ -5,11 +5,17 @@
 #include <laminate/detail/shape_fast.hpp>
 
 #include "core/utf8.hpp"
+#include "value/number.hpp"
 
 #include <array>
+#include <charconv>
 #include <cstdint>
 #include <cstring>
 #include <string>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace laminate::detail {
 namespace {
@@ -23,8 +29,20 @@ constexpr auto kPlain = [] {
 
 bool plain(unsigned char b) noexcept { return kPlain[b]; }
 
-// The first byte at or after p that is not plain: eight bytes at a time while they all are.
+// The first byte at or after p that is not plain: sixteen bytes at a time with SSE2 (every x86-64
+// has it), then eight at a time while they all are.
 const char* skip_plain(const char* p, const char* end) noexcept {
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\'), space = _mm_set1_epi8(0x20);
+    while (end - p >= 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+        // A signed compare: bytes from 0x80 up are negative, so one test finds controls and non-ASCII.
+        const __m128i special = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
+                                             _mm_cmplt_epi8(v, space));
+        if (const int mask = _mm_movemask_epi8(special)) return p + __builtin_ctz(static_cast<unsigned>(mask));
+        p += 16;
+    }
+#endif
     constexpr std::uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
     auto has_zero = [](std::uint64_t v) { return (v - ones) & ~v & high; };
     while (end - p >= 8) {
@@ -189,6 +207,56 @@ bool fast_small_integer(FastCursor& c, std::int64_t& value) noexcept {
     value = negative ? -v : v;
     c.p = p;
     return true;
+}
+
+bool fast_double(FastCursor& c, double& value) noexcept {
+    const char* p = c.p;
+    while (p != c.end && number_char(*p)) ++p;
+    const std::string_view lexeme(c.p, static_cast<std::size_t>(p - c.p));
+    bool integral = false;
+    if (lexeme.empty() || !is_json_number(lexeme, integral) || integral) return false;
+    double d = 0;
+    const auto r = std::from_chars(lexeme.data(), p, d);
+    if (r.ec != std::errc() || r.ptr != p || !double_surely_lossless(d, significant_digits(lexeme))) return false;
+    value = d;
+    c.p = p;
+    return true;
+}
+
+bool fast_plain_string(FastCursor& c, std::string_view& text) noexcept {
+    if (!c.at('"')) return false;
+    const char* p = skip_plain(c.p + 1, c.end);
+    if (p == c.end || *p != '"') return false;
+    text = std::string_view(c.p + 1, static_cast<std::size_t>(p - c.p - 1));
+    c.p = p + 1;
+    return true;
+}
+
+bool fast_expected_key(FastCursor& c, std::string_view key) noexcept {
+    const std::size_t n = key.size();
+    if (static_cast<std::size_t>(c.end - c.p) < n + 2 || c.p[0] != '"' || c.p[n + 1] != '"' ||
+        std::memcmp(c.p + 1, key.data(), n) != 0)
+        return false;
+    const char* p = c.p + n + 2;
+    while (p != c.end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) ++p;
+    if (p == c.end || *p != ':') return false;
+    c.p = p + 1;
+    return true;
+}
+
+bool plain_text(std::string_view text) noexcept {
+    for (char ch : text)
+        if (!plain(static_cast<unsigned char>(ch))) return false;
+    return true;
+}
+
+bool ends_in_trailing_comma(std::string_view text) noexcept {
+    auto blank = [](char ch) { return ch == ' ' || ch == '\n' || ch == '\r' || ch == '\t'; };
+    std::size_t n = text.size();
+    while (n && blank(text[n - 1])) --n;
+    if (!n || text[--n] != '}') return false;
+    while (n && blank(text[n - 1])) --n;
+    return n && text[n - 1] == ',';
 }
 
 bool fast_key(FastCursor& c, std::string_view& key) {

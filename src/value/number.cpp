@@ -39,8 +39,6 @@ bool is_json_number(std::string_view s, bool& integral) noexcept {
     return i == n;
 }
 
-namespace {
-// Significant digits of a valid JSON number's mantissa (leading and trailing zeros excluded).
 std::size_t significant_digits(std::string_view lex) noexcept {
     std::size_t first = std::string_view::npos, last = 0, count_total = 0;
     for (std::size_t i = 0; i < lex.size(); ++i) {
@@ -56,6 +54,7 @@ std::size_t significant_digits(std::string_view lex) noexcept {
     return first == std::string_view::npos ? 0 : last - first + 1;
 }
 
+namespace {
 double to_double(std::string_view lex, bool& range_error) noexcept {
     double d = 0;
     auto r = std::from_chars(lex.data(), lex.data() + lex.size(), d);
@@ -110,10 +109,7 @@ Value make_number(std::string_view lex, bool integral) {
     if (range_error) return ValueAccess::number(NumberKind::Double, 0, 0, d, lex, true);
     // Fast path: up to 15 significant digits survive a double (DBL_DIG), and in the normal range
     // below 2^53 the shortest rendering spells exactly those digits. Elsewhere, render and compare.
-    std::size_t digits = significant_digits(lex);
-    double magnitude = std::fabs(d);
-    bool lossless = digits == 0 ||
-                    (digits <= 15 && magnitude >= 2.2250738585072014e-308 && magnitude < 9007199254740992.0);
+    bool lossless = double_surely_lossless(d, significant_digits(lex));
     std::string rendered;
     bool rendered_ok = false;
     if (!lossless) {

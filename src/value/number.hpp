@@ -18,6 +18,16 @@ bool is_json_number(std::string_view text, bool& integral) noexcept;
 // kept). The lexeme is kept whenever rendering the value would not give it back.
 Value make_number(std::string_view lexeme, bool integral);
 
+// Significant digits of a valid JSON number's mantissa (leading and trailing zeros excluded).
+std::size_t significant_digits(std::string_view lexeme) noexcept;
+
+// Whether a double read from a lexeme of `digits` significant digits certainly renders back as
+// that lexeme (make_number's quick test; false means "render and compare to know").
+inline bool double_surely_lossless(double d, std::size_t digits) noexcept {
+    const double magnitude = d < 0 ? -d : d;
+    return digits == 0 || (digits <= 15 && magnitude >= 2.2250738585072014e-308 && magnitude < 9007199254740992.0);
+}
+
 // Appends the canonical JSON rendering of a double: shortest round-trip digits, ".0" for
 // integral values so the type survives a round trip, "null" for NaN and infinities (JSON has
 // no spelling for them).

@@ -6,9 +6,11 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstring>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <random>
@@ -32,6 +34,17 @@ struct AlertConfig {
     double threshold = 0;
     std::int32_t timeThreshold = 0;
     std::optional<std::vector<std::string>> alertChannelIds;
+};
+
+// Members the fast path reads directly from the text (doubles, enums by name), optional and in arrays.
+enum class Unit { celsius, kelvin, degrees_fahrenheit };
+struct Reading {
+    double value = 0;
+    std::optional<double> error;
+    std::vector<double> samples;
+    Unit unit = Unit::celsius;
+    std::optional<Unit> display;
+    std::vector<Unit> history;
 };
 
 struct Leg {
@@ -227,6 +240,84 @@ TEST(FastPath, CoercionsGoThroughTheSameCode) {
              R"({})",
          })
         expect_same<AlertConfig>(doc);
+}
+
+// Lexemes around the edges of the direct double read: what make_number flags inexact or renders to
+// know (over 15 digits, subnormal, beyond 2^53, out of range), integers, signs and exponents.
+const char* const kDoubleLexemes[] = {"1.5",    "-0.0",  "0.0",   "1e2",  "1E-5",  "-2.5e+3",  "2.5e-320",   "1e400",
+                                      "-1e400", "1e-400", "5",     "-7",   "0",     "1.0e+3",   "0.1234567890123456789",
+                                      "123456789012345678.5", "9007199254740993.0", "9007199254740991.5",
+                                      "2.2250738585072014e-308", "1.7976931348623157e308", "01.5", "1.", ".5", "1e", "+1.5"};
+
+TEST(FastPath, DoublesReadDirectlyMatchTheValuePathBitForBit) {
+    for (const char* lexeme : kDoubleLexemes) {
+        const std::string doc = std::string(R"({"value":)") + lexeme + R"(,"error":)" + lexeme + R"(,"samples":[)" + lexeme +
+                                "," + lexeme + R"(],"unit":"kelvin"})";
+        expect_same<Reading>(doc);
+        auto fast = laminate::from_json<Reading>(doc);
+        auto slow = slow_path<Reading>(doc, {});
+        ASSERT_EQ(fast.has_value(), slow.has_value()) << doc;
+        if (!fast) continue;
+        EXPECT_EQ(std::memcmp(&fast->value.value, &slow->value.value, sizeof(double)), 0) << doc;
+        ASSERT_EQ(fast->value.error.has_value(), slow->value.error.has_value()) << doc;
+        if (fast->value.error) {
+            EXPECT_EQ(std::memcmp(&*fast->value.error, &*slow->value.error, sizeof(double)), 0) << doc;
+        }
+        ASSERT_EQ(fast->value.samples.size(), slow->value.samples.size()) << doc;
+        for (std::size_t i = 0; i < fast->value.samples.size(); ++i)
+            EXPECT_EQ(std::memcmp(&fast->value.samples[i], &slow->value.samples[i], sizeof(double)), 0) << doc;
+    }
+    // The common case really is taken: a plain fraction in every mode.
+    EXPECT_EQ(expect_same<Reading>(R"({"value":21.5,"error":0.25,"samples":[1.5,2.5],"unit":"kelvin","display":"celsius","history":[]})"), 3);
+}
+
+TEST(FastPath, EnumsByExactNameReadDirectlyOthersAsTheValuePathDoes) {
+    for (const char* name : {"kelvin", "degrees_fahrenheit", "Kelvin", "KELVIN", "degreesFahrenheit", " kelvin",
+                             "kelvin ", "kelvi", "", "\\u006belvin", "kel\\vin", "k\xc3\xa9lvin"}) {
+        const std::string quoted = std::string("\"") + name + "\"";
+        for (const std::string& doc : {
+                 R"({"value":1.5,"unit":)" + quoted + "}",
+                 R"({"value":1.5,"unit":"celsius","display":)" + quoted + "}",
+                 R"({"value":1.5,"unit":"celsius","history":["kelvin",)" + quoted + "]}",
+             })
+            expect_same<Reading>(doc);
+    }
+    for (const char* doc : {R"({"value":1.5,"unit":1})", R"({"value":1.5,"unit":null,"display":null})",
+                            R"({"value":1.5,"unit":true})", R"({"value":1.5,"unit":["kelvin"]})"})
+        expect_same<Reading>(doc);
+    EXPECT_EQ(expect_same<Reading>(R"({"value":1.5,"error":null,"samples":[],"unit":"kelvin","display":"celsius","history":["kelvin"]})"), 3);
+}
+
+TEST(FastPath, ATrailingCommaIsRefusedBeforeReadingAndShapesAsTheValuePathDoes) {
+    using laminate::detail::ends_in_trailing_comma;
+    EXPECT_TRUE(ends_in_trailing_comma(R"({"value":1.5,})"));
+    EXPECT_TRUE(ends_in_trailing_comma("{\"value\":1.5 ,\n } \r\n"));
+    EXPECT_FALSE(ends_in_trailing_comma(R"({"value":1.5})"));
+    EXPECT_FALSE(ends_in_trailing_comma(R"({"value":",}"})"));
+    EXPECT_FALSE(ends_in_trailing_comma(R"({"samples":[1.5,]})"));
+    EXPECT_FALSE(ends_in_trailing_comma(""));
+    EXPECT_FALSE(ends_in_trailing_comma(",}"  + std::string(1, 'x')));
+    EXPECT_TRUE(ends_in_trailing_comma(",}"));
+    for (const char* doc : {R"({"value":1.5,"unit":"kelvin","samples":[],"history":[],})", R"({"value":1.5 , } )",
+                            R"({"value":1.5,"unit":"kelvin","samples":[2.5,],"history":[]})", R"({,})", R"({"value":",}"})"}) {
+        EXPECT_EQ(expect_same<Reading>(doc), 0) << doc;
+    }
+}
+
+// The parser's fuzz seeds (odd numbers, escapes, depth, truncation) as regression inputs of the
+// direct reads: whatever they are, both paths must agree.
+TEST(FastPath, ParseFuzzSeedsShapeTheSameOnBothPaths) {
+    const std::filesystem::path dir = std::filesystem::path(LAMINATE_SOURCE_DIR) / "fuzz/corpus/parse_fuzzer";
+    if (!std::filesystem::is_directory(dir)) GTEST_SKIP() << "no fuzz corpus at " << dir;
+    std::size_t seeds = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+        std::ifstream in(entry.path(), std::ios::binary);
+        const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        expect_same<AlertConfig>(text);
+        expect_same<Reading>(text);
+        ++seeds;
+    }
+    EXPECT_GT(seeds, 0u);
 }
 
 TEST(FastPath, SyntaxOutsideTheStrictGrammarFallsBack) {

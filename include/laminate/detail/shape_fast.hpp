@@ -46,6 +46,21 @@ bool fast_small_integer(FastCursor& c, std::int64_t& value) noexcept;
 // A string at c.p decoded into out exactly as the parser decodes valid JSON, c.p past it; false
 // (c.p unchanged, out unspecified) for what the parser would repair or flag.
 bool fast_string(FastCursor& c, std::string& out);
+// A non-integral number lexeme (fraction or exponent) whose double make_number would hold exactly
+// with no "inexact" flag: that double, c.p past it. False, c.p unchanged, otherwise.
+bool fast_double(FastCursor& c, double& value) noexcept;
+// A string at c.p with nothing to decode (plain ASCII, no escape): its text, c.p past it. False,
+// c.p unchanged, otherwise.
+bool fast_plain_string(FastCursor& c, std::string_view& text) noexcept;
+// The key `key` (plain, as plain_text says) at c.p, then the ':' after it: c.p past the ':'. False,
+// c.p unchanged, for any other text. The common case of fast_key + fast_find_field in one compare.
+bool fast_expected_key(FastCursor& c, std::string_view key) noexcept;
+// Whether every byte of text stands for itself inside a JSON string (what fast_key accepts).
+bool plain_text(std::string_view text) noexcept;
+// Whether text ends in ',' then '}' (blanks between and after): a trailing comma, which the strict
+// grammar refuses only at the very end. Such a ',' cannot sit in a string (that string would hold
+// the last '}' and never close), so true means the fast path would fail: an O(1) early no.
+bool ends_in_trailing_comma(std::string_view text) noexcept;
 // The field of an exact key (its key or an alias), npos when none; `hint` follows declaration order.
 std::size_t fast_find_field(const StructTable& table, std::string_view key, std::size_t& hint) noexcept;
 
@@ -85,7 +100,8 @@ bool fast_direct(FastCursor& c, T& out) {
         return false;
     } else if constexpr (is_optional_v<T>) {
         using U = typename T::value_type;
-        if constexpr (std::is_same_v<U, std::string> || std::is_same_v<U, bool> ||
+        if constexpr (std::is_same_v<U, std::string> || std::is_same_v<U, bool> || std::is_same_v<U, double> ||
+                      (std::is_enum_v<U> && !is_coercible_scalar_v<U>) ||
                       (is_coercible_scalar_v<U> && std::is_integral_v<U>)) {
             U v{};
             if (!fast_direct(c, v)) return false;
@@ -107,6 +123,22 @@ bool fast_direct(FastCursor& c, T& out) {
             out = false;
             return true;
         }
+        return false;
+    } else if constexpr (std::is_same_v<T, double>) {
+        return fast_double(c, out);
+    } else if constexpr (std::is_enum_v<T> && !is_coercible_scalar_v<T>) {
+        // A declared name, exactly: coerce_enum's first, diagnostic-free case.
+        const char* start = c.p;
+        std::string_view text;
+        if (!fast_plain_string(c, text)) return false;
+        const auto& names = reflect::enum_names<T>();
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            if (names[i] == text) {
+                out = reflect::enum_values<T>()[i];
+                return true;
+            }
+        }
+        c.p = start;
         return false;
     } else if constexpr (is_coercible_scalar_v<T> && std::is_integral_v<T>) {
         const char* start = c.p;
@@ -135,14 +167,18 @@ bool fast_vector(FastCursor& c, std::vector<T, A>& out, ShapeState& st) {
         return true;
     }
     for (std::size_t i = 0;; ++i) {
-        {
+        if constexpr (std::is_same_v<T, bool>) {
             PathScope path(st, i);
-            if constexpr (std::is_same_v<T, bool>) {
-                bool b = false;
-                if (!fast_read(c, b, st)) return false;
-                out.push_back(b);
-            } else {
-                if (!fast_read(c, out.emplace_back(), st)) return false;
+            bool b = false;
+            if (!fast_read(c, b, st)) return false;
+            out.push_back(b);
+        } else {
+            T& item = out.emplace_back();
+            // An exact-type item makes no diagnostic, so it needs no path: none is built for it.
+            c.skip_ws();
+            if (!fast_direct(c, item)) {
+                PathScope path(st, i);
+                if (!fast_read(c, item, st)) return false;
             }
         }
         if (st.stopped) return false;
@@ -214,6 +250,13 @@ bool fast_struct(FastCursor& c, T& out, ShapeState& st) {
         return std::array<Missing, n>{&fast_missing_at<T, I>...};
     }(std::make_index_sequence<n>{});
 
+    // Keys that match themselves byte for byte in the text (no escape), so a plain compare finds them.
+    static const bool plain_keys = [&table] {
+        for (std::string_view k : table.keys)
+            if (!plain_text(k)) return false;
+        return true;
+    }();
+
     ++c.p; // '{'
     if (++c.depth >= c.max_depth) return false;
     std::size_t next = 0, hint = 0;
@@ -222,9 +265,14 @@ bool fast_struct(FastCursor& c, T& out, ShapeState& st) {
         ++c.p;
     } else {
         for (;;) {
-            std::string_view key;
-            if (!fast_key(c, key)) return false;
-            const std::size_t f = fast_find_field(table, key, hint);
+            std::size_t f;
+            if (plain_keys && hint < table.keys.size() && fast_expected_key(c, table.keys[hint])) {
+                f = table.key_field[hint++];
+            } else {
+                std::string_view key;
+                if (!fast_key(c, key)) return false;
+                f = fast_find_field(table, key, hint);
+            }
             // Unknown keys, duplicates and fields out of declaration order: the Value path.
             if (f >= n || f < next) return false;
             for (; next < f; ++next) missing[next](table.fields[next], st);
@@ -274,7 +322,7 @@ bool fast_shape(std::string_view text, T& out, ShapeState& st, std::size_t max_s
     if constexpr (!fast_struct_v<T>) {
         return false;
     } else {
-        if (text.size() > max_size) return false;
+        if (text.size() > max_size || ends_in_trailing_comma(text)) return false;
         FastCursor c{text.data(), text.data() + text.size(), 0, max_depth};
         c.skip_ws();
         if (!c.at('{') || !fast_struct(c, out, st) || !st.errors.empty()) return false;

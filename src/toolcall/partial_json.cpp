@@ -4,6 +4,8 @@
 #include <laminate/parse.hpp>
 #include <laminate/toolcall/partial_json.hpp>
 
+#include <algorithm>
+
 namespace laminate::toolcall {
 
 namespace {
@@ -47,6 +49,17 @@ void PartialJson::scan(std::size_t from) {
             else if (c == '"') in_string_ = false;
             continue;
         }
+        if (depth_ == 1 && !(c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',')) {
+            if (c == ':') {
+                colon_ = true;
+            } else if (open_bracket_ == '[' || colon_) {
+                if (c == '"') {
+                    value_string_ = !value_started_;
+                    string_start_ = i;
+                }
+                value_started_ = true;
+            }
+        }
         switch (c) {
         case '"': in_string_ = true; break;
         case '{':
@@ -64,6 +77,7 @@ void PartialJson::scan(std::size_t from) {
                 close_member(i);
                 if (state_ != State::members) return;
                 member_start_ = i + 1;
+                colon_ = value_started_ = value_string_ = false;
             }
             break;
         default: break;
@@ -120,6 +134,7 @@ PartialView PartialJson::view() const {
     case State::members: break;
     }
     v.closed = &closed_;
+    if (extend_open_string(v)) return v;
     const std::string_view tail = std::string_view(text_).substr(member_start_);
     if (blank(tail)) return v;
     std::string wrapped;
@@ -140,7 +155,87 @@ PartialView PartialJson::view() const {
         v.open_value = std::move(parsed->value.items().back());
         append_path_index(v.open_path, closed_.size());
     }
+    if (!cache_valid_) remember_open_string(v);
     return v;
+}
+
+// After a parse: when the open member is a string value still open, and the parser's reading of
+// it is plainly the decoded text (the text ends in a letter or digit, so nothing was trimmed or
+// re-split, and no escape is near the end), keep it to extend on the next views.
+void PartialJson::remember_open_string(const PartialView& v) const {
+    if (!(in_string_ && !escape_ && depth_ == 1 && value_string_ && v.has_open && v.open_value.is_string())) return;
+    const auto last = static_cast<unsigned char>(text_.back());
+    if (!((last >= '0' && last <= '9') || (last >= 'a' && last <= 'z') || (last >= 'A' && last <= 'Z'))) return;
+    if (text_.find('\\', text_.size() - std::min<std::size_t>(6, text_.size())) != std::string::npos) return;
+    cache_valid_ = true;
+    cache_end_ = text_.size();
+    cache_member_ = member_start_;
+    cache_string_ = string_start_;
+    cache_key_ = v.open_key;
+    cache_text_.assign(v.open_value.as_string());
+    cache_kept_ = cache_text_.size();
+    cache_last_ = static_cast<char>(last);
+}
+
+// The parser's rules for a string cut off by the end of the input, for the bytes it can follow
+// exactly: printable ASCII and the one-letter escapes are copied / decoded; trailing spaces are
+// dropped (kept counts up to the last other character); a trailing lone backslash is an escape
+// cut off, read as nothing. When the last kept character is a delimiter the parser re-splits
+// the string, so the view parses (the cache stays); \u, control bytes and non-ASCII drop it.
+bool PartialJson::extend_open_string(PartialView& v) const {
+    if (!cache_valid_) return false;
+    if (!in_string_ || depth_ != 1 || !value_string_ || member_start_ != cache_member_ ||
+        string_start_ != cache_string_) {
+        cache_valid_ = false;
+        return false;
+    }
+    std::size_t i = cache_end_;
+    for (; i < text_.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text_[i]);
+        if (c >= 0x20 && c < 0x7F && c != '\\') {
+            cache_text_.push_back(static_cast<char>(c));
+            if (c != ' ') {
+                cache_kept_ = cache_text_.size();
+                cache_last_ = static_cast<char>(c);
+            }
+            continue;
+        }
+        if (c == '\\' && i + 1 == text_.size()) break; // cut off: decoded when its letter comes
+        char decoded = 0;
+        if (c == '\\') {
+            switch (text_[i + 1]) {
+            case '"': decoded = '"'; break;
+            case '\\': decoded = '\\'; break;
+            case '/': decoded = '/'; break;
+            case 'n': decoded = '\n'; break;
+            case 't': decoded = '\t'; break;
+            case 'r': decoded = '\r'; break;
+            case 'b': decoded = '\b'; break;
+            case 'f': decoded = '\f'; break;
+            default: break;
+            }
+        }
+        if (!decoded) {
+            cache_valid_ = false;
+            return false;
+        }
+        cache_text_.push_back(decoded);
+        cache_kept_ = cache_text_.size();
+        cache_last_ = '\\';
+        ++i;
+    }
+    bytes_parsed_ += i - cache_end_;
+    cache_end_ = i;
+    switch (cache_last_) {
+    case ',': case ':': case '[': case ']': case '{': case '}': case '/': case '+': return false;
+    default: break;
+    }
+    v.has_open = true;
+    v.open_key = cache_key_;
+    v.open_value = Value(std::string_view(cache_text_).substr(0, cache_kept_));
+    if (open_bracket_ == '{') append_path_key(v.open_path, v.open_key);
+    else append_path_index(v.open_path, closed_.size());
+    return true;
 }
 
 Value PartialJson::value() const {

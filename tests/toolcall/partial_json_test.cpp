@@ -103,4 +103,52 @@ TEST(PartialJson, WorkIsLinearWhenAskedAfterEveryDelta) {
     EXPECT_LT(ratio, 1.5 * len_ratio);
 }
 
+// A view from the incremental reader, asked after every byte, equals a fresh reader's view of
+// the same prefix (which parses it in one go): the open-string shortcut changes no result, for
+// plain text, simple escapes, \u escapes, non-ASCII, keys, arrays and nesting.
+TEST(PartialJson, ViewsAfterEveryByteEqualAFreshReadOfThePrefix) {
+    for (const std::string& text :
+         {std::string(R"({"a": 1, "text": "line one\nline \"two\"\t\\ end/\/ caf\u00e9 é x", "b": ["p", "q\n"], "c": "z"})"),
+          std::string(R"(["first \"elem\"", "sec\\ond é", {"k": "v"}, "la\u0073t"])")}) {
+        PartialJson p;
+        for (std::size_t i = 0; i < text.size(); ++i) {
+            p.append(std::string_view(text).substr(i, 1));
+            const auto got = p.view();
+            PartialJson fresh;
+            fresh.append(std::string_view(text).substr(0, i + 1));
+            const auto want = fresh.view();
+            ASSERT_EQ(got.has_open, want.has_open) << "after byte " << i;
+            EXPECT_EQ(got.open_key, want.open_key) << "after byte " << i;
+            EXPECT_EQ(got.open_path, want.open_path) << "after byte " << i;
+            EXPECT_EQ(got.open_value, want.open_value) << "after byte " << i;
+            EXPECT_EQ(got.complete, want.complete) << "after byte " << i;
+        }
+    }
+}
+
+// One huge string member open across many deltas, asked after every delta: the parser must not
+// reread the open string each time. Counted in bytes handed to the parser or decoded (no clock):
+// a rescan would be ~ n^2 / 2 bytes; the open-string shortcut keeps it near n.
+TEST(PartialJson, WorkIsLinearForOneLongOpenString) {
+    auto work_for = [](std::size_t n) {
+        std::string text = R"({"id": 7, "body": ")";
+        for (std::size_t i = 0; text.size() < n; ++i) text += i % 10 == 9 ? "\\n" : "word ";
+        text += R"(", "end": true})";
+        PartialJson p;
+        for (std::size_t i = 0; i < text.size(); i += 2) {
+            p.append(std::string_view(text).substr(i, 2));
+            (void)p.view();
+        }
+        EXPECT_TRUE(p.complete());
+        EXPECT_EQ(p.value()["end"], Value(true));
+        return std::pair{p.bytes_parsed(), text.size()};
+    };
+    const auto [small_work, small_len] = work_for(2000);
+    const auto [big_work, big_len] = work_for(20000);
+    EXPECT_LT(big_work, 4 * big_len);
+    const double ratio = static_cast<double>(big_work) / static_cast<double>(small_work);
+    const double len_ratio = static_cast<double>(big_len) / static_cast<double>(small_len);
+    EXPECT_LT(ratio, 1.5 * len_ratio);
+}
+
 } // namespace

@@ -10,8 +10,9 @@
 // incremental scanner (strings, escapes, nesting) finds where each top-level member ends, and
 // each closed member is parsed once, when it closes, into `closed()`. view() parses only the
 // open member's text (completed with ParseOptions::complete_truncated). So a view costs the size
-// of the open member, not of the prefix; the one case that stays quadratic is a single member
-// that is itself huge and asked after every delta. Arguments that do not start with '{' or '['
+// of the open member, not of the prefix. A single huge member that is a string value (a long
+// text argument) is parsed once and then decoded only in the bytes each delta adds; the view
+// still copies that string into open_value (a memcpy of the open string per view). Arguments that do not start with '{' or '['
 // (prose, a fence) are parsed whole on each view instead; the final arguments always come from
 // read_arguments on the whole text.
 
@@ -66,7 +67,25 @@ private:
     bool in_string_ = false;
     bool escape_ = false;
     std::size_t member_start_ = 0; // where the open member's text begins
+    // The open member's value, as the scanner sees it: a ':' at depth 1 since the member began,
+    // whether its value has begun, and whether the string open now is that value (not a key).
+    bool colon_ = false;
+    bool value_started_ = false;
+    bool value_string_ = false;
+    std::size_t string_start_ = 0; // where the open string's quote is
     mutable std::size_t bytes_parsed_ = 0;
+
+    // A long string value open across many deltas: after one parse of the open member, views
+    // decode only the bytes appended since (plain ASCII and simple escapes), so the parser never
+    // rereads the open string. \u escapes, non-ASCII and control bytes parse again.
+    bool extend_open_string(PartialView& v) const;
+    void remember_open_string(const PartialView& v) const;
+    mutable bool cache_valid_ = false;
+    mutable std::size_t cache_end_ = 0, cache_member_ = 0, cache_string_ = 0;
+    mutable std::string cache_key_;
+    mutable std::string cache_text_; // the open string decoded up to cache_end_, spaces and all
+    mutable std::size_t cache_kept_ = 0; // its length without trailing raw spaces
+    mutable char cache_last_ = 0;        // the last source character that is not a space
 };
 
 } // namespace laminate::toolcall

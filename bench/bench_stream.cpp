@@ -9,8 +9,12 @@
 //   Stream/<provider>/assemble       StreamAssembler::feed (one chunk) + finish
 //   Stream/<provider>/assemble_64B   64-byte chunks
 //   Stream/<provider>/assemble_1B    1-byte chunks
+//   Stream/partial_json/open_string_<n>  PartialJson::view() after every 16-byte delta of one
+//                                    string value of n bytes; per-byte cost at 160K against 16K
+//                                    shows whether it stays linear (ratio of bytes_per_second)
 #include "register.hpp"
 
+#include <laminate/toolcall/partial_json.hpp>
 #include <laminate/toolcall/stream.hpp>
 
 #include <cstring>
@@ -125,6 +129,26 @@ void assemble(benchmark::State& state, const std::string& t, std::size_t chunk) 
     state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * t.size()));
 }
 
+std::string long_string_arguments(std::size_t n) {
+    std::string t = R"({"id": 7, "body": ")";
+    for (std::size_t i = 0; t.size() < n; ++i) t += i % 10 == 9 ? "\\n" : "word ";
+    t += R"("})";
+    return t;
+}
+
+void partial_open_string(benchmark::State& state, const std::string& t) {
+    for (auto _ : state) {
+        toolcall::PartialJson p;
+        for (std::size_t i = 0; i < t.size(); i += 16) {
+            p.append(std::string_view(t).substr(i, 16));
+            auto v = p.view();
+            benchmark::DoNotOptimize(v.has_open);
+        }
+        if (!p.complete()) state.SkipWithError("arguments not complete");
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * t.size()));
+}
+
 void register_provider(const std::string& name, const std::string& transcript) {
     const std::string prefix = "Stream/" + name + "/";
     benchmark::RegisterBenchmark((prefix + "byte_scan").c_str(), [transcript](benchmark::State& s) { byte_scan(s, transcript); });
@@ -142,6 +166,11 @@ void register_provider(const std::string& name, const std::string& transcript) {
 void register_stream() {
     register_provider("openai", openai_transcript());
     register_provider("anthropic", anthropic_transcript());
+    for (const std::size_t kib : {16, 160}) {
+        const std::string t = long_string_arguments(kib * 1024);
+        benchmark::RegisterBenchmark(("Stream/partial_json/open_string_" + std::to_string(kib) + "K").c_str(),
+                                     [t](benchmark::State& s) { partial_open_string(s, t); });
+    }
 }
 
 } // namespace laminate::bench

@@ -12,9 +12,10 @@
 // open member's text (completed with ParseOptions::complete_truncated). So a view costs the size
 // of the open member, not of the prefix. A single huge member that is a string value (a long
 // text argument) is parsed once and then decoded only in the bytes each delta adds; the view
-// still copies that string into open_value (a memcpy of the open string per view). Arguments that do not start with '{' or '['
-// (prose, a fence) are parsed whole on each view instead; the final arguments always come from
-// read_arguments on the whole text.
+// still copies that string into open_value (a memcpy of the open string per view, so asking
+// after every delta of one huge string stays quadratic in copying, not in parsing). Arguments
+// that do not start with '{' or '[' (prose, a fence) are parsed whole on each view instead; the
+// final arguments always come from read_arguments on the whole text.
 
 #include <laminate/value.hpp>
 

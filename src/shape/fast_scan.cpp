@@ -237,10 +237,10 @@ bool fast_expected_key(FastCursor& c, std::string_view key) noexcept {
     if (static_cast<std::size_t>(c.end - c.p) < n + 2 || c.p[0] != '"' || c.p[n + 1] != '"' ||
         std::memcmp(c.p + 1, key.data(), n) != 0)
         return false;
-    const char* p = c.p + n + 2;
-    while (p != c.end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) ++p;
-    if (p == c.end || *p != ':') return false;
-    c.p = p + 1;
+    FastCursor after{c.p + n + 2, c.end};
+    after.skip_ws();
+    if (!after.at(':')) return false;
+    c.p = after.p + 1;
     return true;
 }
 
@@ -251,11 +251,10 @@ bool plain_text(std::string_view text) noexcept {
 }
 
 bool ends_in_trailing_comma(std::string_view text) noexcept {
-    auto blank = [](char ch) { return ch == ' ' || ch == '\n' || ch == '\r' || ch == '\t'; };
     std::size_t n = text.size();
-    while (n && blank(text[n - 1])) --n;
+    while (n && FastCursor::ws(text[n - 1])) --n;
     if (!n || text[--n] != '}') return false;
-    while (n && blank(text[n - 1])) --n;
+    while (n && FastCursor::ws(text[n - 1])) --n;
     return n && text[n - 1] == ',';
 }
 

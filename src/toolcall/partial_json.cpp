@@ -10,9 +10,11 @@ namespace laminate::toolcall {
 
 namespace {
 
+bool blank_byte(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
 bool blank(std::string_view s) {
     for (char c : s)
-        if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return false;
+        if (!blank_byte(c)) return false;
     return true;
 }
 
@@ -30,7 +32,7 @@ void PartialJson::scan(std::size_t from) {
     for (std::size_t i = from; i < text_.size(); ++i) {
         const char c = text_[i];
         if (state_ == State::start) {
-            if (c == ' ' || c == '\t' || c == '\n' || c == '\r') continue;
+            if (blank_byte(c)) continue;
             if (c == '{' || c == '[') {
                 open_bracket_ = c;
                 closed_ = c == '{' ? Value::object() : Value::array();
@@ -49,7 +51,7 @@ void PartialJson::scan(std::size_t from) {
             else if (c == '"') in_string_ = false;
             continue;
         }
-        if (depth_ == 1 && !(c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',')) {
+        if (depth_ == 1 && !blank_byte(c) && c != ',') {
             if (c == ':') {
                 colon_ = true;
             } else if (open_bracket_ == '[' || colon_) {

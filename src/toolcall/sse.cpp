@@ -22,12 +22,6 @@ const char* find_line_end(const char* p, const char* end) {
     return cr ? static_cast<const char*>(cr) : stop;
 }
 
-bool has_line_end(std::string_view s) {
-    for (char c : s)
-        if (c == '\n' || c == '\r') return true;
-    return false;
-}
-
 bool all_digits(std::string_view s) {
     if (s.empty()) return false;
     for (char c : s)
@@ -131,13 +125,8 @@ Result<std::size_t> SseReader::feed_body(std::string_view chunk, std::vector<Sse
 
 Result<std::size_t> SseReader::feed(std::string_view chunk, std::vector<SseEvent>& out) {
     if (failed_) return Error(ErrorKind::buffer_exceeded, "SSE reader failed earlier", error_offset_);
+    if (feed_inside_line(chunk)) return std::size_t{0}; // a few bytes inside a line
     offset_ += chunk.size();
-    // Fast path for small chunks inside a line (a socket handing out a few bytes at a time).
-    if (bom_done_ && !after_cr_ && chunk.size() <= 16 && !line_.empty() && !has_line_end(chunk)) {
-        if (line_.size() + chunk.size() > options_.max_line) return fail("SSE line longer than max_line");
-        line_.append(chunk);
-        return std::size_t{0};
-    }
     if (!bom_done_) { // a byte order mark may open the stream, itself split across chunks
         while (!chunk.empty() && bom_.size() < kBom.size() && chunk.front() == kBom[bom_.size()]) {
             bom_.push_back(chunk.front());

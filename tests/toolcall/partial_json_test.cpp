@@ -77,6 +77,16 @@ TEST(PartialJson, ByteByByteEqualsWhole) {
                                         {"ok", true}, {"s", "é,}"}}));
 }
 
+// `text` appended in deltas of `step` bytes, with a view asked after each one.
+PartialJson viewed_after_every_delta(std::string_view text, std::size_t step) {
+    PartialJson p;
+    for (std::size_t i = 0; i < text.size(); i += step) {
+        p.append(text.substr(i, step));
+        (void)p.view();
+    }
+    return p;
+}
+
 // The work counter: bytes handed to the parser. Asked after every 3-byte delta over 2,000
 // members, a reparse of the prefix would be quadratic (~ n^2 / 6 bytes); the scanner keeps it to
 // a small multiple of the length.
@@ -85,11 +95,7 @@ TEST(PartialJson, WorkIsLinearWhenAskedAfterEveryDelta) {
         std::string text = "{";
         for (int i = 0; i < members; ++i) text += (i ? ", " : "") + std::string("\"key") + std::to_string(i) + "\": \"value " + std::to_string(i) + "\"";
         text += "}";
-        PartialJson p;
-        for (std::size_t i = 0; i < text.size(); i += 3) {
-            p.append(std::string_view(text).substr(i, 3));
-            (void)p.view();
-        }
+        const PartialJson p = viewed_after_every_delta(text, 3);
         EXPECT_TRUE(p.complete());
         EXPECT_EQ(p.value().size(), static_cast<std::size_t>(members));
         return std::pair{p.bytes_parsed(), text.size()};
@@ -134,11 +140,7 @@ TEST(PartialJson, WorkIsLinearForOneLongOpenString) {
         std::string text = R"({"id": 7, "body": ")";
         for (std::size_t i = 0; text.size() < n; ++i) text += i % 10 == 9 ? "\\n" : "word ";
         text += R"(", "end": true})";
-        PartialJson p;
-        for (std::size_t i = 0; i < text.size(); i += 2) {
-            p.append(std::string_view(text).substr(i, 2));
-            (void)p.view();
-        }
+        const PartialJson p = viewed_after_every_delta(text, 2);
         EXPECT_TRUE(p.complete());
         EXPECT_EQ(p.value()["end"], Value(true));
         return std::pair{p.bytes_parsed(), text.size()};

@@ -29,8 +29,9 @@ struct FastCursor {
     std::size_t depth = 0;
     std::size_t max_depth = 0;
 
+    static bool ws(char ch) noexcept { return ch == ' ' || ch == '\n' || ch == '\r' || ch == '\t'; }
     void skip_ws() noexcept {
-        while (p != end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) ++p;
+        while (p != end && ws(*p)) ++p;
     }
     bool at(char c) noexcept { return p != end && *p == c; }
 };

@@ -101,6 +101,10 @@ public:
     // Preconditions: the matching is_*() is true (checked with assert in debug builds).
     bool as_bool() const noexcept;
     std::string_view as_string() const noexcept;
+    // Appends UTF-8 text to a string in place, growing its storage geometrically, so that n small
+    // appends cost O(n) in all (a streamed string grows this way). A null value becomes an empty
+    // string first; throws std::logic_error on other types.
+    void append_string(std::string_view s);
 
     // --- numbers ------------------------------------------------------------------------------
     NumberKind number_kind() const noexcept { return static_cast<NumberKind>(flags_ & kKindMask); }
@@ -190,6 +194,9 @@ private:
     static constexpr std::uint8_t kInexact = 0x08;
     static constexpr std::uint8_t kHasLexeme = 0x10;
     static constexpr std::uint8_t kArena = 0x20; // the heap block is the parser's (src/value/arena.hpp)
+    // A heap string grown by append_string: its block's capacity is in p_.raw[1] (heap_chars is
+    // in raw[0]); other heap strings are exactly len_ bytes.
+    static constexpr std::uint8_t kCapacity = 0x40;
     static constexpr std::size_t kInlineString = 16;
     static constexpr std::size_t kInlineLexeme = 8;
 

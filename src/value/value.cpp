@@ -5,6 +5,7 @@
 #include "small_stack.hpp"
 #include "value_access.hpp"
 
+#include <algorithm>
 #include <cassert>
 #include <cstring>
 #include <limits>
@@ -105,15 +106,45 @@ void Value::assign_string(const char* s, std::size_t n) {
     detail::ValueAccess::check_size(n);
     type_ = Type::String;
     len_ = static_cast<std::uint32_t>(n);
+    flags_ &= static_cast<std::uint8_t>(~(kHeapString | kArena | kCapacity));
     if (n <= kInlineString) {
         if (n) std::memcpy(p_.inline_chars, s, n);
-        flags_ &= static_cast<std::uint8_t>(~kHeapString);
     } else {
         auto* heap = static_cast<char*>(::operator new(n));
         std::memcpy(heap, s, n);
         p_.heap_chars = heap;
         flags_ |= kHeapString;
     }
+}
+
+void Value::append_string(std::string_view s) {
+    if (is_null()) {
+        init_null();
+        type_ = Type::String;
+    }
+    if (!is_string()) throw std::logic_error("laminate::Value::append_string on a non-string");
+    if (s.empty()) return;
+    const std::size_t len = len_;
+    const std::size_t need = len + s.size();
+    detail::ValueAccess::check_size(need);
+    const bool heap = flags_ & kHeapString;
+    if (!heap && need <= kInlineString) {
+        std::memcpy(p_.inline_chars + len, s.data(), s.size());
+    } else if (heap && (flags_ & kCapacity) && need <= p_.raw[1]) {
+        std::memcpy(p_.heap_chars + len, s.data(), s.size());
+    } else {
+        // s may point into this string: copy it before the old block goes.
+        const std::size_t cap = heap && (flags_ & kCapacity) ? p_.raw[1] : len;
+        const std::size_t new_cap = std::max({need, 2 * cap, std::size_t(32)});
+        auto* block = static_cast<char*>(::operator new(new_cap));
+        std::memcpy(block, heap ? p_.heap_chars : p_.inline_chars, len);
+        std::memcpy(block + len, s.data(), s.size());
+        if (heap) release_block(p_.heap_chars, flags_ & kArena);
+        p_.heap_chars = block;
+        p_.raw[1] = new_cap;
+        flags_ = static_cast<std::uint8_t>((flags_ & ~kArena) | kHeapString | kCapacity);
+    }
+    len_ = static_cast<std::uint32_t>(need);
 }
 
 void Value::set_lexeme(std::string_view lex) {

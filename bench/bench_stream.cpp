@@ -142,7 +142,7 @@ void partial_open_string(benchmark::State& state, const std::string& t) {
         for (std::size_t i = 0; i < t.size(); i += 16) {
             p.append(std::string_view(t).substr(i, 16));
             auto v = p.view();
-            benchmark::DoNotOptimize(v.has_open);
+            benchmark::DoNotOptimize(v.open_value);
         }
         if (!p.complete()) state.SkipWithError("arguments not complete");
     }

@@ -264,7 +264,7 @@ TEST(StreamAssembler, PartialArgumentsWhileStreaming) {
     auto view = args->view();
     EXPECT_TRUE(view.has_open);
     EXPECT_EQ(view.open_key, "city");
-    EXPECT_EQ(view.open_value, Value("Pa"));
+    EXPECT_EQ(*view.open_value, Value("Pa"));
     EXPECT_EQ(s.partial_arguments(5), nullptr);
 }
 

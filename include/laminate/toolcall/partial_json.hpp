@@ -6,17 +6,19 @@
 //   args.append(R"({"city": "Par)");          // ... each delta as it arrives
 //   auto view = args.view();                  // closed: {} ; open key "city", value "Par"
 //
-// Cost stays linear in the stream length even when view() is asked after every delta: an
-// incremental scanner (strings, escapes, nesting) finds where each top-level member ends, and
-// each closed member is parsed once, when it closes, into `closed()`. view() parses only the
-// open member's text (completed with ParseOptions::complete_truncated). So a view costs the size
-// of the open member, not of the prefix. A single huge member that is a string value (a long
-// text argument) is parsed once and then decoded only in the bytes each delta adds; the view
-// still copies that string into open_value (a memcpy of the open string per view, so asking
-// after every delta of one huge string stays quadratic in copying, not in parsing). Arguments
-// that do not start with '{' or '[' (prose, a fence) are parsed whole on each view instead; the
-// final arguments always come from read_arguments on the whole text.
+// Cost stays linear in the stream length even when view() is asked after every delta. Arguments
+// that are strict JSON so far are read once, byte by byte, as they arrive (detail::IncrementalJson):
+// the open member is kept built — its containers, its strings growing in place — so a view costs
+// nothing but a pointer, and a member that closes moves into `closed()` without a parse. At the
+// first byte that is not strict JSON (single quotes, `True`, a trailing comma, bad UTF-8) a
+// tolerant scanner, which has tracked strings and nesting all along, takes over from the member
+// that byte is in: each member closed after it is parsed once by the tolerant parser, and a view
+// parses only the open member's text (completed with ParseOptions::complete_truncated), so a view
+// then costs the size of the open member. Arguments that do not start with '{' or '[' (prose, a
+// fence) are parsed whole on each view. The final arguments always come from read_arguments on
+// the whole text.
 
+#include <laminate/toolcall/detail/incremental_json.hpp>
 #include <laminate/value.hpp>
 
 #include <cstddef>
@@ -25,17 +27,21 @@
 
 namespace laminate::toolcall {
 
+// Refers into the PartialJson it came from: valid until its next append() or view().
 struct PartialView {
-    // The top-level members (or elements) that are closed, parsed once each. An object (or
-    // array) even when nothing is closed yet; null when the text is not an object or array.
+    // The top-level members (or elements) that are closed. An object (or array) even when
+    // nothing is closed yet; null when the text is not an object or array.
     const Value* closed = nullptr;
-    // The member being written: its key ("" for an array element), its value so far (completed
-    // by the tolerant parser), and its path in laminate's path syntax ("city", "[3]"). has_open
-    // is false between members and once the value is complete.
+    // The member being written: its key ("" for an array element), its value so far, and its
+    // path in laminate's path syntax ("city", "[3]"). has_open is false between members and once
+    // the value is complete; open_value is null then. While the text is strict JSON the value is
+    // what has arrived (strings as decoded so far, containers with their elements so far, a
+    // number's digits so far, a literal from its first letter); after that, the tolerant parser's
+    // completion of the open member's text.
     bool has_open = false;
-    std::string open_key;
-    Value open_value;
-    std::string open_path;
+    std::string_view open_key;
+    const Value* open_value = nullptr;
+    std::string_view open_path;
     // True once the top-level value has closed.
     bool complete = false;
 };
@@ -51,42 +57,33 @@ public:
 
     const std::string& text() const noexcept { return text_; }
     bool complete() const noexcept { return state_ == State::done; }
-    // Bytes handed to the parser so far, by closed members and views: the work counter the
-    // linearity test reads.
-    std::size_t bytes_parsed() const noexcept { return bytes_parsed_; }
+    // Bytes read by the strict reader plus bytes handed to the tolerant parser (closed members
+    // and views): the work counter the linearity tests read.
+    std::size_t bytes_parsed() const noexcept { return bytes_parsed_ + strict_.work_done(); }
 
 private:
     enum class State : unsigned char { start, members, done, whole };
     void scan(std::size_t from);
     void close_member(std::size_t end);
+    PartialView tolerant_view() const;
 
     std::string text_;
     Value closed_;
+    mutable detail::IncrementalJson strict_; // mutable: a view brings an open number up to date
+
+    // The tolerant scanner: where each top-level member ends, tracked on every byte so that it
+    // can take over wherever the strict reader stops.
     State state_ = State::start;
     char open_bracket_ = 0;
     std::size_t depth_ = 0;
     bool in_string_ = false;
     bool escape_ = false;
     std::size_t member_start_ = 0; // where the open member's text begins
-    // The open member's value, as the scanner sees it: a ':' at depth 1 since the member began,
-    // whether its value has begun, and whether the string open now is that value (not a key).
-    bool colon_ = false;
-    bool value_started_ = false;
-    bool value_string_ = false;
-    std::size_t string_start_ = 0; // where the open string's quote is
     mutable std::size_t bytes_parsed_ = 0;
-
-    // A long string value open across many deltas: after one parse of the open member, views
-    // decode only the bytes appended since (plain ASCII and simple escapes), so the parser never
-    // rereads the open string. \u escapes, non-ASCII and control bytes parse again.
-    bool extend_open_string(PartialView& v) const;
-    void remember_open_string(const PartialView& v) const;
-    mutable bool cache_valid_ = false;
-    mutable std::size_t cache_end_ = 0, cache_member_ = 0, cache_string_ = 0;
-    mutable std::string cache_key_;
-    mutable std::string cache_text_; // the open string decoded up to cache_end_, spaces and all
-    mutable std::size_t cache_kept_ = 0; // its length without trailing raw spaces
-    mutable char cache_last_ = 0;        // the last source character that is not a space
+    // What a tolerant view parsed, for the PartialView to refer to.
+    mutable Value tolerant_open_;
+    mutable std::string tolerant_key_;
+    mutable std::string tolerant_path_;
 };
 
 } // namespace laminate::toolcall

@@ -12,6 +12,8 @@
 //   Stream/partial_json/open_string_<n>  PartialJson::view() after every 16-byte delta of one
 //                                    string value of n bytes; per-byte cost at 160K against 16K
 //                                    shows whether it stays linear (ratio of bytes_per_second)
+//   Stream/partial_json/open_array_<n>   the same for one member holding an n-byte array of
+//                                    small objects (the open member is the whole text)
 #include "register.hpp"
 
 #include <laminate/toolcall/partial_json.hpp>
@@ -136,7 +138,16 @@ std::string long_string_arguments(std::size_t n) {
     return t;
 }
 
-void partial_open_string(benchmark::State& state, const std::string& t) {
+// One member holding an array of small objects: the open member is the whole text.
+std::string nested_member_arguments(std::size_t n) {
+    std::string t = R"({"rows": [)";
+    for (std::size_t i = 0; t.size() < n; ++i)
+        t += (i ? ", " : "") + std::string(R"({"id": )") + std::to_string(i) + R"(, "tags": ["x", "y"], "w": -1.5})";
+    t += "]}";
+    return t;
+}
+
+void partial_viewed_every_16B(benchmark::State& state, const std::string& t) {
     for (auto _ : state) {
         toolcall::PartialJson p;
         for (std::size_t i = 0; i < t.size(); i += 16) {
@@ -169,7 +180,10 @@ void register_stream() {
     for (const std::size_t kib : {16, 160}) {
         const std::string t = long_string_arguments(kib * 1024);
         benchmark::RegisterBenchmark(("Stream/partial_json/open_string_" + std::to_string(kib) + "K").c_str(),
-                                     [t](benchmark::State& s) { partial_open_string(s, t); });
+                                     [t](benchmark::State& s) { partial_viewed_every_16B(s, t); });
+        const std::string nested = nested_member_arguments(kib * 1024);
+        benchmark::RegisterBenchmark(("Stream/partial_json/open_array_" + std::to_string(kib) + "K").c_str(),
+                                     [nested](benchmark::State& s) { partial_viewed_every_16B(s, nested); });
     }
 }
 

@@ -1,6 +1,7 @@
 // Schema-driven shaping, compiling: a JSON Schema or BFCL parameter schema into Nodes, once.
 #include "shape_node.hpp"
 
+#include <laminate/detail/shape_fast.hpp>
 #include <laminate/parse.hpp>
 
 #include <cmath>
@@ -458,6 +459,8 @@ std::optional<Error> Compiler::fill(const Value& s, Node& n, std::size_t depth, 
         for (const Property& p : n.properties) names.push_back(p.key);
         std::unique_ptr<bool[]> overflow(new bool[names.size()]());
         n.table = std::make_shared<const detail::StructTable>(detail::build_struct_table(names, std::span<const bool>(overflow.get(), names.size()), {}, "schema"));
+        n.plain_keys = true;
+        for (std::string_view k : names) n.plain_keys = n.plain_keys && detail::plain_text(k);
     }
     return std::nullopt;
 }

@@ -51,6 +51,7 @@ struct Node {
     bool has_limits = false;
     bool items_forbidden = false;  // "items": false after prefixItems: no further element
     Additional additional = Additional::allowed;
+    bool plain_keys = false;       // every property key is plain ASCII text (the fast path compares bytes)
 
     // anyOf / oneOf: alternatives tried in turn (the node's own keywords then do not apply)
     std::vector<const Node*> alternatives;
@@ -84,5 +85,12 @@ struct Compiled {
 // Shapes `in` into `out` by `node`; errors and diagnostics go to the state. Returns whether it
 // was read without error.
 bool read_node(const Value& in, const Node& node, Value& out, detail::ShapeState& st, std::size_t depth = 0);
+
+// The fast path of shape_json (shape_fast_read.cpp): valid JSON of the common case read straight
+// from the text into `out` by the schema, with no parsed Value tree. True when it read the whole
+// text without error; false (`out` and `st` to be discarded, the caller runs parse + read_node)
+// on anything else. Parser limits as ParseOptions::max_size / max_depth.
+bool fast_shape(std::string_view text, const Node& root, Value& out, detail::ShapeState& st,
+                std::size_t max_size, std::size_t max_depth);
 
 } // namespace laminate::schema_detail

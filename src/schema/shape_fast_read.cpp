@@ -28,6 +28,17 @@ constexpr std::size_t kMaxInputDepth = 512; // as read_node's
 
 bool fast_node(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::size_t depth);
 
+// Whether read_node(v, n, out, st, depth) would take the scalar v as it is, with no diagnostic
+// (a string where strings are allowed, a number where numbers are and it is not read as an
+// integer): then the fast path moves v into place (check_limits still runs; it only records
+// errors). Neither read_property's null and default rules nor source literals apply to such a v.
+bool kept_as_is(const Node& n, const Value& v, std::size_t depth) noexcept {
+    if (depth > kMaxInputDepth || n.never || !n.alternatives.empty() || n.has_enum) return false;
+    if (v.is_string()) return (n.types & t_string) != 0;
+    if (v.is_number()) return (n.types & t_number) && !(v.is_integer() && (n.types & t_integer));
+    return false;
+}
+
 bool fast_object(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::size_t depth) {
     ++c.p; // '{'
     if (++c.depth >= c.max_depth) return false;
@@ -56,15 +67,20 @@ bool fast_object(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::
             c.skip_ws();
             if (c.at('{') || c.at('[')) {
                 // read_property's steps for a container (its null and default rules do not apply)
-                PathScope path(st, p.key);
+                PropertyPathScope path(st, p);
                 Value shaped;
                 if (!fast_node(c, *p.schema, shaped, st, depth + 1)) return false;
                 members.add(p.key, std::move(shaped));
             } else {
                 Value v;
                 if (!detail::fast_scalar(c, v)) return false;
-                read_property(p, Slot{&v, f, false}, members, st, depth);
-                if (!st.errors.empty()) return false;
+                if (kept_as_is(*p.schema, v, depth + 1)) {
+                    if (p.schema->has_limits && !check_limits(v, *p.schema, st)) return false;
+                    members.add(p.key, std::move(v));
+                } else {
+                    read_property(p, Slot{&v, f, false}, members, st, depth);
+                    if (!st.errors.empty()) return false;
+                }
             }
             next = f + 1;
             c.skip_ws();
@@ -134,6 +150,10 @@ bool fast_node(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::si
     }
     Value v;
     if (!detail::fast_scalar(c, v)) return false;
+    if (kept_as_is(n, v, depth)) {
+        out = std::move(v);
+        return !n.has_limits || check_limits(out, n, st);
+    }
     return read_node(v, n, out, st, depth) && st.errors.empty();
 }
 

@@ -37,6 +37,26 @@ struct Property {
     std::string key;
     const Node* schema = nullptr;
     bool required = false;
+    // What append_path_key appends for the key below a non-empty path (".key" or "[\"k y\"]"),
+    // made once at compile time: shaping enters every property's path, diagnostic or not.
+    std::string path_segment;
+};
+
+// Enters a property's path for the scope (as PathScope(st, key), from the precomputed segment).
+class PropertyPathScope {
+public:
+    PropertyPathScope(detail::ShapeState& st, const Property& p) : st_(st), size_(st.path.size()) {
+        std::string_view segment = p.path_segment;
+        if (st.path.empty() && !segment.empty() && segment.front() == '.') segment.remove_prefix(1);
+        st.path.append(segment);
+    }
+    ~PropertyPathScope() { st_.path.resize(size_); }
+    PropertyPathScope(const PropertyPathScope&) = delete;
+    PropertyPathScope& operator=(const PropertyPathScope&) = delete;
+
+private:
+    detail::ShapeState& st_;
+    std::size_t size_;
 };
 
 enum class Additional : unsigned char { allowed, forbidden, schema };

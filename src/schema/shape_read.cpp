@@ -81,7 +81,7 @@ void fill_default(const Property& p, MemberBuilder& out, ShapeState& st) {
 } // namespace
 
 void read_property(const Property& p, const Slot& slot, MemberBuilder& out, ShapeState& st, std::size_t depth) {
-    PathScope path(st, p.key);
+    PropertyPathScope path(st, p);
     const Node& child = *p.schema;
     const FieldInfo field{p.key, p.key, nullptr, false};
     if (!slot.value) {

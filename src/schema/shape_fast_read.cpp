@@ -28,15 +28,43 @@ constexpr std::size_t kMaxInputDepth = 512; // as read_node's
 
 bool fast_node(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::size_t depth);
 
-// Whether read_node(v, n, out, st, depth) would take the scalar v as it is, with no diagnostic
-// (a string where strings are allowed, a number where numbers are and it is not read as an
-// integer): then the fast path moves v into place (check_limits still runs; it only records
-// errors). Neither read_property's null and default rules nor source literals apply to such a v.
-bool kept_as_is(const Node& n, const Value& v, std::size_t depth) noexcept {
-    if (depth > kMaxInputDepth || n.never || !n.alternatives.empty() || n.has_enum) return false;
-    if (v.is_string()) return (n.types & t_string) != 0;
-    if (v.is_number()) return (n.types & t_number) && !(v.is_integer() && (n.types & t_integer));
-    return false;
+// The diagnostic-free cases of read_node(v, n, out, st, depth) for a scalar v, made directly: a
+// string where strings are allowed and a number where numbers are (taken as they are, moved into
+// place), a canonical integer within a signed integer node's range (coerce_signed's Value), a
+// string that is exactly one of a string enum's names (the entry itself). `out` is set only when
+// it returns true; check_limits then still runs (it only records errors). Neither read_property's
+// null and default rules nor source literals apply to such a v (no null, no sentinel where a
+// sentinel could mean null).
+bool direct_scalar(const Node& n, Value& v, Value& out, std::size_t depth) {
+    if (depth > kMaxInputDepth || n.never || !n.alternatives.empty()) return false;
+    if (n.has_enum) {
+        if (n.enum_names.empty() || !v.is_string() || (n.types && !(n.types & t_string))) return false;
+        const std::string_view text = v.as_string();
+        for (std::size_t i = 0; i < n.enum_names.size(); ++i)
+            if (n.enum_names[i] == text) {
+                out = n.enum_values[i];
+                return true;
+            }
+        return false;
+    }
+    if (v.is_string()) {
+        if (!(n.types & t_string)) return false;
+        out = std::move(v);
+        return true;
+    }
+    if (!v.is_number()) return false;
+    if (v.is_integer() && (n.types & t_integer)) {
+        std::int64_t i = 0;
+        if (!n.int_target.is_signed || v.number_kind() != NumberKind::Int || !v.lexeme().empty() ||
+            !v.is_lossless() || !v.get_int64(i) || i < n.int_target.min ||
+            (i > 0 && static_cast<std::uint64_t>(i) > n.int_target.max))
+            return false;
+        out = Value(i);
+        return true;
+    }
+    if (!(n.types & t_number)) return false;
+    out = std::move(v);
+    return true;
 }
 
 bool fast_object(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::size_t depth) {
@@ -74,9 +102,9 @@ bool fast_object(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::
             } else {
                 Value v;
                 if (!detail::fast_scalar(c, v)) return false;
-                if (kept_as_is(*p.schema, v, depth + 1)) {
-                    if (p.schema->has_limits && !check_limits(v, *p.schema, st)) return false;
-                    members.add(p.key, std::move(v));
+                if (Value shaped; direct_scalar(*p.schema, v, shaped, depth + 1)) {
+                    if (p.schema->has_limits && !check_limits(shaped, *p.schema, st)) return false;
+                    members.add(p.key, std::move(shaped));
                 } else {
                     read_property(p, Slot{&v, f, false}, members, st, depth);
                     if (!st.errors.empty()) return false;
@@ -150,10 +178,7 @@ bool fast_node(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::si
     }
     Value v;
     if (!detail::fast_scalar(c, v)) return false;
-    if (kept_as_is(n, v, depth)) {
-        out = std::move(v);
-        return !n.has_limits || check_limits(out, n, st);
-    }
+    if (direct_scalar(n, v, out, depth)) return !n.has_limits || check_limits(out, n, st);
     return read_node(v, n, out, st, depth) && st.errors.empty();
 }
 

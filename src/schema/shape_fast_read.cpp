@@ -31,7 +31,7 @@ bool fast_node(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::si
 // The diagnostic-free cases of read_node(v, n, out, st, depth) for a scalar v, made directly: a
 // string where strings are allowed and a number where numbers are (taken as they are, moved into
 // place), a canonical integer within a signed integer node's range (coerce_signed's Value), a
-// string that is exactly one of a string enum's names (the entry itself). `out` is set only when
+// string that is exactly one of a string enum's names (equal to the entry, so v is moved too). `out` is set only when
 // it returns true; check_limits then still runs (it only records errors). Neither read_property's
 // null and default rules nor source literals apply to such a v (no null, no sentinel where a
 // sentinel could mean null).
@@ -41,8 +41,8 @@ bool direct_scalar(const Node& n, Value& v, Value& out, std::size_t depth) {
         if (n.enum_names.empty() || !v.is_string() || (n.types && !(n.types & t_string))) return false;
         const std::string_view text = v.as_string();
         for (std::size_t i = 0; i < n.enum_names.size(); ++i)
-            if (n.enum_names[i] == text) {
-                out = n.enum_values[i];
+            if (n.enum_names[i] == text) { // the entry is this very string: v stands for it
+                out = std::move(v);
                 return true;
             }
         return false;

@@ -31,10 +31,10 @@ bool fast_node(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::si
 // The diagnostic-free cases of read_node(v, n, out, st, depth) for a scalar v, made directly: a
 // string where strings are allowed and a number where numbers are (taken as they are, moved into
 // place), a canonical integer within a signed integer node's range (coerce_signed's Value), a
-// string that is exactly one of a string enum's names (equal to the entry, so v is moved too). `out` is set only when
-// it returns true; check_limits then still runs (it only records errors). Neither read_property's
-// null and default rules nor source literals apply to such a v (no null, no sentinel where a
-// sentinel could mean null).
+// string that is exactly one of a string enum's names (equal to the entry, so v is moved too).
+// `out` is set only when it returns true; check_limits then still runs (it only records errors).
+// Neither read_property's null and default rules nor source literals apply to such a v (no null,
+// no sentinel where a sentinel could mean null).
 bool direct_scalar(const Node& n, Value& v, Value& out, std::size_t depth) {
     if (depth > kMaxInputDepth || n.never || !n.alternatives.empty()) return false;
     if (n.has_enum) {

@@ -1,6 +1,7 @@
 // Schema-driven shaping, compiling: a JSON Schema or BFCL parameter schema into Nodes, once.
 #include "shape_node.hpp"
 
+#include <laminate/detail/shape_fast.hpp>
 #include <laminate/parse.hpp>
 
 #include <cmath>
@@ -280,7 +281,7 @@ std::optional<Error> Compiler::fill_object(const Value& s, Node& n, std::size_t 
         for (const Member& m : props->members()) {
             auto child = compile(m.value, depth + 1, where + "/properties/" + std::string(m.key()));
             if (!child) return std::move(child).error();
-            n.properties.push_back(Property{std::string(m.key()), *child, false});
+            n.properties.push_back(Property{std::string(m.key()), *child, false, {}});
         }
     }
     if (const Value* req = s.find("required")) {
@@ -295,7 +296,7 @@ std::optional<Error> Compiler::fill_object(const Value& s, Node& n, std::size_t 
                     Node& any = out_.nodes.emplace_back();
                     any.label = "value";
                     any.source_literals = options_.source_literals;
-                    n.properties.push_back(Property{std::string(r.as_string()), &any, true});
+                    n.properties.push_back(Property{std::string(r.as_string()), &any, true, {}});
                 }
             }
         } else if (!req->is_bool()) {
@@ -458,6 +459,13 @@ std::optional<Error> Compiler::fill(const Value& s, Node& n, std::size_t depth, 
         for (const Property& p : n.properties) names.push_back(p.key);
         std::unique_ptr<bool[]> overflow(new bool[names.size()]());
         n.table = std::make_shared<const detail::StructTable>(detail::build_struct_table(names, std::span<const bool>(overflow.get(), names.size()), {}, "schema"));
+        n.plain_keys = true;
+        for (std::string_view k : names) n.plain_keys = n.plain_keys && detail::plain_text(k);
+        for (Property& p : n.properties) {
+            std::string path = "$"; // any non-empty path: the segment as it follows one
+            append_path_key(path, p.key);
+            p.path_segment = path.substr(1);
+        }
     }
     return std::nullopt;
 }

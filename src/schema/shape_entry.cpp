@@ -25,6 +25,17 @@ Result<SchemaShaped> shape_parsed(Parsed&& parsed, const CompiledSchema& schema,
     return finish(std::move(out), st, options);
 }
 
+// Valid JSON of the common case read straight from the text by the schema (shape_fast_read.cpp);
+// anything else, and any error, goes parse + read_node from the start.
+std::optional<Result<SchemaShaped>> try_fast(std::string_view text, const CompiledSchema& schema,
+                                             const ShapeOptions& options, const ParseOptions& parse_options) {
+    ShapeState st(options);
+    SchemaShaped out;
+    if (!schema_detail::fast_shape(text, schema.root(), out.value, st, parse_options.max_size, parse_options.max_depth))
+        return std::nullopt;
+    return finish(std::move(out), st, options);
+}
+
 } // namespace
 
 Result<SchemaShaped> shape(const Value& input, const CompiledSchema& schema, const ShapeOptions& options) {
@@ -35,7 +46,9 @@ Result<SchemaShaped> shape(const Value& input, const CompiledSchema& schema, con
 }
 
 Result<SchemaShaped> shape_json(std::string_view json_text, const CompiledSchema& schema, const ShapeOptions& options) {
-    auto parsed = parse(json_text, detail::parse_options_for(options));
+    const ParseOptions parse_options = detail::parse_options_for(options);
+    if (auto fast = try_fast(json_text, schema, options, parse_options)) return std::move(*fast);
+    auto parsed = parse(json_text, parse_options);
     if (!parsed) return std::move(parsed).error();
     return shape_parsed(std::move(*parsed), schema, options);
 }
@@ -51,6 +64,7 @@ Result<SchemaShaped> shape_llm_response(std::string_view model_text, const Compi
                                 trimmed.front() == '\t'))
         trimmed.remove_prefix(1);
     if (!trimmed.empty() && (trimmed.front() == '{' || trimmed.front() == '[')) {
+        if (auto fast = try_fast(model_text, schema, options, parse_options)) return std::move(*fast);
         ParseOptions exact = parse_options;
         exact.repair = false;
         exact.complete_truncated = false;

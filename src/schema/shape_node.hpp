@@ -37,6 +37,26 @@ struct Property {
     std::string key;
     const Node* schema = nullptr;
     bool required = false;
+    // What append_path_key appends for the key below a non-empty path (".key" or "[\"k y\"]"),
+    // made once at compile time: shaping enters every property's path, diagnostic or not.
+    std::string path_segment;
+};
+
+// Enters a property's path for the scope (as PathScope(st, key), from the precomputed segment).
+class PropertyPathScope {
+public:
+    PropertyPathScope(detail::ShapeState& st, const Property& p) : st_(st), size_(st.path.size()) {
+        std::string_view segment = p.path_segment;
+        if (st.path.empty() && !segment.empty() && segment.front() == '.') segment.remove_prefix(1);
+        st.path.append(segment);
+    }
+    ~PropertyPathScope() { st_.path.resize(size_); }
+    PropertyPathScope(const PropertyPathScope&) = delete;
+    PropertyPathScope& operator=(const PropertyPathScope&) = delete;
+
+private:
+    detail::ShapeState& st_;
+    std::size_t size_;
 };
 
 enum class Additional : unsigned char { allowed, forbidden, schema };
@@ -51,6 +71,7 @@ struct Node {
     bool has_limits = false;
     bool items_forbidden = false;  // "items": false after prefixItems: no further element
     Additional additional = Additional::allowed;
+    bool plain_keys = false;       // every property key is plain ASCII text (the fast path compares bytes)
 
     // anyOf / oneOf: alternatives tried in turn (the node's own keywords then do not apply)
     std::vector<const Node*> alternatives;
@@ -84,5 +105,12 @@ struct Compiled {
 // Shapes `in` into `out` by `node`; errors and diagnostics go to the state. Returns whether it
 // was read without error.
 bool read_node(const Value& in, const Node& node, Value& out, detail::ShapeState& st, std::size_t depth = 0);
+
+// The fast path of shape_json (shape_fast_read.cpp): valid JSON of the common case read straight
+// from the text into `out` by the schema, with no parsed Value tree. True when it read the whole
+// text without error; false (`out` and `st` to be discarded, the caller runs parse + read_node)
+// on anything else. Parser limits as ParseOptions::max_size / max_depth.
+bool fast_shape(std::string_view text, const Node& root, Value& out, detail::ShapeState& st,
+                std::size_t max_size, std::size_t max_depth);
 
 } // namespace laminate::schema_detail

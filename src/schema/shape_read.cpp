@@ -3,6 +3,7 @@
 // unknown members, missing fields, constraints, variant choice, errors.
 #include "shape_node.hpp"
 #include "member_builder.hpp"
+#include "shape_steps.hpp"
 #include "source_literal.hpp"
 
 #include <array>
@@ -77,8 +78,10 @@ void fill_default(const Property& p, MemberBuilder& out, ShapeState& st) {
     }
 }
 
+} // namespace
+
 void read_property(const Property& p, const Slot& slot, MemberBuilder& out, ShapeState& st, std::size_t depth) {
-    PathScope path(st, p.key);
+    PropertyPathScope path(st, p);
     const Node& child = *p.schema;
     const FieldInfo field{p.key, p.key, nullptr, false};
     if (!slot.value) {
@@ -107,6 +110,8 @@ void read_property(const Property& p, const Slot& slot, MemberBuilder& out, Shap
     const std::size_t errors = st.errors.size();
     if (read_node(v, child, shaped, st, depth + 1) && st.errors.size() == errors) out.add(p.key, std::move(shaped));
 }
+
+namespace {
 
 void read_unknown(const Value& object, std::span<const std::size_t> unknown, const Node& n, MemberBuilder& out,
                   ShapeState& st, std::size_t depth) {
@@ -302,6 +307,8 @@ bool read_enum(const Value& in, const Node& n, Value& out, ShapeState& st) {
                          "expected one of the " + std::to_string(n.enum_values.size()) + " values the schema allows"));
 }
 
+} // namespace
+
 bool check_limits(const Value& out, const Node& n, ShapeState& st) {
     if (out.is_number()) {
         const double d = out.as_double();
@@ -319,6 +326,8 @@ bool check_limits(const Value& out, const Node& n, ShapeState& st) {
     if (out.is_array()) return !n.limits || detail::check_count(out.size(), *n.limits, st);
     return true;
 }
+
+namespace {
 
 // A string where a Java / JavaScript value belongs: the literal it spells, or the expression kept.
 bool read_source_text(const Value& in, const Node& n, Value& out, ShapeState& st, std::size_t depth) {

@@ -37,7 +37,9 @@ bool ShapeState::fail(Error e) {
 
 void ShapeState::note(DiagnosticKind kind, Risk risk, std::string message, std::string suggestion,
                       std::string from, std::string to) {
-    Diagnostic d;
+    if (diagnostics.capacity() == 0) diagnostics.reserve(8); // defaults come several at a time
+    // Built in place: a Diagnostic is six strings, and moving one in costs as much as filling it.
+    Diagnostic& d = diagnostics.emplace_back();
     d.path = path;
     d.kind = kind;
     d.risk = risk;
@@ -45,8 +47,6 @@ void ShapeState::note(DiagnosticKind kind, Risk risk, std::string message, std::
     d.suggestion = std::move(suggestion);
     d.from = std::move(from);
     d.to = std::move(to);
-    if (diagnostics.capacity() == 0) diagnostics.reserve(8); // defaults come several at a time
-    diagnostics.push_back(std::move(d));
 }
 
 ShapeState ShapeState::trial() const {

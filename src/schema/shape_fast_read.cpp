@@ -1,0 +1,211 @@
+// The fast path of schema-driven shaping from JSON text: valid JSON read straight into the output
+// Value by the compiled schema, with no parsed Value tree in between. Objects and arrays are walked
+// in the text; every scalar becomes a Value on the stack (typed shaping's fast_scalar: exactly
+// what the parser makes of valid JSON) and goes through the very read_property / read_node the
+// Value path uses, so coercions and diagnostics are the same code.
+//
+// It handles only the common case and gives up (false) on anything else: any syntax outside the
+// strict grammar or that the parser would repair or flag (fast_scalar / fast_key refuse it), a
+// key that is no property exactly (unknown, loose, escaped), a property given twice or out of the
+// schema's order (diagnostics would come in another order), a container where the schema has
+// alternatives, an enum, no type or not that container type, a container kept as it is, any
+// error. The caller then parses and shapes from the start, so correctness never depends on this
+// file being complete.
+#include "shape_node.hpp"
+#include "shape_steps.hpp"
+
+#include <laminate/detail/shape_fast.hpp>
+
+namespace laminate::schema_detail {
+namespace {
+
+using detail::FastCursor;
+using detail::PathScope;
+using detail::ShapeState;
+using detail::Slot;
+
+constexpr std::size_t kMaxInputDepth = 512; // as read_node's
+
+bool fast_node(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::size_t depth);
+
+// The diagnostic-free cases of read_node(v, n, out, st, depth) for a scalar v, made directly: a
+// string where strings are allowed and a number where numbers are (taken as they are, moved into
+// place), a canonical integer within a signed integer node's range (coerce_signed's Value), a
+// string that is exactly one of a string enum's names (equal to the entry, so v is moved too).
+// `out` is set only when it returns true; check_limits then still runs (it only records errors).
+// Neither read_property's null and default rules nor source literals apply to such a v (no null,
+// no sentinel where a sentinel could mean null).
+bool direct_scalar(const Node& n, Value& v, Value& out, std::size_t depth) {
+    if (depth > kMaxInputDepth || n.never || !n.alternatives.empty()) return false;
+    if (n.has_enum) {
+        if (n.enum_names.empty() || !v.is_string() || (n.types && !(n.types & t_string))) return false;
+        const std::string_view text = v.as_string();
+        for (std::size_t i = 0; i < n.enum_names.size(); ++i)
+            if (n.enum_names[i] == text) { // the entry is this very string: v stands for it
+                out = std::move(v);
+                return true;
+            }
+        return false;
+    }
+    if (v.is_string()) {
+        if (!(n.types & t_string)) return false;
+        out = std::move(v);
+        return true;
+    }
+    if (!v.is_number()) return false;
+    if (v.is_integer() && (n.types & t_integer)) {
+        std::int64_t i = 0;
+        if (!n.int_target.is_signed || v.number_kind() != NumberKind::Int || !v.lexeme().empty() ||
+            !v.is_lossless() || !v.get_int64(i) || i < n.int_target.min ||
+            (i > 0 && static_cast<std::uint64_t>(i) > n.int_target.max))
+            return false;
+        out = Value(i);
+        return true;
+    }
+    if (!(n.types & t_number)) return false;
+    out = std::move(v);
+    return true;
+}
+
+// The property of an exact key, as match_members finds it in the node's table (whose keys are the
+// properties' own, in order: no aliases), without touching the table (one cold block less per
+// object); npos when none. `hint` follows the schema's order.
+std::size_t find_property(const Node& n, std::string_view key, std::size_t& hint) noexcept {
+    const std::size_t count = n.properties.size();
+    if (hint < count && n.properties[hint].key == key) return hint++;
+    for (std::size_t i = 0; i < count; ++i)
+        if (n.properties[i].key == key) {
+            hint = i + 1;
+            return i;
+        }
+    return static_cast<std::size_t>(-1);
+}
+
+bool fast_object(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::size_t depth) {
+    ++c.p; // '{'
+    if (++c.depth >= c.max_depth) return false;
+    const std::size_t count = n.properties.size();
+    MemberBuilder members;
+    std::size_t next = 0, hint = 0;
+    c.skip_ws();
+    if (c.at('}')) {
+        ++c.p;
+    } else {
+        if (!count) return false; // every member unknown: the Value path
+        for (;;) {
+            std::size_t f;
+            if (n.plain_keys && hint < count && detail::fast_expected_key(c, n.properties[hint].key)) {
+                f = hint++;
+            } else {
+                std::string_view key;
+                if (!detail::fast_key(c, key)) return false;
+                f = find_property(n, key, hint);
+            }
+            if (f >= count || f < next) return false; // unknown, repeated or out of schema order
+            for (; next < f; ++next) read_property(n.properties[next], Slot{}, members, st, depth);
+            if (!st.errors.empty()) return false;
+            const Property& p = n.properties[f];
+            c.skip_ws();
+            if (c.at('{') || c.at('[')) {
+                // read_property's steps for a container (its null and default rules do not apply)
+                PropertyPathScope path(st, p);
+                Value shaped;
+                if (!fast_node(c, *p.schema, shaped, st, depth + 1)) return false;
+                members.add(p.key, std::move(shaped));
+            } else {
+                Value v;
+                if (!detail::fast_scalar(c, v)) return false;
+                if (Value shaped; direct_scalar(*p.schema, v, shaped, depth + 1)) {
+                    if (p.schema->has_limits && !check_limits(shaped, *p.schema, st)) return false;
+                    members.add(p.key, std::move(shaped));
+                } else {
+                    read_property(p, Slot{&v, f, false}, members, st, depth);
+                    if (!st.errors.empty()) return false;
+                }
+            }
+            next = f + 1;
+            c.skip_ws();
+            if (c.at(',')) {
+                ++c.p;
+                c.skip_ws();
+                continue;
+            }
+            if (!c.at('}')) return false;
+            ++c.p;
+            break;
+        }
+    }
+    for (; next < count; ++next) read_property(n.properties[next], Slot{}, members, st, depth);
+    if (!st.errors.empty()) return false;
+    --c.depth;
+    out = members.finish();
+    return true;
+}
+
+bool fast_array(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::size_t depth) {
+    ++c.p; // '['
+    if (++c.depth >= c.max_depth) return false;
+    out = Value::array();
+    c.skip_ws();
+    if (c.at(']')) {
+        ++c.p;
+    } else {
+        for (std::size_t i = 0;; ++i) {
+            const Node* element = i < n.prefix_items.size() ? n.prefix_items[i] : n.items;
+            c.skip_ws();
+            Value v;
+            if (element) {
+                PathScope path(st, i);
+                if (!fast_node(c, *element, v, st, depth + 1)) return false;
+            } else {
+                // No schema for it (or none allowed): a scalar is kept as it is; containers go the Value path.
+                if (n.items_forbidden || c.at('{') || c.at('[') || !detail::fast_scalar(c, v)) return false;
+            }
+            out.push_back(std::move(v));
+            c.skip_ws();
+            if (c.at(',')) {
+                ++c.p;
+                continue;
+            }
+            if (!c.at(']')) return false;
+            ++c.p;
+            break;
+        }
+    }
+    --c.depth;
+    return true;
+}
+
+// read_node for the value at c.p.
+bool fast_node(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::size_t depth) {
+    c.skip_ws();
+    if (c.p == c.end) return false;
+    const bool object = *c.p == '{';
+    if (object || *c.p == '[') {
+        // read_node's steps for a container: the JSON type is taken directly (one type, or the
+        // type union's direct choice); anything needing a choice or a coercion goes the Value path.
+        if (depth > kMaxInputDepth || n.never || !n.alternatives.empty() || n.has_enum) return false;
+        if (!(n.types & (object ? t_object : t_array))) return false;
+        if (!(object ? fast_object(c, n, out, st, depth) : fast_array(c, n, out, st, depth))) return false;
+        return st.errors.empty() && (!n.has_limits || check_limits(out, n, st));
+    }
+    Value v;
+    if (!detail::fast_scalar(c, v)) return false;
+    if (direct_scalar(n, v, out, depth)) return !n.has_limits || check_limits(out, n, st);
+    return read_node(v, n, out, st, depth) && st.errors.empty();
+}
+
+} // namespace
+
+bool fast_shape(std::string_view text, const Node& root, Value& out, ShapeState& st, std::size_t max_size,
+                std::size_t max_depth) {
+    if (text.size() > max_size || detail::ends_in_trailing_comma(text)) return false;
+    FastCursor c{text.data(), text.data() + text.size(), 0, max_depth};
+    c.skip_ws();
+    if (!c.at('{') && !c.at('[')) return false; // scalar documents: the Value path
+    if (!fast_node(c, root, out, st, 0) || !st.errors.empty()) return false;
+    c.skip_ws();
+    return c.p == c.end;
+}
+
+} // namespace laminate::schema_detail

@@ -1,0 +1,19 @@
+#pragma once
+// Steps of schema-driven shaping (shape_read.cpp) that the fast path from text
+// (shape_fast_read.cpp) calls too, so that both make the same values and diagnostics.
+
+#include "member_builder.hpp"
+#include "shape_node.hpp"
+
+#include <cstddef>
+
+namespace laminate::schema_detail {
+
+// One property of an object node: its value in `slot` (none: missing) shaped and added to `out`,
+// or its default, or the missing-field diagnostic / error.
+void read_property(const Property& p, const detail::Slot& slot, MemberBuilder& out, detail::ShapeState& st,
+                   std::size_t depth);
+// The node's constraints (bounds, exclusive bounds, lengths, counts) on a shaped value.
+bool check_limits(const Value& out, const Node& n, detail::ShapeState& st);
+
+} // namespace laminate::schema_detail

@@ -1,0 +1,206 @@
+// Schema-driven shaping's fast path from text (src/schema/shape_fast_read.cpp) against the
+// general path (parse, then read_node on the Value): wherever the fast path takes a text, the
+// value, diagnostics and residual must be the very ones the general path makes, in every mode.
+// Inputs: every BFCL call rendered under every class (with its schema as given and closed, as
+// the benchmark closes it), plus the parser, extractor and schema fuzz seeds against a set of
+// BFCL schemas; and texts the fast path must leave to the general path.
+#include "corpora.hpp"
+#include "corpus.hpp"
+#include "render.hpp"
+
+#include "schema/shape_node.hpp"
+
+#include <laminate/detail/shape_state.hpp>
+#include <laminate/parse.hpp>
+#include <laminate/schema_shape.hpp>
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace laminate::bfcl {
+namespace {
+
+constexpr std::array<Mode, 3> kModes{Mode::Lenient, Mode::Absorbing, Mode::Strict};
+
+std::string describe(const Diagnostics& ds) {
+    std::string s;
+    for (const Diagnostic& d : ds) {
+        s += d.to_string();
+        s += " |" + d.suggestion + "|" + d.from + "|" + d.to + "|" + std::to_string(d.offset) + "\n";
+    }
+    return s;
+}
+
+// Whether the fast path took the text; when it did, fails the test unless the general path agrees.
+bool fast_agrees(std::string_view text, const CompiledSchema& schema, Mode mode, const std::string& what) {
+    const ShapeOptions options{.mode = mode};
+    const ParseOptions parse_options = detail::parse_options_for(options);
+    detail::ShapeState fast_st(options);
+    Value fast_value;
+    if (!schema_detail::fast_shape(text, schema.root(), fast_value, fast_st, parse_options.max_size,
+                                   parse_options.max_depth))
+        return false;
+    auto parsed = parse(text, parse_options);
+    EXPECT_TRUE(parsed.has_value()) << what;
+    if (!parsed) return true;
+    detail::ShapeState st(options);
+    st.diagnostics = std::move(parsed->diagnostics);
+    Value value;
+    schema_detail::read_node(parsed->value, schema.root(), value, st);
+    EXPECT_TRUE(st.errors.empty()) << what << ": the fast path succeeded where the general path fails";
+    EXPECT_EQ(fast_value.dump(), value.dump()) << what;
+    EXPECT_TRUE(fast_value == value) << what;
+    EXPECT_EQ(describe(fast_st.diagnostics), describe(st.diagnostics)) << what;
+    EXPECT_EQ(fast_st.residual.dump(), st.residual.dump()) << what;
+    // The public entry point gives the same answer too.
+    auto shaped = shape_json(text, schema, options);
+    EXPECT_TRUE(shaped.has_value()) << what;
+    if (shaped) {
+        EXPECT_EQ(shaped->value.dump(), value.dump()) << what;
+        EXPECT_EQ(describe(shaped->diagnostics), describe(st.diagnostics)) << what;
+    }
+    return true;
+}
+
+struct Schemas {
+    std::vector<CompiledSchema> open, closed;
+    std::vector<const Call*> calls;
+};
+
+const std::vector<Call>& corpus() {
+    static const std::vector<Call> calls = [] {
+        auto c = load_corpus(test::corpora_dir() / "bfcl");
+        return c ? std::move(*c) : std::vector<Call>{};
+    }();
+    return calls;
+}
+
+const Schemas& schemas() {
+    static const Schemas s = [] {
+        Schemas out;
+        for (const Call& call : corpus()) {
+            SchemaReadOptions options;
+            options.source_literals = call.category == "simple_java" || call.category == "simple_javascript";
+            Value closed = call.schema;
+            if (!closed.contains("additionalProperties")) closed.set("additionalProperties", Value(false));
+            auto a = CompiledSchema::compile(call.schema, options);
+            auto b = CompiledSchema::compile(closed, options);
+            if (!a || !b) continue;
+            out.open.push_back(std::move(*a));
+            out.closed.push_back(std::move(*b));
+            out.calls.push_back(&call);
+        }
+        return out;
+    }();
+    return s;
+}
+
+TEST(SchemaShapeFast, AgreesWithTheGeneralPathOnEveryBfclRendering) {
+    LAMINATE_REQUIRE_CORPUS(test::corpora_dir() / "bfcl" / "possible_answer");
+    const Schemas& s = schemas();
+    ASSERT_GT(s.calls.size(), 3000u);
+    std::size_t valid_texts = 0, valid_fast = 0, taken = 0;
+    for (std::size_t i = 0; i < s.calls.size(); ++i) {
+        for (Class cls : all_classes) {
+            const auto text = render(cls, *s.calls[i]);
+            if (!text) continue;
+            for (Mode mode : kModes) {
+                const std::string what = s.calls[i]->id + " " + std::string(class_name(cls)) + " " +
+                                         std::string(mode_name(mode));
+                const bool open_fast = fast_agrees(*text, s.open[i], mode, what + " open");
+                const bool closed_fast = fast_agrees(*text, s.closed[i], mode, what + " closed");
+                taken += open_fast + closed_fast;
+                if (cls == Class::valid && mode == Mode::Lenient) {
+                    ++valid_texts;
+                    valid_fast += closed_fast;
+                }
+            }
+        }
+    }
+    EXPECT_GT(taken, 0u);
+    // The benchmark's workload: valid renderings against the closed schemas go the fast path.
+    EXPECT_GT(valid_fast * 100, valid_texts * 95) << valid_fast << " of " << valid_texts;
+}
+
+std::vector<std::string> seeds() {
+    std::vector<std::string> out;
+    for (const char* target : {"parse_fuzzer", "extract_fuzzer", "schema_fuzzer"}) {
+        const auto dir = std::filesystem::path(LAMINATE_SOURCE_DIR) / "fuzz/corpus" / target;
+        if (!std::filesystem::exists(dir)) continue;
+        for (const auto& entry : std::filesystem::directory_iterator(dir))
+            if (entry.is_regular_file()) out.push_back(test::read_file(entry.path()));
+    }
+    return out;
+}
+
+TEST(SchemaShapeFast, AgreesWithTheGeneralPathOnTheFuzzSeeds) {
+    LAMINATE_REQUIRE_CORPUS(test::corpora_dir() / "bfcl" / "possible_answer");
+    const Schemas& s = schemas();
+    const auto texts = seeds();
+    ASSERT_GT(texts.size(), 50u);
+    std::vector<CompiledSchema> extra;
+    for (const char* json : {R"({})", R"({"type":"object"})", R"({"type":"array","items":{"type":"integer"}})",
+                             R"({"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"string"}},"required":["a"]})",
+                             R"({"type":["object","array","null"],"items":{},"additionalProperties":{"type":"number"}})"}) {
+        auto c = CompiledSchema::compile_json(json);
+        ASSERT_TRUE(c.has_value()) << json;
+        extra.push_back(std::move(*c));
+    }
+    // Every seed against the hand-written schemas and every 25th BFCL schema, both forms.
+    for (std::size_t t = 0; t < texts.size(); ++t) {
+        for (Mode mode : kModes) {
+            const std::string what = "seed " + std::to_string(t) + " " + std::string(mode_name(mode));
+            for (std::size_t k = 0; k < extra.size(); ++k) fast_agrees(texts[t], extra[k], mode, what);
+            for (std::size_t i = 0; i < s.calls.size(); i += 25) {
+                fast_agrees(texts[t], s.open[i], mode, what + " " + s.calls[i]->id);
+                fast_agrees(texts[t], s.closed[i], mode, what + " " + s.calls[i]->id + " closed");
+            }
+            // Each seed also as the value of a BFCL call's first parameter.
+            for (std::size_t i = 0; i < s.calls.size(); i += 97) {
+                const auto props = s.calls[i]->schema.find("properties");
+                if (!props || !props->is_object() || props->size() == 0) continue;
+                const std::string wrapped = "{\"" + std::string(props->members()[0].key()) + "\": " + texts[t] + "}";
+                fast_agrees(wrapped, s.closed[i], mode, what + " wrapped " + s.calls[i]->id);
+            }
+        }
+    }
+}
+
+TEST(SchemaShapeFast, LeavesUnusualTextsToTheGeneralPath) {
+    auto schema = CompiledSchema::compile_json(
+        R"({"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"array","items":{"type":"string"}}},"additionalProperties":false})");
+    ASSERT_TRUE(schema.has_value());
+    for (const char* text : {R"({"b":["x"],"a":1})",       // out of schema order
+                             R"({"a":1,"a":2})",           // repeated
+                             R"({"a":1,"c":2})",           // unknown
+                             R"({"A":1})",                 // loose key
+                             R"({"a":1,})",                // trailing comma
+                             R"({'a':1})",                 // repair
+                             R"({"a":"x"})",               // an error
+                             R"({"a":1} {"a":2})",         // two documents
+                             R"({"b":{"x":1}})",           // object where an array belongs
+                             "{\"a\\u0041\":1}"}) {        // escaped key
+        for (Mode mode : kModes) {
+            const ShapeOptions options{.mode = mode};
+            detail::ShapeState st(options);
+            Value out;
+            EXPECT_FALSE(schema_detail::fast_shape(text, schema->root(), out, st, 1 << 20, 512)) << text;
+        }
+    }
+    detail::ShapeState st(ShapeOptions{});
+    Value out;
+    EXPECT_TRUE(schema_detail::fast_shape(R"( {"a": 1, "b": ["x", "y"]} )", schema->root(), out, st, 1 << 20, 512));
+    EXPECT_EQ(out.dump(), R"({"a":1,"b":["x","y"]})");
+    // The parser's limits hold: too deep, too long.
+    detail::ShapeState st2(ShapeOptions{});
+    EXPECT_FALSE(schema_detail::fast_shape(R"({"a":1,"b":["x"]})", schema->root(), out, st2, 1 << 20, 1));
+    detail::ShapeState st3(ShapeOptions{});
+    EXPECT_FALSE(schema_detail::fast_shape(R"({"a":1})", schema->root(), out, st3, 3, 512));
+}
+
+} // namespace
+} // namespace laminate::bfcl

@@ -2,15 +2,20 @@
 // both JSON read with repairs, separated by the first newline; the first byte picks options:
 //   bit 0  stop at the first violation      bit 1  draft 7 dialect
 //   bit 2  tight limits (depth 16, 2,000 steps), to exercise the limit paths cheaply
+//   bits 3-4  the shaping mode (lenient, absorbing, strict)
 // Seeds in fuzz/corpus/schema_fuzzer/ start with a printable selector ('@' defaults, 'A' first,
 // 'B' draft 7, 'D' tight).
 // Properties: never a crash, hang or sanitizer report, also for $ref cycles and deep nesting;
 // an invalid schema is an invalid_schema error; valid exactly when there are no violations; at
-// most one violation with stop_at_first; every violation path reads back in the instance.
+// most one violation with stop_at_first; every violation path reads back in the instance;
+// schema-driven shaping of an instance the parser read without a repair gives the same value (or
+// fails alike) from its text (shape_json, whose fast reader takes valid JSON) and from its parsed
+// value (shape).
 
 #include "fuzz_checks.hpp"
 
 #include <laminate/parse.hpp>
+#include <laminate/schema_shape.hpp>
 #include <laminate/validate.hpp>
 
 #include <cstddef>
@@ -59,5 +64,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     LAMINATE_FUZZ_CHECK(schema->is_valid(instance->value) == r.valid || r.violations.back().keyword == "limits" ||
                             r.violations.back().keyword == "depth",
                         "is_valid agrees with validate");
+
+    auto shaping = CompiledSchema::compile(schema_value->value);
+    if (shaping && instance->diagnostics.empty()) {
+        static constexpr Mode modes[] = {Mode::Lenient, Mode::Absorbing, Mode::Strict};
+        ShapeOptions opt;
+        opt.mode = modes[(selector >> 3) % 3];
+        opt.parse.max_depth = po.max_depth;
+        auto from_text = shape_json(text.substr(newline + 1), *shaping, opt);
+        auto from_value = shape(instance->value, *shaping, opt);
+        LAMINATE_FUZZ_CHECK(from_text.has_value() == from_value.has_value(), "shaping text and value disagree on success");
+        if (from_text && from_value) {
+            LAMINATE_FUZZ_CHECK(from_text->value == from_value->value, "shaping text and value give different values");
+            LAMINATE_FUZZ_CHECK(from_text->diagnostics.size() == from_value->diagnostics.size(),
+                                "shaping text and value give different diagnostics");
+        }
+    }
     return 0;
 }

@@ -12,13 +12,26 @@ namespace {
 
 using detail::ShapeState;
 
+// Alternatives one shaping call may try (see ShapeState::trials_left): far more than any real
+// schema and value need, few enough to stop in about a second.
+constexpr std::size_t kTrialBudget = 200'000;
+
+// A state for one shaping call, drawing on `budget`.
+ShapeState schema_state(const ShapeOptions& options, std::size_t& budget) {
+    ShapeState st(options);
+    budget = kTrialBudget;
+    st.trials_left = &budget;
+    return st;
+}
+
 Result<SchemaShaped> finish(SchemaShaped&& out, ShapeState& st, const ShapeOptions& options) {
     if (auto e = detail::conclude(st, options, out.diagnostics, out.residual)) return std::move(*e);
     return std::move(out);
 }
 
 Result<SchemaShaped> shape_parsed(Parsed&& parsed, const CompiledSchema& schema, const ShapeOptions& options) {
-    ShapeState st(options);
+    std::size_t budget = 0;
+    ShapeState st = schema_state(options, budget);
     st.diagnostics = std::move(parsed.diagnostics);
     SchemaShaped out;
     schema_detail::read_node(parsed.value, schema.root(), out.value, st);
@@ -29,7 +42,8 @@ Result<SchemaShaped> shape_parsed(Parsed&& parsed, const CompiledSchema& schema,
 // anything else, and any error, goes parse + read_node from the start.
 std::optional<Result<SchemaShaped>> try_fast(std::string_view text, const CompiledSchema& schema,
                                              const ShapeOptions& options, const ParseOptions& parse_options) {
-    ShapeState st(options);
+    std::size_t budget = 0;
+    ShapeState st = schema_state(options, budget);
     SchemaShaped out;
     if (!schema_detail::fast_shape(text, schema.root(), out.value, st, parse_options.max_size, parse_options.max_depth))
         return std::nullopt;
@@ -39,7 +53,8 @@ std::optional<Result<SchemaShaped>> try_fast(std::string_view text, const Compil
 } // namespace
 
 Result<SchemaShaped> shape(const Value& input, const CompiledSchema& schema, const ShapeOptions& options) {
-    ShapeState st(options);
+    std::size_t budget = 0;
+    ShapeState st = schema_state(options, budget);
     SchemaShaped out;
     schema_detail::read_node(input, schema.root(), out.value, st);
     return finish(std::move(out), st, options);
@@ -69,7 +84,8 @@ Result<SchemaShaped> shape_llm_response(std::string_view model_text, const Compi
         exact.repair = false;
         exact.complete_truncated = false;
         if (auto parsed = parse(model_text, exact)) {
-            ShapeState st(options);
+            std::size_t budget = 0;
+            ShapeState st = schema_state(options, budget);
             SchemaShaped out;
             schema_detail::read_node(parsed->value, schema.root(), out.value, st);
             if (st.errors.empty()) return finish(std::move(out), st, options);
@@ -79,10 +95,12 @@ Result<SchemaShaped> shape_llm_response(std::string_view model_text, const Compi
     std::optional<SchemaShaped> winner;
     // extract() stops at the first candidate accepted, so the last one shaped here is it.
     auto accept = [&](const Value& candidate) {
-        ShapeState st(options);
+        std::size_t budget = 0;
+        ShapeState st = schema_state(options, budget);
         SchemaShaped out;
         schema_detail::read_node(candidate, schema.root(), out.value, st);
         if (!st.errors.empty()) return false;
+        st.trials_left = nullptr; // the budget is this call's; the state outlives it
         winner_state.emplace(std::move(st));
         winner.emplace(std::move(out));
         return true;

@@ -220,6 +220,11 @@ bool choose(std::size_t count, const Value& in, Value& out, ShapeState& st,
     std::vector<Error> failures;
     std::size_t fits = 0, best_index = 0;
     for (std::size_t i = 0; i < count; ++i) {
+        if (st.trials_left && (*st.trials_left)-- == 0) {
+            *st.trials_left = 0;
+            return st.fail(Error(ErrorKind::size_exceeded,
+                                 "shaping stopped: the schema's alternatives need more trials than the limit allows"));
+        }
         ShapeState trial = st.trial();
         Value candidate;
         if (attempt(i, candidate, trial) && trial.errors.empty()) {

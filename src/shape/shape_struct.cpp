@@ -53,6 +53,7 @@ ShapeState ShapeState::trial() const {
     ShapeState t(policy, null_sentinels);
     t.path = path;
     t.first_only = true;
+    t.trials_left = trials_left;
     return t;
 }
 

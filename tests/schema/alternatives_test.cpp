@@ -74,3 +74,24 @@ TEST(SchemaAlternatives, AllOfMergesObjectParts) {
     EXPECT_EQ(r->value.dump(), R"({"a":1,"b":"2"})");
     EXPECT_FALSE(shape_text(schema, R"({"b":"x"})"));
 }
+
+// Alternatives that multiply — a $ref back into the anyOf, or a two-way choice at every level of
+// a deep value — stop at the trial budget with size_exceeded instead of running exponentially.
+TEST(SchemaAlternatives, MultiplyingAlternativesStopAtTheBudget) {
+    auto cycle = shape_text(R"({"anyOf":[{"$ref":"#"},{"$ref":"#"}]})", R"({"a":[1,2]})");
+    ASSERT_FALSE(cycle);
+    EXPECT_EQ(cycle.error().kind(), ErrorKind::size_exceeded);
+
+    std::string deep;
+    for (int i = 0; i < 40; ++i) deep += "[";
+    deep += "1";
+    for (int i = 0; i < 40; ++i) deep += "]";
+    auto levels = shape_text(R"({"anyOf":[{"type":"array","items":{"$ref":"#"}},
+                                          {"type":"array","items":{"$ref":"#"}},
+                                          {"type":"string"}]})", deep);
+    ASSERT_FALSE(levels);
+    EXPECT_EQ(levels.error().kind(), ErrorKind::size_exceeded);
+    // A choice per level that resolves at once is cheap: no budget trouble.
+    auto fine = shape_text(R"({"anyOf":[{"type":"array","items":{"$ref":"#"}},{"type":"integer"}]})", deep);
+    ASSERT_TRUE(fine);
+}

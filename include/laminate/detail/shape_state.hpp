@@ -61,6 +61,10 @@ public:
     Value residual = Value::object();
     bool stopped = false;    // an error under ErrorCollection::First: stop reading
     bool first_only = false; // a trial (a variant alternative): any error stops it
+    // Alternatives a schema may still try in this call, shared by its trials: nested anyOf /
+    // oneOf can multiply (a $ref back into them, or a choice at each level of a deep value), and
+    // the budget keeps that from running exponentially long. Null: no budget (typed shaping).
+    std::size_t* trials_left = nullptr;
 
     CoerceContext coerce() noexcept { return CoerceContext{diagnostics, policy.coercion, path, null_sentinels}; }
 

@@ -6,20 +6,38 @@
 #include <laminate/parse.hpp>
 
 #include <optional>
+#include <vector>
 
 namespace laminate {
 namespace {
 
 using detail::ShapeState;
 
-// Alternatives one shaping call may try (see ShapeState::trials_left): far more than any real
-// schema and value need, few enough to stop in about a second.
-constexpr std::size_t kTrialBudget = 200'000;
+// Alternatives one shaping call may try (see ShapeState::trials_left): a few per input node on
+// top of a base, far more than any real schema needs, and few enough that a schema whose
+// alternatives multiply stops within a second even under the sanitizers.
+std::size_t trial_budget(std::size_t input_size) { return 10'000 + 4 * input_size; }
+
+// Values in a tree (the input's size for the budget).
+std::size_t count_nodes(const Value& root) {
+    std::size_t n = 0;
+    std::vector<const Value*> stack{&root};
+    while (!stack.empty()) {
+        const Value* v = stack.back();
+        stack.pop_back();
+        ++n;
+        if (v->is_array())
+            for (const Value& item : v->items()) stack.push_back(&item);
+        else if (v->is_object())
+            for (const Member& m : v->members()) stack.push_back(&m.value);
+    }
+    return n;
+}
 
 // A state for one shaping call, drawing on `budget`.
-ShapeState schema_state(const ShapeOptions& options, std::size_t& budget) {
+ShapeState schema_state(const ShapeOptions& options, std::size_t& budget, std::size_t input_size) {
     ShapeState st(options);
-    budget = kTrialBudget;
+    budget = trial_budget(input_size);
     st.trials_left = &budget;
     return st;
 }
@@ -31,7 +49,7 @@ Result<SchemaShaped> finish(SchemaShaped&& out, ShapeState& st, const ShapeOptio
 
 Result<SchemaShaped> shape_parsed(Parsed&& parsed, const CompiledSchema& schema, const ShapeOptions& options) {
     std::size_t budget = 0;
-    ShapeState st = schema_state(options, budget);
+    ShapeState st = schema_state(options, budget, count_nodes(parsed.value));
     st.diagnostics = std::move(parsed.diagnostics);
     SchemaShaped out;
     schema_detail::read_node(parsed.value, schema.root(), out.value, st);
@@ -43,7 +61,7 @@ Result<SchemaShaped> shape_parsed(Parsed&& parsed, const CompiledSchema& schema,
 std::optional<Result<SchemaShaped>> try_fast(std::string_view text, const CompiledSchema& schema,
                                              const ShapeOptions& options, const ParseOptions& parse_options) {
     std::size_t budget = 0;
-    ShapeState st = schema_state(options, budget);
+    ShapeState st = schema_state(options, budget, text.size());
     SchemaShaped out;
     if (!schema_detail::fast_shape(text, schema.root(), out.value, st, parse_options.max_size, parse_options.max_depth))
         return std::nullopt;
@@ -54,7 +72,7 @@ std::optional<Result<SchemaShaped>> try_fast(std::string_view text, const Compil
 
 Result<SchemaShaped> shape(const Value& input, const CompiledSchema& schema, const ShapeOptions& options) {
     std::size_t budget = 0;
-    ShapeState st = schema_state(options, budget);
+    ShapeState st = schema_state(options, budget, count_nodes(input));
     SchemaShaped out;
     schema_detail::read_node(input, schema.root(), out.value, st);
     return finish(std::move(out), st, options);
@@ -85,7 +103,7 @@ Result<SchemaShaped> shape_llm_response(std::string_view model_text, const Compi
         exact.complete_truncated = false;
         if (auto parsed = parse(model_text, exact)) {
             std::size_t budget = 0;
-            ShapeState st = schema_state(options, budget);
+            ShapeState st = schema_state(options, budget, model_text.size());
             SchemaShaped out;
             schema_detail::read_node(parsed->value, schema.root(), out.value, st);
             if (st.errors.empty()) return finish(std::move(out), st, options);
@@ -96,7 +114,7 @@ Result<SchemaShaped> shape_llm_response(std::string_view model_text, const Compi
     // extract() stops at the first candidate accepted, so the last one shaped here is it.
     auto accept = [&](const Value& candidate) {
         std::size_t budget = 0;
-        ShapeState st = schema_state(options, budget);
+        ShapeState st = schema_state(options, budget, model_text.size());
         SchemaShaped out;
         schema_detail::read_node(candidate, schema.root(), out.value, st);
         if (!st.errors.empty()) return false;

@@ -2,7 +2,7 @@
 // fast path for valid JSON; any byte it does not expect goes to one of the *_cold handlers, which
 // repair what they can and say where the machine continues.
 
-#include "parser.hpp"
+#include "hot_paths.hpp"
 
 #include "value/value_access.hpp"
 

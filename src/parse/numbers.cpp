@@ -45,11 +45,16 @@ bool Parser::read_decimal(const char* start, const char* q, std::uint64_t mantis
     // A plain decimal as JSON writers print it ("760.41", "-0.125"): the double's shortest
     // rendering is then the lexeme itself, so none needs keeping.
     const bool zero_integer = int_digits == 1 && start[negative ? 1 : 0] == '0';
-    if (!exponent && int_digits + fraction_digits <= 15 && fraction[fraction_digits - 1] != '0' &&
-        !(zero_integer && fraction[0] == '0')) {
+    const auto length = static_cast<std::size_t>(q - start);
+    const bool plain = fraction[fraction_digits - 1] != '0' && !(zero_integer && fraction[0] == '0');
+    if (!exponent && int_digits + fraction_digits <= 15 && (plain || length <= 8)) {
         const double d = static_cast<double>(mantissa) / kPow10[fraction_digits];
-        ws_.values.emplace(
-            detail::ValueAccess::number(NumberKind::Double, 0, 0, negative ? -d : d, {}, false));
+        // Not plain ("2.50", "0.05"), but short: make_number keeps every lexeme of up to 8 bytes,
+        // and a decimal of at most 15 digits is always lossless (double_surely_lossless), so it
+        // would build exactly this value, after a from_chars and a digit count.
+        ws_.values.emplace(detail::ValueAccess::number(
+            NumberKind::Double, 0, 0, negative ? -d : d,
+            plain ? std::string_view{} : std::string_view(start, length), false));
     } else {
         ws_.values.emplace(detail::make_number(
             std::string_view(start, static_cast<std::size_t>(q - start)), false));

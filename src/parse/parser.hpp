@@ -178,6 +178,16 @@ private:
     // ---------------------------------------------------------------------
     void skip_ws() noexcept {
         const char* p = p_; // a local, so that the loop keeps it in a register
+        // Every byte above ' ' is not white space: most tokens follow no white space, or the one
+        // space of ", " and ": ", and then need neither the table nor the loop.
+        if (p != end_ && static_cast<unsigned char>(*p) > ' ') return;
+        if (p != end_ && *p == ' ') {
+            ++p;
+            if (p != end_ && static_cast<unsigned char>(*p) > ' ') {
+                p_ = p;
+                return;
+            }
+        }
         while (p != end_ && is_ws(static_cast<unsigned char>(*p)))
             ++p;
         p_ = p;

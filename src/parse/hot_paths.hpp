@@ -15,7 +15,7 @@ namespace laminate::parse_detail {
 template <bool Key> inline bool Parser::read_string() {
     const char* const open = p_;
     const char* s = open + 1;
-    hot_diag_mark_ = diags_.size();
+    hot_diag_mark_ = diag_count();
     for (;;) {
         s = find_string_stop(s, end_);
         if (s == end_) return read_string_slow(open, s, Key);

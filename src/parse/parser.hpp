@@ -69,6 +69,28 @@ struct PathPrefix {
     std::size_t length;
 };
 
+// A repair diagnostic as record() notes it: its path is a slice of Workspace::pending_paths, its
+// message a string literal. flush_pending() turns the notes into Diagnostics, all at once: one
+// exactly sized allocation for the list instead of its regrowth (each moving every Diagnostic).
+struct PendingDiagnostic {
+    std::size_t offset;
+    std::size_t path_begin;
+    std::size_t path_length;
+    std::string_view message; // static storage (every caller passes a literal)
+    RepairKind repair;
+    Risk risk;
+};
+
+// The path of the element last named by a diagnostic, for the next one at the same place (a
+// key's quoting repair and its value's): which frame, which element, and that element's key.
+struct ElementPath {
+    std::size_t depth = 0; // frames.size() when written; 0: nothing cached
+    std::size_t open = 0;
+    std::size_t count = 0;
+    std::string key;
+    std::string path;
+};
+
 // Buffers reused from one parse to the next on the same thread, so that parsing a small
 // document allocates nothing but its result.
 struct Workspace {
@@ -77,7 +99,9 @@ struct Workspace {
     std::vector<KeyInfo> keys;      // parallel to the keys on the value stack
     std::string text;               // decoded content of the string being read
     std::string joined;             // strings concatenated with '+'
-    std::string path;               // the path of the diagnostic being written
+    std::vector<PendingDiagnostic> pending; // repairs recorded, not yet Diagnostics
+    std::string pending_paths;              // their paths, end to end
+    ElementPath element;
     std::string container_path;     // the paths of the open containers, as prefixes
     std::vector<PathPrefix> path_prefixes;
     std::vector<std::size_t> order; // duplicate-key detection in large objects
@@ -157,6 +181,7 @@ private:
     std::string path(PathAt at) const;
     void append_path(std::string& out, PathAt at) const;
     void append_segment(std::string& out, std::size_t frame) const;
+    // message must have static storage (a literal): it is kept by reference until flush_pending().
     bool record(RepairKind kind, Risk risk, const char* at, std::string_view message, PathAt where);
     // A syntax repair (Warning); an error when repairs are off.
     bool repair(RepairKind kind, const char* at, std::string_view message,
@@ -173,6 +198,9 @@ private:
         return false;
     }
     void rollback(std::size_t mark) noexcept;
+    void flush_pending();
+    // Diagnostics written so far, pending ones included: the marks rollback() returns to.
+    std::size_t diag_count() const noexcept { return written_; }
 
     // --- small inline helpers
     // ---------------------------------------------------------------------
@@ -224,6 +252,7 @@ private:
     Workspace& ws_;
     Diagnostics diags_;
     std::size_t repairs_ = 0;
+    std::size_t written_ = 0; // diags_.size() + ws_.pending.size(), kept for the string fast path
     std::optional<Error> error_;
     std::size_t open_counts_[3] = {0, 0, 0}; // open arrays, objects, tuples and calls
     const char* comma_ = nullptr;            // the comma before the value or key being read, if any

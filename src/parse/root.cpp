@@ -131,6 +131,7 @@ Result<Parsed> Parser::finish() {
         values.forget(values.size());
     }
     if (opt_.repair && root.is_string() && !try_double_encoded(root)) return std::move(*error_);
+    flush_pending();
     if (!std::is_sorted(diags_.begin(), diags_.end(), [](const Diagnostic& a, const Diagnostic& b) {
             return a.offset < b.offset;
         }))
@@ -156,9 +157,11 @@ bool Parser::try_double_encoded(Value& root) {
     if (!record(RepairKind::double_encoded, Risk::Warning, root_start_, "decoded string",
                 PathAt::Element))
         return false;
+    flush_pending();
     for (auto& d : decoded->diagnostics) {
         d.offset = offset(root_start_);
         diags_.push_back(std::move(d));
+        ++written_;
     }
     root = std::move(decoded->value);
     return true;

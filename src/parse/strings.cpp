@@ -156,7 +156,7 @@ Next Parser::quoted_string(const char* open, QuoteStyle style, bool key) {
     };
     QuoteStyle opened = style;
     const int open_len = opening_quote(open, end_, opened);
-    const std::size_t mark = diags_.size();
+    const std::size_t mark = diag_count();
     std::string& out = ws_.text;
     bool stop_at_delimiters = false;
 

@@ -287,6 +287,7 @@ bool Parser::check_duplicates(std::size_t first, std::size_t members) {
         std::sort(repeats.begin(), repeats.end());
     }
     if (repeats.empty()) return true;
+    flush_pending(); // the duplicates' diagnostics come after the repairs recorded before them
 
     std::vector<bool> removed(members, false);
     for (const auto& [j, i] : repeats) {
@@ -313,6 +314,7 @@ bool Parser::check_duplicates(std::size_t first, std::size_t members) {
         case DuplicateKeys::error: break;
         }
         diags_.push_back(std::move(d));
+        ++written_;
     }
     // Close the gaps left by removed members, keeping the order of the others.
     std::size_t kept = 0;

@@ -118,7 +118,14 @@ public:
 private:
     // --- structure.cpp: the state machine and containers --------------------------------------
     Next machine(Next start);
-    bool open_frame(FrameKind kind);
+    bool open_frame(FrameKind kind) { // inline: with its error path, a call saved registers
+        // frames holds the root too, so its size is the depth the new container would have.
+        if (ws_.frames.size() > opt_.max_depth) return depth_exceeded();
+        ws_.frames.push_back(Frame{ws_.values.size(), offset(p_), kind});
+        ++open_count(closer_of(kind));
+        return true;
+    }
+    bool depth_exceeded();
     void pop_frame() noexcept;
     bool close_frame();
     void close_array();

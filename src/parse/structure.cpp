@@ -146,13 +146,8 @@ dispatch:
 
 // --- containers ----------------------------------------------------------------------------------
 
-bool Parser::open_frame(FrameKind kind) {
-    // frames holds the root too, so its size is the depth the new container would have.
-    if (ws_.frames.size() > opt_.max_depth)
-        return error(ErrorKind::depth_exceeded, p_, "the document is nested deeper than max_depth");
-    ws_.frames.push_back(Frame{ws_.values.size(), offset(p_), kind});
-    ++open_count(closer_of(kind));
-    return true;
+bool Parser::depth_exceeded() {
+    return error(ErrorKind::depth_exceeded, p_, "the document is nested deeper than max_depth");
 }
 
 void Parser::pop_frame() noexcept {

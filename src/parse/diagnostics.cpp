@@ -67,8 +67,28 @@ void Parser::append_path(std::string& out, PathAt at) const {
         append_segment(paths, valid - 1);
         prefixes.push_back(PathPrefix{frames[valid].open, paths.size()});
     }
-    out.append(paths, 0, prefixes[n - 1].length);
-    if (at == PathAt::Element) append_segment(out, n - 1);
+    if (at == PathAt::Container) {
+        out.append(paths, 0, prefixes[n - 1].length);
+        return;
+    }
+    // An element's path: the one written last when it names the same element (same frame, same
+    // element count, same key), which is usual (a key's quoting repair, then its value's).
+    ElementPath& cached = ws_.element;
+    const Frame& f = frames[n - 1];
+    const std::size_t end = ws_.values.size();
+    const std::size_t count = end - f.first;
+    const bool keyed = f.kind == FrameKind::Object && count % 2 == 1;
+    const std::string_view key = keyed ? ws_.values[end - 1].as_string() : std::string_view{};
+    if (cached.depth != n || cached.open != f.open || cached.count != count ||
+        std::string_view(cached.key) != key) {
+        cached.depth = n;
+        cached.open = f.open;
+        cached.count = count;
+        cached.key.assign(key);
+        cached.path.assign(paths, 0, prefixes[n - 1].length);
+        append_segment(cached.path, n - 1);
+    }
+    out.append(cached.path);
 }
 
 bool Parser::record(RepairKind kind, Risk risk, const char* at, std::string_view message,
@@ -77,21 +97,35 @@ bool Parser::record(RepairKind kind, Risk risk, const char* at, std::string_view
         return error(ErrorKind::too_many_repairs, at,
                      "the input needs more repairs than max_repairs allows", where);
     ++repairs_;
-    // Messages are short on purpose (at most 15 bytes, std::string's inline capacity): the repair
-    // kind, path and offset carry the detail, and a diagnostic then costs no allocation of its own.
-    // Four Diagnostics (about 740 bytes) still come from malloc's per-thread cache; eight did not.
-    if (diags_.empty()) diags_.reserve(4);
-    // The path is built in a buffer that keeps its capacity, then copied once.
-    ws_.path.clear();
-    append_path(ws_.path, where);
-    Diagnostic& d = diags_.emplace_back(DefaultInitialized{});
-    d.path.assign(ws_.path);
-    d.kind = DiagnosticKind::Repaired;
-    d.risk = risk;
-    d.message.assign(message);
-    d.offset = offset(at);
-    d.repair = kind;
+    // Noted now, made a Diagnostic by flush_pending(): the path goes to a buffer that keeps its
+    // capacity from one parse to the next, and the list is allocated once, at its final size.
+    std::string& paths = ws_.pending_paths;
+    const std::size_t begin = paths.size();
+    append_path(paths, where);
+    ws_.pending.push_back(
+        PendingDiagnostic{offset(at), begin, paths.size() - begin, message, kind, risk});
+    ++written_;
     return true;
+}
+
+void Parser::flush_pending() {
+    auto& pending = ws_.pending;
+    if (pending.empty()) return;
+    diags_.reserve(diags_.size() + pending.size());
+    const std::string& paths = ws_.pending_paths;
+    for (const PendingDiagnostic& p : pending) {
+        // Messages are short on purpose (at most 15 bytes, std::string's inline capacity): the
+        // repair kind, path and offset carry the detail, and a message costs no allocation.
+        Diagnostic& d = diags_.emplace_back(DefaultInitialized{});
+        d.path.assign(paths, p.path_begin, p.path_length);
+        d.kind = DiagnosticKind::Repaired;
+        d.risk = p.risk;
+        d.message.assign(p.message);
+        d.offset = p.offset;
+        d.repair = p.repair;
+    }
+    pending.clear();
+    ws_.pending_paths.clear();
 }
 
 bool Parser::repair(RepairKind kind, const char* at, std::string_view message, PathAt where) {
@@ -126,7 +160,20 @@ Next Parser::fail(ErrorKind kind, const char* at, std::string_view message, Path
 
 void Parser::rollback(std::size_t mark) noexcept {
     // Only repairs are written while a string is read, so every dropped diagnostic was one.
-    repairs_ -= diags_.size() - mark;
+    // mark counts the pending ones too (diag_count()), which come after diags_.
+    repairs_ -= written_ - mark;
+    written_ = mark;
+    auto& pending = ws_.pending;
+    if (mark >= diags_.size()) {
+        const std::size_t keep = mark - diags_.size();
+        if (keep < pending.size()) {
+            ws_.pending_paths.resize(pending[keep].path_begin);
+            pending.resize(keep);
+        }
+        return;
+    }
+    pending.clear();
+    ws_.pending_paths.clear();
     diags_.erase(diags_.begin() + static_cast<std::ptrdiff_t>(mark), diags_.end());
 }
 

@@ -17,38 +17,6 @@ constexpr double kPow10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
                              1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
 } // namespace
 
-bool Parser::read_number() {
-    const char* const start = p_;
-    const char* q = start;
-    const bool negative = *q == '-';
-    if (negative) ++q;
-    const char* const digits = q;
-    std::uint64_t mantissa = 0;
-    while (q != end_ && is_digit(static_cast<unsigned char>(*q))) {
-        mantissa =
-            mantissa * 10 + static_cast<unsigned>(*q - '0'); // wraps beyond 19 digits: unused then
-        ++q;
-    }
-    const auto int_digits = static_cast<std::size_t>(q - digits);
-    if (int_digits == 0 || (*digits == '0' && int_digits > 1)) return false;
-    if (q != end_) {
-        const char c = *q;
-        if (c == '.' || c == 'e' || c == 'E')
-            return read_decimal(start, q, mantissa, int_digits, negative);
-        if (is_word_char(static_cast<unsigned char>(c))) return false;
-    }
-    if (int_digits <= 18 && !(negative && mantissa == 0)) {
-        const auto v = static_cast<std::int64_t>(mantissa);
-        ws_.values.emplace(
-            detail::ValueAccess::number(NumberKind::Int, negative ? -v : v, 0, 0, {}, false));
-    } else {
-        ws_.values.emplace(detail::make_number(
-            std::string_view(start, static_cast<std::size_t>(q - start)), true));
-    }
-    p_ = q;
-    return true;
-}
-
 bool Parser::read_decimal(const char* start, const char* q, std::uint64_t mantissa,
                           std::size_t int_digits, bool negative) {
     const char* fraction = q;
@@ -77,11 +45,16 @@ bool Parser::read_decimal(const char* start, const char* q, std::uint64_t mantis
     // A plain decimal as JSON writers print it ("760.41", "-0.125"): the double's shortest
     // rendering is then the lexeme itself, so none needs keeping.
     const bool zero_integer = int_digits == 1 && start[negative ? 1 : 0] == '0';
-    if (!exponent && int_digits + fraction_digits <= 15 && fraction[fraction_digits - 1] != '0' &&
-        !(zero_integer && fraction[0] == '0')) {
+    const auto length = static_cast<std::size_t>(q - start);
+    const bool plain = fraction[fraction_digits - 1] != '0' && !(zero_integer && fraction[0] == '0');
+    if (!exponent && int_digits + fraction_digits <= 15 && (plain || length <= 8)) {
         const double d = static_cast<double>(mantissa) / kPow10[fraction_digits];
-        ws_.values.emplace(
-            detail::ValueAccess::number(NumberKind::Double, 0, 0, negative ? -d : d, {}, false));
+        // Not plain ("2.50", "0.05"), but short: make_number keeps every lexeme of up to 8 bytes,
+        // and a decimal of at most 15 digits is always lossless (double_surely_lossless), so it
+        // would build exactly this value, after a from_chars and a digit count.
+        ws_.values.emplace(detail::ValueAccess::number(
+            NumberKind::Double, 0, 0, negative ? -d : d,
+            plain ? std::string_view{} : std::string_view(start, length), false));
     } else {
         ws_.values.emplace(detail::make_number(
             std::string_view(start, static_cast<std::size_t>(q - start)), false));

@@ -15,6 +15,9 @@ void Workspace::reset(std::size_t input_size) noexcept {
     values.truncate(0);
     keys.clear();
     path_prefixes.clear();
+    pending.clear();
+    pending_paths.clear();
+    element.depth = 0;
     // Every buffer grows at most a few bytes (or elements) per input byte, and the previous reset
     // left each within its bound: after a small input none can have passed it.
     if (input_size < 2048) return;
@@ -25,7 +28,9 @@ void Workspace::reset(std::size_t input_size) noexcept {
     if (keys.capacity() > keep_bytes / sizeof(KeyInfo)) std::vector<KeyInfo>().swap(keys);
     if (text.capacity() > keep_bytes) std::string().swap(text);
     if (joined.capacity() > keep_bytes) std::string().swap(joined);
-    if (path.capacity() > keep_bytes) std::string().swap(path);
+    if (pending.capacity() > keep_bytes / sizeof(PendingDiagnostic))
+        std::vector<PendingDiagnostic>().swap(pending);
+    if (pending_paths.capacity() > keep_bytes) std::string().swap(pending_paths);
     if (container_path.capacity() > keep_bytes) std::string().swap(container_path);
     if (path_prefixes.capacity() > 4096) std::vector<PathPrefix>().swap(path_prefixes);
     if (order.capacity() > keep_bytes / sizeof(std::size_t)) std::vector<std::size_t>().swap(order);

@@ -69,6 +69,28 @@ struct PathPrefix {
     std::size_t length;
 };
 
+// A repair diagnostic as record() notes it: its path is a slice of Workspace::pending_paths, its
+// message a string literal. flush_pending() turns the notes into Diagnostics, all at once: one
+// exactly sized allocation for the list instead of its regrowth (each moving every Diagnostic).
+struct PendingDiagnostic {
+    std::size_t offset;
+    std::size_t path_begin;
+    std::size_t path_length;
+    std::string_view message; // static storage (every caller passes a literal)
+    RepairKind repair;
+    Risk risk;
+};
+
+// The path of the element last named by a diagnostic, for the next one at the same place (a
+// key's quoting repair and its value's): which frame, which element, and that element's key.
+struct ElementPath {
+    std::size_t depth = 0; // frames.size() when written; 0: nothing cached
+    std::size_t open = 0;
+    std::size_t count = 0;
+    std::string key;
+    std::string path;
+};
+
 // Buffers reused from one parse to the next on the same thread, so that parsing a small
 // document allocates nothing but its result.
 struct Workspace {
@@ -77,7 +99,9 @@ struct Workspace {
     std::vector<KeyInfo> keys;      // parallel to the keys on the value stack
     std::string text;               // decoded content of the string being read
     std::string joined;             // strings concatenated with '+'
-    std::string path;               // the path of the diagnostic being written
+    std::vector<PendingDiagnostic> pending; // repairs recorded, not yet Diagnostics
+    std::string pending_paths;              // their paths, end to end
+    ElementPath element;
     std::string container_path;     // the paths of the open containers, as prefixes
     std::vector<PathPrefix> path_prefixes;
     std::vector<std::size_t> order; // duplicate-key detection in large objects
@@ -94,7 +118,14 @@ public:
 private:
     // --- structure.cpp: the state machine and containers --------------------------------------
     Next machine(Next start);
-    bool open_frame(FrameKind kind);
+    bool open_frame(FrameKind kind) { // inline: with its error path, a call saved registers
+        // frames holds the root too, so its size is the depth the new container would have.
+        if (ws_.frames.size() > opt_.max_depth) return depth_exceeded();
+        ws_.frames.push_back(Frame{ws_.values.size(), offset(p_), kind});
+        ++open_count(closer_of(kind));
+        return true;
+    }
+    bool depth_exceeded();
     void pop_frame() noexcept;
     bool close_frame();
     void close_array();
@@ -157,6 +188,7 @@ private:
     std::string path(PathAt at) const;
     void append_path(std::string& out, PathAt at) const;
     void append_segment(std::string& out, std::size_t frame) const;
+    // message must have static storage (a literal): it is kept by reference until flush_pending().
     bool record(RepairKind kind, Risk risk, const char* at, std::string_view message, PathAt where);
     // A syntax repair (Warning); an error when repairs are off.
     bool repair(RepairKind kind, const char* at, std::string_view message,
@@ -173,11 +205,24 @@ private:
         return false;
     }
     void rollback(std::size_t mark) noexcept;
+    void flush_pending();
+    // Diagnostics written so far, pending ones included: the marks rollback() returns to.
+    std::size_t diag_count() const noexcept { return written_; }
 
     // --- small inline helpers
     // ---------------------------------------------------------------------
     void skip_ws() noexcept {
         const char* p = p_; // a local, so that the loop keeps it in a register
+        // Every byte above ' ' is not white space: most tokens follow no white space, or the one
+        // space of ", " and ": ", and then need neither the table nor the loop.
+        if (p != end_ && static_cast<unsigned char>(*p) > ' ') return;
+        if (p != end_ && *p == ' ') {
+            ++p;
+            if (p != end_ && static_cast<unsigned char>(*p) > ' ') {
+                p_ = p;
+                return;
+            }
+        }
         while (p != end_ && is_ws(static_cast<unsigned char>(*p)))
             ++p;
         p_ = p;
@@ -214,6 +259,7 @@ private:
     Workspace& ws_;
     Diagnostics diags_;
     std::size_t repairs_ = 0;
+    std::size_t written_ = 0; // diags_.size() + ws_.pending.size(), kept for the string fast path
     std::optional<Error> error_;
     std::size_t open_counts_[3] = {0, 0, 0}; // open arrays, objects, tuples and calls
     const char* comma_ = nullptr;            // the comma before the value or key being read, if any

@@ -28,10 +28,14 @@ const char* skip_fence(const char* s, const char* end) noexcept {
 Next Parser::root_start() {
     for (;;) {
         skip_ws();
-        const Junk junk = skip_junk(false);
-        if (junk == Junk::Failed) return Next::Fail;
-        if (junk == Junk::Skipped) continue;
         if (p_ == end_) return fail(ErrorKind::empty_input, p_, "the input has no JSON value");
+        // Only a comment or Unicode white space is junk (see skip_junk()): most documents start
+        // with a bracket.
+        if (*p_ == '/' || *p_ == '#' || static_cast<unsigned char>(*p_) >= 0x80) {
+            const Junk junk = skip_junk(false);
+            if (junk == Junk::Failed) return Next::Fail;
+            if (junk == Junk::Skipped) continue;
+        }
         if (at_fence(p_, end_)) {
             if (!repair(RepairKind::wrapper_stripped, p_, "removed fence", PathAt::Container))
                 return Next::Fail;
@@ -122,15 +126,16 @@ Next Parser::root_after_value() {
 
 Result<Parsed> Parser::finish() {
     auto& values = ws_.values;
-    Value root;
-    if (values.size() == 1) {
-        root = std::move(values[0]);
+    // Moved, not assigned: Value's move constructor is inline, its assignment a call.
+    Value root = values.size() == 1
+                     ? std::move(values[0])
+                     : detail::ValueAccess::adopt_array(values.data(), values.size());
+    if (values.size() == 1)
         values.pop();
-    } else {
-        root = detail::ValueAccess::adopt_array(values.data(), values.size());
+    else
         values.forget(values.size());
-    }
     if (opt_.repair && root.is_string() && !try_double_encoded(root)) return std::move(*error_);
+    if (!ws_.pending.empty()) flush_pending();
     if (!std::is_sorted(diags_.begin(), diags_.end(), [](const Diagnostic& a, const Diagnostic& b) {
             return a.offset < b.offset;
         }))
@@ -156,9 +161,11 @@ bool Parser::try_double_encoded(Value& root) {
     if (!record(RepairKind::double_encoded, Risk::Warning, root_start_, "decoded string",
                 PathAt::Element))
         return false;
+    flush_pending();
     for (auto& d : decoded->diagnostics) {
         d.offset = offset(root_start_);
         diags_.push_back(std::move(d));
+        ++written_;
     }
     root = std::move(decoded->value);
     return true;

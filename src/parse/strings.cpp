@@ -12,7 +12,7 @@
 //
 // Escapes decode the same way in every style, so "caf\u00e9" is "café" however it was quoted.
 
-#include "parser.hpp"
+#include "hot_paths.hpp"
 
 #include <array>
 #include <cstring>
@@ -70,39 +70,6 @@ bool cut_utf8(const char* s, const char* end) noexcept {
 
 } // namespace
 
-// --- the fast path -------------------------------------------------------------------------------
-
-template <bool Key> bool Parser::read_string() {
-    const char* const open = p_;
-    const char* s = open + 1;
-    hot_diag_mark_ = diags_.size();
-    for (;;) {
-        s = find_string_stop(s, end_);
-        if (s == end_) return read_string_slow(open, s, Key);
-        if (*s == '"') {
-            ws_.values.emplace_string(open + 1, static_cast<std::size_t>(s - open - 1), end_);
-            if constexpr (Key) {
-                const auto len = static_cast<std::size_t>(s - open - 1);
-                ws_.keys.push_back(KeyInfo{offset(open), key_fingerprint(open + 1, len, end_)});
-            }
-            hot_open_ = open;
-            hot_close_ = s;
-            p_ = s + 1;
-            return true;
-        }
-        if (static_cast<unsigned char>(*s) >= 0x80) {
-            const int n = utf8_sequence(s, end_);
-            if (n) {
-                s += n;
-                continue;
-            }
-        }
-        return read_string_slow(open, s, Key);
-    }
-}
-
-template bool Parser::read_string<false>();
-template bool Parser::read_string<true>();
 
 // The fast path met an escape, a control character or bad UTF-8 at s: decode into the scratch
 // text from here on, still ending at the first unescaped '"'.
@@ -189,7 +156,7 @@ Next Parser::quoted_string(const char* open, QuoteStyle style, bool key) {
     };
     QuoteStyle opened = style;
     const int open_len = opening_quote(open, end_, opened);
-    const std::size_t mark = diags_.size();
+    const std::size_t mark = diag_count();
     std::string& out = ws_.text;
     bool stop_at_delimiters = false;
 

@@ -2,7 +2,7 @@
 // fast path for valid JSON; any byte it does not expect goes to one of the *_cold handlers, which
 // repair what they can and say where the machine continues.
 
-#include "parser.hpp"
+#include "hot_paths.hpp"
 
 #include "value/value_access.hpp"
 
@@ -146,13 +146,8 @@ dispatch:
 
 // --- containers ----------------------------------------------------------------------------------
 
-bool Parser::open_frame(FrameKind kind) {
-    // frames holds the root too, so its size is the depth the new container would have.
-    if (ws_.frames.size() > opt_.max_depth)
-        return error(ErrorKind::depth_exceeded, p_, "the document is nested deeper than max_depth");
-    ws_.frames.push_back(Frame{ws_.values.size(), offset(p_), kind});
-    ++open_count(closer_of(kind));
-    return true;
+bool Parser::depth_exceeded() {
+    return error(ErrorKind::depth_exceeded, p_, "the document is nested deeper than max_depth");
 }
 
 void Parser::pop_frame() noexcept {
@@ -287,6 +282,7 @@ bool Parser::check_duplicates(std::size_t first, std::size_t members) {
         std::sort(repeats.begin(), repeats.end());
     }
     if (repeats.empty()) return true;
+    flush_pending(); // the duplicates' diagnostics come after the repairs recorded before them
 
     std::vector<bool> removed(members, false);
     for (const auto& [j, i] : repeats) {
@@ -313,6 +309,7 @@ bool Parser::check_duplicates(std::size_t first, std::size_t members) {
         case DuplicateKeys::error: break;
         }
         diags_.push_back(std::move(d));
+        ++written_;
     }
     // Close the gaps left by removed members, keeping the order of the others.
     std::size_t kept = 0;

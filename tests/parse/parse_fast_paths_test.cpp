@@ -1,0 +1,114 @@
+// The parser's shortcuts give what the general code gives: short decimals built without
+// make_number, repair diagnostics noted and written out at the end (in order, with duplicates and
+// strings read twice in between), an element's path reused by the next diagnostic there.
+
+#include "parse_support.hpp"
+
+#include <cstring>
+
+namespace laminate {
+namespace {
+
+// The value make_number would build from the same lexeme (Value::number_from_lexeme calls it).
+// Only for lexemes the shortcut does not render itself: a plain one ("760.41") drops its lexeme.
+void expect_same_number(std::string_view lexeme) {
+    SCOPED_TRACE(std::string(lexeme));
+    std::string text = "[";
+    text += lexeme;
+    text += ']';
+    auto r = parse(text);
+    ASSERT_TRUE(r) << r.error();
+    const Value& got = r->value[0];
+    const Value want = Value::number_from_lexeme(lexeme);
+    EXPECT_EQ(got.number_kind(), want.number_kind());
+    EXPECT_EQ(got.lexeme(), want.lexeme());
+    EXPECT_EQ(got.is_lossless(), want.is_lossless());
+    const double a = got.as_double(), b = want.as_double();
+    EXPECT_EQ(std::memcmp(&a, &b, sizeof a), 0) << a << " vs " << b; // -0.0 too
+    EXPECT_EQ(got.dump(), want.dump());
+}
+
+TEST(ParseFastPaths, ShortDecimalsMatchMakeNumber) {
+    for (const char* lexeme :
+         {"2.50", "0.05", "1.0", "0.0", "-0.0", "-0.10", "0.000", "1234.50", "99999.0", "0.00001",
+          "1234567.0", "12345678.0", "0.0000001", "100000000000000.0",
+          "999999999999999.9", "0.100000000000000", "3.14159265358979", "1.5e3", "-0.0e0"})
+        expect_same_number(lexeme);
+}
+
+TEST(ParseFastPaths, ShortDecimalLexemesAreKept) {
+    auto r = parse("[2.50, 0.05, -0.0, 1.0, 760.41]");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->value.dump(), "[2.50,0.05,-0.0,1.0,760.41]");
+    EXPECT_EQ(r->value[4].lexeme(), ""); // plain: its rendering is its lexeme
+    EXPECT_EQ(r->value[0].as_double(), 2.5);
+    EXPECT_EQ(r->value[1].as_double(), 0.05);
+}
+
+TEST(ParseFastPaths, DiagnosticsKeepTheirOrderAroundDuplicateKeys) {
+    // Repairs before, at and after an object with a repeated key: one list, by offset.
+    const std::string text = "{'a': 1, \"o\": {\"k\": 1, \"k\": 2,}, 'b': True,}";
+    auto r = parse(text);
+    ASSERT_TRUE(r) << r.error();
+    const auto& ds = r->diagnostics;
+    ASSERT_GE(ds.size(), 5u) << test::describe(ds);
+    for (std::size_t i = 1; i < ds.size(); ++i)
+        EXPECT_LE(ds[i - 1].offset, ds[i].offset) << test::describe(ds);
+    const auto dup = std::find_if(ds.begin(), ds.end(), [](const Diagnostic& d) {
+        return d.kind == DiagnosticKind::DuplicateKey;
+    });
+    ASSERT_NE(dup, ds.end());
+    EXPECT_EQ(dup->path, "o.k");
+    EXPECT_EQ(dup->offset, text.find("\"k\": 2"));
+    const auto quotes = test::repairs_of(ds, RepairKind::single_quotes);
+    ASSERT_EQ(quotes.size(), 2u) << test::describe(ds);
+    EXPECT_EQ(quotes[0].path, "a");
+    EXPECT_EQ(quotes[1].path, "b");
+    EXPECT_EQ(test::repairs_of(ds, RepairKind::trailing_comma).size(), 2u);
+}
+
+TEST(ParseFastPaths, QuotingRepairsOfAKeyAndItsValueShareThePath) {
+    auto r = parse("{'outer': {'the key': 'v', 'k2': 'w'}, 'list': ['x', 'y']}");
+    ASSERT_TRUE(r) << r.error();
+    std::vector<std::string> paths;
+    for (const auto& d : test::repairs_of(r->diagnostics, RepairKind::single_quotes))
+        paths.push_back(d.path);
+    const std::vector<std::string> want = {
+        "outer", "outer[\"the key\"]", "outer[\"the key\"]", "outer.k2", "outer.k2",
+        "list",  "list[0]",            "list[1]"};
+    EXPECT_EQ(paths, want) << test::describe(r->diagnostics);
+}
+
+TEST(ParseFastPaths, AStringReadTwiceDropsOnlyItsOwnNotes) {
+    // The first reading of the unclosed string notes repairs that the second reading drops;
+    // the repairs noted before it stay, and the repair count stays right (max_repairs).
+    const std::string text = "{'a': 1, \"b\": \"x, \"c\": 'y'}";
+    auto r = parse(text);
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value, test::json(R"({"a": 1, "b": "x", "c": "y"})"));
+    const auto& ds = r->diagnostics;
+    EXPECT_EQ(test::repairs_of(ds, RepairKind::single_quotes).size(), 2u) << test::describe(ds);
+    EXPECT_EQ(test::repairs_of(ds, RepairKind::missing_quote).size(), 1u) << test::describe(ds);
+    ParseOptions tight;
+    tight.max_repairs = ds.size();
+    EXPECT_TRUE(parse(text, tight));
+    tight.max_repairs = ds.size() - 1;
+    auto over = parse(text, tight);
+    ASSERT_FALSE(over);
+    EXPECT_EQ(over.error().kind(), ErrorKind::too_many_repairs);
+}
+
+TEST(ParseFastPaths, NotesDoNotLeakIntoTheNextParse) {
+    auto bad = parse("{'a': 'b', ");  // fails: truncated, after noting repairs
+    ASSERT_FALSE(bad);
+    auto good = parse("{\"a\": 1}");
+    ASSERT_TRUE(good);
+    EXPECT_TRUE(good->diagnostics.empty());
+    auto repaired = parse("['x']");
+    ASSERT_TRUE(repaired);
+    ASSERT_EQ(repaired->diagnostics.size(), 1u);
+    EXPECT_EQ(repaired->diagnostics[0].path, "[0]");
+}
+
+} // namespace
+} // namespace laminate

@@ -46,8 +46,10 @@ bool Parser::read_decimal(const char* start, const char* q, std::uint64_t mantis
     // rendering is then the lexeme itself, so none needs keeping.
     const bool zero_integer = int_digits == 1 && start[negative ? 1 : 0] == '0';
     const auto length = static_cast<std::size_t>(q - start);
-    const bool plain = fraction[fraction_digits - 1] != '0' && !(zero_integer && fraction[0] == '0');
-    if (!exponent && int_digits + fraction_digits <= 15 && (plain || length <= 8)) {
+    // Only with a fraction ("1e999" has none: fraction[-1] would be outside the text).
+    const bool decimal = !exponent && fraction_digits > 0;
+    const bool plain = decimal && fraction[fraction_digits - 1] != '0' && !(zero_integer && fraction[0] == '0');
+    if (decimal && int_digits + fraction_digits <= 15 && (plain || length <= 8)) {
         const double d = static_cast<double>(mantissa) / kPow10[fraction_digits];
         // Not plain ("2.50", "0.05"), but short: make_number keeps every lexeme of up to 8 bytes,
         // and a decimal of at most 15 digits is always lossless (double_surely_lossless), so it

@@ -84,6 +84,19 @@ TEST(PartialJson, ByteByByteEqualsWhole) {
                                         {"ok", true}, {"s", "é,}"}}));
 }
 
+// Work (bytes parsed) against input length, for a small and a ten times bigger input: the big one
+// costs at most `per_byte` per input byte, and ten times the input about ten times the work (not
+// a hundred).
+void expect_linear_work(std::pair<std::size_t, std::size_t> small, std::pair<std::size_t, std::size_t> big,
+                        std::size_t per_byte) {
+    const auto [small_work, small_len] = small;
+    const auto [big_work, big_len] = big;
+    EXPECT_LT(big_work, per_byte * big_len);
+    const double ratio = static_cast<double>(big_work) / static_cast<double>(small_work);
+    const double len_ratio = static_cast<double>(big_len) / static_cast<double>(small_len);
+    EXPECT_LT(ratio, 1.5 * len_ratio);
+}
+
 // `text` appended in deltas of `step` bytes, with a view asked after each one.
 PartialJson viewed_after_every_delta(std::string_view text, std::size_t step) {
     PartialJson p;
@@ -107,13 +120,7 @@ TEST(PartialJson, WorkIsLinearWhenAskedAfterEveryDelta) {
         EXPECT_EQ(p.value().size(), static_cast<std::size_t>(members));
         return std::pair{p.bytes_parsed(), text.size()};
     };
-    const auto [small_work, small_len] = work_for(200);
-    const auto [big_work, big_len] = work_for(2000);
-    EXPECT_LT(big_work, 6 * big_len);
-    // Ten times the input, about ten times the work (not a hundred).
-    const double ratio = static_cast<double>(big_work) / static_cast<double>(small_work);
-    const double len_ratio = static_cast<double>(big_len) / static_cast<double>(small_len);
-    EXPECT_LT(ratio, 1.5 * len_ratio);
+    expect_linear_work(work_for(200), work_for(2000), 6);
 }
 
 // Both null, or equal values.
@@ -160,12 +167,7 @@ TEST(PartialJson, WorkIsLinearForOneLongOpenString) {
         EXPECT_EQ(p.value()["end"], Value(true));
         return std::pair{p.bytes_parsed(), text.size()};
     };
-    const auto [small_work, small_len] = work_for(2000);
-    const auto [big_work, big_len] = work_for(20000);
-    EXPECT_LT(big_work, 4 * big_len);
-    const double ratio = static_cast<double>(big_work) / static_cast<double>(small_work);
-    const double len_ratio = static_cast<double>(big_len) / static_cast<double>(small_len);
-    EXPECT_LT(ratio, 1.5 * len_ratio);
+    expect_linear_work(work_for(2000), work_for(20000), 4);
 }
 
 // One member holding a big nested array, asked after every delta: the open member is kept built,
@@ -182,12 +184,7 @@ TEST(PartialJson, WorkIsLinearForOneBigNestedMember) {
         EXPECT_EQ(p.value()["rows"].size(), static_cast<std::size_t>(items));
         return std::pair{p.bytes_parsed(), text.size()};
     };
-    const auto [small_work, small_len] = work_for(100);
-    const auto [big_work, big_len] = work_for(1000);
-    EXPECT_LT(big_work, 3 * big_len);
-    const double ratio = static_cast<double>(big_work) / static_cast<double>(small_work);
-    const double len_ratio = static_cast<double>(big_len) / static_cast<double>(small_len);
-    EXPECT_LT(ratio, 1.5 * len_ratio);
+    expect_linear_work(work_for(100), work_for(1000), 3);
 }
 
 // The view refers to the value being built: the same Value across views of one member, and a

@@ -34,6 +34,21 @@ struct FastCursor {
         while (p != end && ws(*p)) ++p;
     }
     bool at(char c) noexcept { return p != end && *p == c; }
+
+    // The step after an array item: blanks, then ',' (another item follows) or ']' (the array is
+    // done), c.p past it. False, with `done` unspecified, for anything else.
+    bool next_item(bool& done) noexcept {
+        skip_ws();
+        if (at(',')) {
+            ++p;
+            done = false;
+            return true;
+        }
+        if (!at(']')) return false;
+        ++p;
+        done = true;
+        return true;
+    }
 };
 
 // A string, number, true, false or null at c.p into out (exactly what the parser makes of valid
@@ -182,15 +197,9 @@ bool fast_vector(FastCursor& c, std::vector<T, A>& out, ShapeState& st) {
                 if (!fast_read(c, item, st)) return false;
             }
         }
-        if (st.stopped) return false;
-        c.skip_ws();
-        if (c.at(',')) {
-            ++c.p;
-            continue;
-        }
-        if (!c.at(']')) return false;
-        ++c.p;
-        break;
+        bool done = false;
+        if (st.stopped || !c.next_item(done)) return false;
+        if (done) break;
     }
     --c.depth;
     return true;

@@ -182,6 +182,9 @@ bool fast_vector(FastCursor& c, std::vector<T, A>& out, ShapeState& st) {
         --c.depth;
         return true;
     }
+    // The item count is not known before reading them; room for a few saves the growth steps
+    // of short arrays (1, 2, 4: three allocations and the moves between them).
+    out.reserve(4);
     for (std::size_t i = 0;; ++i) {
         if constexpr (std::is_same_v<T, bool>) {
             PathScope path(st, i);

@@ -242,11 +242,7 @@ bool fast_field_at(FastCursor& c, T& out, const FieldInfo& field, ShapeState& st
 template <class T, std::size_t I>
 void fast_missing_at(const FieldInfo& field, ShapeState& st) {
     using M = std::remove_cvref_t<reflect::field_type<T, I>>;
-    if constexpr (!std::is_same_v<M, Overflow>) {
-        PathScope path(st, field.key);
-        PolicyScope policy(st, field.spec);
-        missing_field(field, is_optional_v<M>, st);
-    }
+    if constexpr (!std::is_same_v<M, Overflow>) missing_field_at(field, is_optional_v<M>, st);
 }
 
 template <class T>

@@ -339,18 +339,6 @@ bool fast_plain_string(FastCursor& c, std::string_view& text) noexcept {
     return true;
 }
 
-bool fast_expected_key(FastCursor& c, std::string_view key) noexcept {
-    const std::size_t n = key.size();
-    if (static_cast<std::size_t>(c.end - c.p) < n + 2 || c.p[0] != '"' || c.p[n + 1] != '"' ||
-        std::memcmp(c.p + 1, key.data(), n) != 0)
-        return false;
-    FastCursor after{c.p + n + 2, c.end};
-    after.skip_ws();
-    if (!after.at(':')) return false;
-    c.p = after.p + 1;
-    return true;
-}
-
 bool plain_text(std::string_view text) noexcept {
     for (char ch : text)
         if (!plain(static_cast<unsigned char>(ch))) return false;

@@ -15,7 +15,7 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <utility>
+#include <cstring>
 #include <string_view>
 #include <tuple>
 #include <type_traits>
@@ -31,7 +31,8 @@ struct FastCursor {
 
     static bool ws(char ch) noexcept { return ch == ' ' || ch == '\n' || ch == '\r' || ch == '\t'; }
     void skip_ws() noexcept {
-        while (p != end && ws(*p)) ++p;
+        // One compare rejects every non-blank byte (all of them are above ' ').
+        while (p != end && static_cast<unsigned char>(*p) <= ' ' && ws(*p)) ++p;
     }
     bool at(char c) noexcept { return p != end && *p == c; }
 
@@ -68,9 +69,48 @@ bool fast_double(FastCursor& c, double& value) noexcept;
 // A string at c.p with nothing to decode (plain ASCII, no escape): its text, c.p past it. False,
 // c.p unchanged, otherwise.
 bool fast_plain_string(FastCursor& c, std::string_view& text) noexcept;
+// Whether the n bytes at a and b are equal: two overlapping word compares for the short keys of
+// field names (no library call), memcmp beyond 16 bytes.
+inline bool same_bytes(const char* a, const char* b, std::size_t n) noexcept {
+    if (n >= 8) {
+        std::uint64_t x, y, u, v;
+        std::memcpy(&x, a, 8);
+        std::memcpy(&y, b, 8);
+        std::memcpy(&u, a + n - 8, 8);
+        std::memcpy(&v, b + n - 8, 8);
+        return x == y && u == v && (n <= 16 || std::memcmp(a + 8, b + 8, n - 16) == 0);
+    }
+    if (n >= 4) {
+        std::uint32_t x, y, u, v;
+        std::memcpy(&x, a, 4);
+        std::memcpy(&y, b, 4);
+        std::memcpy(&u, a + n - 4, 4);
+        std::memcpy(&v, b + n - 4, 4);
+        return x == y && u == v;
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        if (a[i] != b[i]) return false;
+    return true;
+}
+
 // The key `key` (plain, as plain_text says) at c.p, then the ':' after it: c.p past the ':'. False,
-// c.p unchanged, for any other text. The common case of fast_key + fast_find_field in one compare.
-bool fast_expected_key(FastCursor& c, std::string_view key) noexcept;
+// c.p unchanged, for any other text. The common case of fast_key + fast_find_field in one compare,
+// inline: it runs once per member.
+inline bool fast_expected_key(FastCursor& c, std::string_view key) noexcept {
+    const std::size_t n = key.size();
+    const char* p = c.p;
+    // n + 3: the quotes and at least the ':' (without it the text cannot match anyway).
+    if (static_cast<std::size_t>(c.end - p) < n + 3 || p[0] != '"' || p[n + 1] != '"' ||
+        !same_bytes(p + 1, key.data(), n))
+        return false;
+    FastCursor after{p + n + 2, c.end};
+    if (*after.p != ':') {
+        after.skip_ws();
+        if (!after.at(':')) return false;
+    }
+    c.p = after.p + 1;
+    return true;
+}
 // Whether every byte of text stands for itself inside a JSON string (what fast_key accepts).
 bool plain_text(std::string_view text) noexcept;
 // Whether text ends in ',' then '}' (blanks between and after): a trailing comma, which the strict

@@ -271,18 +271,12 @@ bool fast_field(FastCursor& c, M& member, const FieldInfo& field, ShapeState& st
     return true;
 }
 
-template <class T, std::size_t I>
-bool fast_field_at(FastCursor& c, T& out, const FieldInfo& field, ShapeState& st) {
-    auto& member = std::get<I>(reflect::tie_fields(out));
-    using M = std::remove_cvref_t<decltype(member)>;
+// fast_field for a member given by its address: one function per member type, not per field.
+using FastFieldFn = bool (*)(FastCursor&, void*, const FieldInfo&, ShapeState&);
+template <class M>
+bool fast_field_at(FastCursor& c, void* member, const FieldInfo& field, ShapeState& st) {
     if constexpr (std::is_same_v<M, Overflow>) return false; // matched by no key: cannot happen
-    else return fast_field(c, member, field, st);
-}
-
-template <class T, std::size_t I>
-void fast_missing_at(const FieldInfo& field, ShapeState& st) {
-    using M = std::remove_cvref_t<reflect::field_type<T, I>>;
-    if constexpr (!std::is_same_v<M, Overflow>) missing_field_at(field, is_optional_v<M>, st);
+    else return fast_field(c, *static_cast<M*>(member), field, st);
 }
 
 template <class T>
@@ -290,14 +284,16 @@ bool fast_struct(FastCursor& c, T& out, ShapeState& st) {
     const StructTable& table = struct_table<T>();
     if (table.invalid || table.has_overrides) return false; // an absent overridden field is still set
     constexpr std::size_t n = reflect::field_count<T>;
-    using Read = bool (*)(FastCursor&, T&, const FieldInfo&, ShapeState&);
-    using Missing = void (*)(const FieldInfo&, ShapeState&);
-    static constexpr auto reads = []<std::size_t... I>(std::index_sequence<I...>) {
-        return std::array<Read, n>{&fast_field_at<T, I>...};
-    }(std::make_index_sequence<n>{});
-    static constexpr auto missing = []<std::size_t... I>(std::index_sequence<I...>) {
-        return std::array<Missing, n>{&fast_missing_at<T, I>...};
-    }(std::make_index_sequence<n>{});
+    static constexpr auto reads = []<class... M>(reflect::type_list<M...>) {
+        return std::array<FastFieldFn, n>{&fast_field_at<M>...};
+    }(reflect::field_types<T>{});
+    static constexpr auto optional = []<class... M>(reflect::type_list<M...>) {
+        return std::array<bool, n>{is_optional_v<M>...};
+    }(reflect::field_types<T>{});
+    // An absent field (an Overflow is never present, and never missing either).
+    auto missing = [&](std::size_t i) {
+        if (!table.fields[i].overflow) missing_field_at(table.fields[i], optional[i], st);
+    };
 
     // Keys that match themselves byte for byte in the text (no escape), so a plain compare finds them.
     static const bool plain_keys = [&table] {
@@ -308,6 +304,7 @@ bool fast_struct(FastCursor& c, T& out, ShapeState& st) {
 
     ++c.p; // '{'
     if (++c.depth >= c.max_depth) return false;
+    const auto members = field_addresses(out);
     std::size_t next = 0, hint = 0;
     c.skip_ws();
     if (c.at('}')) {
@@ -324,8 +321,8 @@ bool fast_struct(FastCursor& c, T& out, ShapeState& st) {
             }
             // Unknown keys, duplicates and fields out of declaration order: the Value path.
             if (f >= n || f < next) return false;
-            for (; next < f; ++next) missing[next](table.fields[next], st);
-            if (st.stopped || !reads[f](c, out, table.fields[f], st) || st.stopped) return false;
+            for (; next < f; ++next) missing(next);
+            if (st.stopped || !reads[f](c, members[f], table.fields[f], st) || st.stopped) return false;
             next = f + 1;
             c.skip_ws();
             if (c.at(',')) {
@@ -338,7 +335,7 @@ bool fast_struct(FastCursor& c, T& out, ShapeState& st) {
             break;
         }
     }
-    for (; next < n; ++next) missing[next](table.fields[next], st);
+    for (; next < n; ++next) missing(next);
     --c.depth;
     return !st.stopped;
 }

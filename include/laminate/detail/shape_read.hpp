@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -81,10 +82,9 @@ template <class T>
 const StructTable& struct_table() {
     static const StructTable table = [] {
         constexpr std::size_t n = reflect::field_count<T>;
-        using Tie = decltype(reflect::tie_fields(std::declval<T&>()));
-        constexpr auto overflow = []<std::size_t... I>(std::index_sequence<I...>) {
-            return std::array<bool, n>{std::is_same_v<std::remove_cvref_t<std::tuple_element_t<I, Tie>>, Overflow>...};
-        }(std::make_index_sequence<n>{});
+        constexpr auto overflow = []<class... M>(reflect::type_list<M...>) {
+            return std::array<bool, n>{std::is_same_v<M, Overflow>...};
+        }(reflect::field_types<T>{});
         FieldList specs;
         if constexpr (has_field_options<T>) specs = Fields<T>::options();
         const auto& names = reflect::field_names<T>();
@@ -146,6 +146,31 @@ void read_field(const Slot& slot, M& member, const FieldInfo& field, ShapeState&
     }
 }
 
+// The addresses of `object`'s fields in declaration order, from one visit of all of them.
+template <class T, class Ptr = std::conditional_t<std::is_const_v<T>, const void*, void*>>
+std::array<Ptr, reflect::field_count<std::remove_cv_t<T>>> field_addresses(T& object) noexcept {
+    std::array<Ptr, reflect::field_count<std::remove_cv_t<T>>> out{};
+    reflect::visit_fields(object, [&out](auto&... member) noexcept {
+        std::size_t i = 0;
+        ((out[i++] = static_cast<Ptr>(std::addressof(member))), ...);
+        (void)i;
+    });
+    return out;
+}
+
+// read_field for a member given by its address: one function per member type, not per field,
+// so a wide struct instantiates (and the compiler optimizes) each type's reading once.
+using ReadFieldFn = void (*)(const Slot&, void*, const FieldInfo&, ShapeState&);
+template <class M>
+void read_field_at(const Slot& slot, void* member, const FieldInfo& field, ShapeState& st) {
+    read_field(slot, *static_cast<M*>(member), field, st);
+}
+template <class M>
+constexpr ReadFieldFn read_field_fn() noexcept {
+    if constexpr (std::is_same_v<M, Overflow>) return nullptr; // filled from the unknown members
+    else return &read_field_at<M>;
+}
+
 template <class T>
 bool read_struct(const Value& in, T& out, ShapeState& st) {
     const StructTable& table = struct_table<T>();
@@ -157,17 +182,19 @@ bool read_struct(const Value& in, T& out, ShapeState& st) {
     std::array<Slot, reflect::field_count<T>> slots{};
     std::vector<std::size_t> unknown;
     if (!match_members(**object, table, slots, unknown, st)) return false;
+    static constexpr auto reads = []<class... M>(reflect::type_list<M...>) {
+        return std::array<ReadFieldFn, sizeof...(M)>{read_field_fn<M>()...};
+    }(reflect::field_types<T>{});
+    const auto members = field_addresses(out);
     bool overflow_done = false;
-    reflect::for_each_field(out, [&](std::string_view, auto& member, auto index) {
-        if (st.stopped) return;
-        using M = std::remove_cvref_t<decltype(member)>;
-        if constexpr (std::is_same_v<M, Overflow>) {
-            if (!overflow_done) keep_unknown(**object, unknown, &member, st);
-            overflow_done = true;
+    for (std::size_t i = 0; i < reads.size() && !st.stopped; ++i) {
+        if (reads[i]) {
+            reads[i](slots[i], members[i], table.fields[i], st);
         } else {
-            read_field(slots[index], member, table.fields[index], st);
+            if (!overflow_done) keep_unknown(**object, unknown, static_cast<Overflow*>(members[i]), st);
+            overflow_done = true;
         }
-    });
+    }
     if (!overflow_done && !st.stopped) keep_unknown(**object, unknown, nullptr, st);
     return st.errors.size() == errors;
 }

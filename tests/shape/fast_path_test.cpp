@@ -100,7 +100,31 @@ struct SparseHolder {
     std::optional<std::int32_t> count;
 };
 
+// Described (not aggregate) with private members, an Overflow in the middle and a const-free
+// mix of member types: the per-type reader / writer tables of all three paths.
+class Ledger {
+public:
+    const std::string& owner() const { return owner_; }
+    std::int32_t entries() const { return entries_; }
+    const laminate::Overflow& rest() const { return rest_; }
+
+private:
+    friend struct laminate::Describe<Ledger>;
+    std::string owner_;
+    laminate::Overflow rest_;
+    std::int32_t entries_ = 0;
+    std::optional<std::vector<double>> amounts_;
+};
+
 } // namespace fast_test
+
+LAMINATE_REFLECT(fast_test::Ledger, owner_, rest_, entries_, amounts_);
+
+static_assert(std::is_same_v<laminate::reflect::field_types<fast_test::Ledger>,
+                             laminate::reflect::type_list<std::string, laminate::Overflow, std::int32_t,
+                                                          std::optional<std::vector<double>>>>);
+static_assert(std::is_same_v<laminate::reflect::field_types<fast_test::Leg>,
+                             laminate::reflect::type_list<std::string, std::uint8_t>>);
 
 template <>
 struct laminate::Fields<fast_test::Sparse> {
@@ -357,6 +381,21 @@ TEST(FastPath, MissingFieldsDiagnosticsAtTheirPathsAsTheValuePathGivesThem) {
     }
     EXPECT_EQ(expect_same<SparseHolder>(R"({"items":[{"id":"a"},{"id":"b","quiet":false}],"extra":{"id":"c"}})"), 3);
     EXPECT_EQ(expect_same<Sparse>(R"({"id":"a"})"), 3);
+}
+
+TEST(FastPath, DescribedTypesWithAnOverflowReadAndWriteByMemberType) {
+    for (const char* doc : {
+             R"({"owner_":"ann","entries_":3,"amounts_":[1.5,2]})",
+             R"({"owner_":"ann","entries_":"3","note":"kept","amounts_":null})",
+             R"({"owner_":"ann"})",
+         })
+        expect_same<Ledger>(doc);
+    EXPECT_EQ(expect_same<Ledger>(R"({"owner_":"ann","entries_":3,"amounts_":[1.5,2]})"), 3);
+    auto r = laminate::from_json<Ledger>(R"({"owner_":"ann","entries_":"3","note":"kept"})");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->value.owner(), "ann");
+    EXPECT_EQ(r->value.entries(), 3);
+    EXPECT_EQ(laminate::to_json(r->value), R"({"owner_":"ann","entries_":3,"note":"kept"})");
 }
 
 TEST(FastPath, EnumsByExactNameReadDirectlyOthersAsTheValuePathDoes) {

@@ -123,8 +123,65 @@ void read_override(const Slot& slot, M& member, const FieldSpec& spec, ShapeStat
     note_override(slot.value != nullptr, before, st);
 }
 
+// The exact-type cases read_value handles with no diagnostic and no error at any level or mode (a
+// string into std::string, a bool into bool, a canonical integer into an integer type that holds
+// it, a declared enum name, null into an optional), written straight into `out`: the caller needs
+// no path for them. False, `out` untouched, for anything else.
+template <class T>
+bool read_direct(const Value& in, T& out) {
+    if constexpr (has_shaper<T>) {
+        return false;
+    } else if constexpr (is_optional_v<T>) {
+        using U = typename T::value_type;
+        if (in.is_null()) {
+            out.reset();
+            return true;
+        }
+        if constexpr (std::is_same_v<U, std::string> || std::is_same_v<U, bool> ||
+                      (std::is_enum_v<U> && !is_coercible_scalar_v<U>) ||
+                      (is_coercible_scalar_v<U> && std::is_integral_v<U>)) {
+            U v{};
+            if (!read_direct(in, v)) return false;
+            out.emplace(std::move(v));
+            return true;
+        } else {
+            return false;
+        }
+    } else if constexpr (std::is_same_v<T, std::string>) {
+        if (!in.is_string()) return false;
+        out.assign(in.as_string());
+        return true;
+    } else if constexpr (std::is_same_v<T, bool>) {
+        if (!in.is_bool()) return false;
+        out = in.as_bool();
+        return true;
+    } else if constexpr (std::is_enum_v<T> && !is_coercible_scalar_v<T>) {
+        if (!in.is_string()) return false;
+        const std::string_view text = in.as_string();
+        const auto& names = reflect::enum_names<T>();
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            if (names[i] == text) {
+                out = reflect::enum_values<T>()[i];
+                return true;
+            }
+        }
+        return false;
+    } else if constexpr (is_coercible_scalar_v<T> && std::is_integral_v<T>) {
+        std::int64_t v = 0;
+        if (!in.is_number() || in.number_kind() != NumberKind::Int || !in.is_lossless() || !in.lexeme().empty() ||
+            !in.get_int64(v) || !std::in_range<T>(v))
+            return false;
+        out = static_cast<T>(v);
+        return true;
+    } else {
+        return false;
+    }
+}
+
 template <class M>
 void read_field(const Slot& slot, M& member, const FieldInfo& field, ShapeState& st) {
+    // A field with no options, matched exactly, whose value needs nothing done: no path to build.
+    if (!field.spec && slot.value && !slot.loose && read_direct(*slot.value, member)) return;
     PathScope path(st, field.key);
     PolicyScope policy(st, field.spec);
     if (field.spec && field.spec->override_value) return read_override(slot, member, *field.spec, st);
@@ -221,16 +278,18 @@ template <class T, class Out>
 bool read_elements(std::span<const Value> items, Out& out, ShapeState& st) {
     const std::size_t errors = st.errors.size();
     for (std::size_t i = 0; i < items.size() && !st.stopped; ++i) {
-        PathScope path(st, i);
-        if constexpr (is_vector_v<Out>) {
-            if constexpr (std::is_same_v<T, bool>) {
-                bool b = false;
-                read_value(items[i], b, st);
-                out.push_back(b);
-            } else {
-                read_value(items[i], out.emplace_back(), st);
-            }
+        if constexpr (is_vector_v<Out> && !std::is_same_v<T, bool>) {
+            auto& item = out.emplace_back();
+            if (read_direct(items[i], item)) continue; // nothing recorded: no path needed
+            PathScope path(st, i);
+            read_value(items[i], item, st);
+        } else if constexpr (is_vector_v<Out>) {
+            PathScope path(st, i);
+            bool b = false;
+            read_value(items[i], b, st);
+            out.push_back(b);
         } else {
+            PathScope path(st, i);
             read_value(items[i], out[i], st);
         }
     }

@@ -158,6 +158,59 @@ constexpr auto tie_fields(T& object) noexcept {
     }
 }
 
+// The field types of T, cv and references removed, as one pack: type_list<M0, M1, ...>. Found
+// without an object and without a std::tuple (whose instantiation grows with the field count).
+template <class... M>
+struct type_list {};
+
+namespace detail {
+
+struct CollectTypes {
+    template <class... M>
+    type_list<std::remove_cvref_t<M>...> operator()(M&...) const noexcept {
+        return {};
+    }
+};
+
+template <class C, class M>
+M member_type_of(M C::*);
+
+template <class T>
+auto field_types_of() {
+    using U = std::remove_cv_t<T>;
+    if constexpr (!is_reflectable<T>) {
+        return type_list<>{};
+    } else if constexpr (described<U>) {
+        return []<class... P>(std::type_identity<std::tuple<P...>>) {
+            return type_list<std::remove_cvref_t<decltype(member_type_of(std::declval<P>()))>...>{};
+        }(std::type_identity<std::remove_cvref_t<decltype(Describe<U>::members)>>{});
+    } else {
+        return decltype(visit_members<field_count<T>>(std::declval<T&>(), CollectTypes{})){};
+    }
+}
+
+} // namespace detail
+
+template <class T>
+using field_types = decltype(detail::field_types_of<T>());
+
+// Calls f(member0, member1, ...) once with every field of `object` (lvalues, in declaration
+// order) and returns what it returns: one call for all fields, no std::tuple, no per-field
+// instantiation.
+template <class T, class F>
+constexpr decltype(auto) visit_fields(T& object, F&& f) {
+    using U = std::remove_cv_t<T>;
+    static_assert(detail::explain_obstacle<T>());
+    if constexpr (!is_reflectable<T>) {
+        return static_cast<F&&>(f)();
+    } else if constexpr (detail::described<U>) {
+        return std::apply([&](auto... member) -> decltype(auto) { return static_cast<F&&>(f)(object.*member...); },
+                          Describe<U>::members);
+    } else {
+        return detail::visit_members<field_count<T>>(object, static_cast<F&&>(f));
+    }
+}
+
 // The type of T's field number I.
 template <class T, std::size_t I>
 using field_type = std::remove_reference_t<std::tuple_element_t<I, decltype(tie_fields(std::declval<T&>()))>>;

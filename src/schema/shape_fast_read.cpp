@@ -162,14 +162,9 @@ bool fast_array(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::s
                 if (n.items_forbidden || c.at('{') || c.at('[') || !detail::fast_scalar(c, v)) return false;
             }
             out.push_back(std::move(v));
-            c.skip_ws();
-            if (c.at(',')) {
-                ++c.p;
-                continue;
-            }
-            if (!c.at(']')) return false;
-            ++c.p;
-            break;
+            bool done = false;
+            if (!c.next_item(done)) return false;
+            if (done) break;
         }
     }
     --c.depth;

@@ -8,6 +8,7 @@
 #include "value/number.hpp"
 
 #include <array>
+#include <cfloat>
 #include <charconv>
 #include <cstdint>
 #include <cstring>
@@ -89,10 +90,36 @@ int hex(char ch) noexcept {
     return -1;
 }
 
+// Where the string whose text starts at p ends (its closing quote), escapes stepped over; null
+// when it does not end before `end`. Its raw length bounds the decoded one (an escape never
+// decodes longer than it is written).
+const char* closing_quote(const char* p, const char* end) noexcept {
+    for (;;) {
+        p = skip_plain(p, end);
+        if (p == end) return nullptr;
+        if (*p == '"') return p;
+        if (*p == '\\') {
+            if (end - p < 2) return nullptr;
+            p += 2;
+        } else {
+            ++p;
+        }
+    }
+}
+
 bool decode_string(FastCursor& c, std::string& s) {
     const char* p = c.p + 1;
     const char* run = p;
     p = skip_plain(p, c.end);
+    if (p != c.end && *p == '"') { // nothing to decode
+        s.assign(run, p);
+        c.p = p + 1;
+        return true;
+    }
+    // Escapes or non-ASCII: room for the whole raw text at once, so appending never reallocates.
+    const char* close = closing_quote(p, c.end);
+    if (!close) return false;
+    s.reserve(static_cast<std::size_t>(close - run));
     s.assign(run, p);
     for (;;) {
         if (p != c.end && plain(static_cast<unsigned char>(*p))) {
@@ -209,7 +236,87 @@ bool fast_small_integer(FastCursor& c, std::int64_t& value) noexcept {
     return true;
 }
 
+namespace {
+
+// Clinger's fast path: a JSON number of at most 19 digits whose digits make an integer m below
+// 2^53 and whose decimal exponent e has |e| <= 22 is m * 10^e or m / 10^-e, one IEEE operation on
+// two exact doubles, hence the correctly rounded value from_chars gives. Also requires what
+// double_surely_lossless asks (at most 15 significant digits, magnitude below 2^53). False, with
+// nothing consumed, when any of that fails or the lexeme is integral or not one JSON number: the
+// caller then takes the general road.
+bool clinger_double(FastCursor& c, double& value) noexcept {
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+    static constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    const char* p = c.p;
+    const char* const end = c.end;
+    const bool negative = p != end && *p == '-';
+    if (negative) ++p;
+    auto digit = [&](const char* q) { return q != end && *q >= '0' && *q <= '9'; };
+    if (!digit(p)) return false;
+    std::uint64_t m = 0;
+    int digits = 0; // digits accumulated in m, leading zeros included (at most 19 keep m exact)
+    auto take = [&] {
+        m = m * 10 + static_cast<std::uint64_t>(*p++ - '0');
+        ++digits;
+    };
+    if (*p == '0') {
+        ++p;
+        if (digit(p)) return false; // a leading zero: not JSON
+    } else {
+        while (digit(p) && digits < 19) take();
+        if (digit(p)) return false;
+    }
+    int exponent = 0;
+    bool integral = true;
+    if (p != end && *p == '.') {
+        ++p;
+        if (!digit(p)) return false;
+        integral = false;
+        while (digit(p) && digits < 19) {
+            take();
+            --exponent;
+        }
+        if (digit(p)) return false;
+    }
+    if (p != end && (*p == 'e' || *p == 'E')) {
+        ++p;
+        integral = false;
+        const bool minus = p != end && *p == '-';
+        if (p != end && (*p == '-' || *p == '+')) ++p;
+        if (!digit(p)) return false;
+        int e = 0;
+        while (digit(p) && e < 1000) e = e * 10 + (*p++ - '0');
+        if (digit(p)) return false;
+        exponent += minus ? -e : e;
+    }
+    if (integral || (p != end && number_char(*p))) return false;
+    if (m >= (std::uint64_t{1} << 53) || exponent < -22 || exponent > 22) return false;
+    // Significant digits: m without its trailing zeros (leading ones never reach m's value).
+    std::uint64_t sig = m;
+    int sig_digits = 0;
+    if (sig) {
+        while (sig % 10 == 0) sig /= 10;
+        for (; sig; sig /= 10) ++sig_digits;
+    }
+    double d = static_cast<double>(m);
+    d = exponent < 0 ? d / kPow10[-exponent] : d * kPow10[exponent];
+    if (negative) d = -d;
+    if (!double_surely_lossless(d, static_cast<std::size_t>(sig_digits))) return false;
+    value = d;
+    c.p = p;
+    return true;
+#else
+    (void)c;
+    (void)value;
+    return false;
+#endif
+}
+
+} // namespace
+
 bool fast_double(FastCursor& c, double& value) noexcept {
+    if (clinger_double(c, value)) return true;
     const char* p = c.p;
     while (p != c.end && number_char(*p)) ++p;
     const std::string_view lexeme(c.p, static_cast<std::size_t>(p - c.p));
@@ -229,18 +336,6 @@ bool fast_plain_string(FastCursor& c, std::string_view& text) noexcept {
     if (p == c.end || *p != '"') return false;
     text = std::string_view(c.p + 1, static_cast<std::size_t>(p - c.p - 1));
     c.p = p + 1;
-    return true;
-}
-
-bool fast_expected_key(FastCursor& c, std::string_view key) noexcept {
-    const std::size_t n = key.size();
-    if (static_cast<std::size_t>(c.end - c.p) < n + 2 || c.p[0] != '"' || c.p[n + 1] != '"' ||
-        std::memcmp(c.p + 1, key.data(), n) != 0)
-        return false;
-    FastCursor after{c.p + n + 2, c.end};
-    after.skip_ws();
-    if (!after.at(':')) return false;
-    c.p = after.p + 1;
     return true;
 }
 

@@ -37,7 +37,8 @@ bool ShapeState::fail(Error e) {
 
 void ShapeState::note(DiagnosticKind kind, Risk risk, std::string message, std::string suggestion,
                       std::string from, std::string to) {
-    if (diagnostics.capacity() == 0) diagnostics.reserve(8); // defaults come several at a time
+    // Defaults come several at a time; four Diagnostics (under 1 KiB) stay in malloc's per-thread cache.
+    if (diagnostics.capacity() == 0) diagnostics.reserve(4);
     // Built in place: a Diagnostic is six strings, and moving one in costs as much as filling it.
     Diagnostic& d = diagnostics.emplace_back();
     d.path = path;
@@ -88,6 +89,9 @@ StructTable build_struct_table(std::span<const std::string_view> names, std::spa
         t.has_overrides = t.has_overrides || spec.override_value.has_value();
         t.fields[i].key = spec.json_key();
     }
+    t.path_keys.reserve(t.fields.size());
+    for (const FieldInfo& f : t.fields) append_path_key(t.path_keys.emplace_back(), f.key);
+    for (std::size_t i = 0; i < t.fields.size(); ++i) t.fields[i].path_key = t.path_keys[i];
     for (std::size_t i = 0; i < t.fields.size(); ++i) {
         if (t.fields[i].overflow) continue;
         t.keys.push_back(t.fields[i].key);
@@ -156,15 +160,52 @@ void keep_unknown(const Value& object, std::span<const std::size_t> unknown, Ove
     }
 }
 
+namespace {
+
+std::string missing_message(std::string_view key, bool optional_like) {
+    constexpr std::string_view head = "missing field '", empty = "' left empty", kept = "' kept its default";
+    const std::string_view tail = optional_like ? empty : kept;
+    std::string m;
+    m.reserve(head.size() + key.size() + tail.size());
+    m += head;
+    m += key;
+    m += tail;
+    return m;
+}
+
+} // namespace
+
 void missing_field(const FieldInfo& field, bool optional_like, ShapeState& st) {
     if (optional_like || (field.spec && field.spec->has_default)) {
         if (st.policy.record_defaults)
-            st.note(DiagnosticKind::Defaulted, Risk::Info,
-                     "missing field '" + std::string(field.key) + (optional_like ? "' left empty" : "' kept its default"));
+            st.note(DiagnosticKind::Defaulted, Risk::Info, missing_message(field.key, optional_like));
         return;
     }
     st.fail(Error(ErrorKind::missing_field, "missing required field '" + std::string(field.key) + "'",
                   Error::no_offset, st.path));
+}
+
+void missing_field_at(const FieldInfo& field, bool optional_like, ShapeState& st) {
+    if (field.path_key.empty() || (!optional_like && !(field.spec && field.spec->has_default))) {
+        PathScope path(st, field.key);
+        PolicyScope policy(st, field.spec);
+        return missing_field(field, optional_like, st);
+    }
+    // What PolicyScope would set: only a field's own mode changes record_defaults.
+    const bool record = field.spec && field.spec->policy ? field.spec->policy->record_defaults
+                                                         : st.policy.record_defaults;
+    if (!record) return;
+    if (st.diagnostics.capacity() == 0) st.diagnostics.reserve(4); // as note() does
+    Diagnostic& d = st.diagnostics.emplace_back();
+    // append_path_key's result: a '.' before an identifier step, none before a bracketed one.
+    const bool dot = !st.path.empty() && field.path_key.front() != '[';
+    d.path.reserve(st.path.size() + dot + field.path_key.size());
+    d.path = st.path;
+    if (dot) d.path += '.';
+    d.path += field.path_key;
+    d.kind = DiagnosticKind::Defaulted;
+    d.risk = Risk::Info;
+    d.message = missing_message(field.key, optional_like);
 }
 
 void error_to_default(const ReadMark& mark, ShapeState& st) {

@@ -82,7 +82,66 @@ struct Defaults {
     int strict_count = 0;
 };
 
+// Absent fields whose Defaulted diagnostic the fast path builds in place: keys that are no
+// identifier (a bracketed path step), a field whose own mode records no defaults and one whose
+// does, at the root and nested in arrays and optionals.
+struct Sparse {
+    std::string id;
+    std::optional<std::int32_t> max_price;
+    std::optional<std::string> note;
+    std::optional<bool> quiet;
+    std::optional<double> loud;
+    std::uint8_t seats = 1;
+};
+
+struct SparseHolder {
+    std::vector<Sparse> items;
+    std::optional<Sparse> extra;
+    std::optional<std::int32_t> count;
+};
+
+// Described (not aggregate) with private members, an Overflow in the middle and a const-free
+// mix of member types: the per-type reader / writer tables of all three paths.
+class Ledger {
+public:
+    const std::string& owner() const { return owner_; }
+    std::int32_t entries() const { return entries_; }
+    const laminate::Overflow& rest() const { return rest_; }
+
+private:
+    friend struct laminate::Describe<Ledger>;
+    std::string owner_;
+    laminate::Overflow rest_;
+    std::int32_t entries_ = 0;
+    std::optional<std::vector<double>> amounts_;
+};
+
 } // namespace fast_test
+
+LAMINATE_REFLECT(fast_test::Ledger, owner_, rest_, entries_, amounts_);
+
+static_assert(std::is_same_v<laminate::reflect::field_types<fast_test::Ledger>,
+                             laminate::reflect::type_list<std::string, laminate::Overflow, std::int32_t,
+                                                          std::optional<std::vector<double>>>>);
+static_assert(std::is_same_v<laminate::reflect::field_types<fast_test::Leg>,
+                             laminate::reflect::type_list<std::string, std::uint8_t>>);
+
+template <>
+struct laminate::Fields<fast_test::Sparse> {
+    static FieldList options() {
+        laminate::ModePolicy silent;
+        silent.record_defaults = false;
+        laminate::ModePolicy loud;
+        loud.record_defaults = true;
+        return {
+            field("max_price").rename("max price"),
+            field("note").rename("2nd.note"),
+            field("quiet").mode(silent),
+            field("loud").mode(loud),
+            field("seats").defaulted(),
+        };
+    }
+};
 
 template <>
 struct laminate::Fields<fast_test::Defaults> {
@@ -247,7 +306,13 @@ TEST(FastPath, CoercionsGoThroughTheSameCode) {
 const char* const kDoubleLexemes[] = {"1.5",    "-0.0",  "0.0",   "1e2",  "1E-5",  "-2.5e+3",  "2.5e-320",   "1e400",
                                       "-1e400", "1e-400", "5",     "-7",   "0",     "1.0e+3",   "0.1234567890123456789",
                                       "123456789012345678.5", "9007199254740993.0", "9007199254740991.5",
-                                      "2.2250738585072014e-308", "1.7976931348623157e308", "01.5", "1.", ".5", "1e", "+1.5"};
+                                      "2.2250738585072014e-308", "1.7976931348623157e308", "01.5", "1.", ".5", "1e", "+1.5",
+                                      // Around the one-operation read (at most 19 digits, below 2^53, |exponent| <= 22).
+                                      "511.3", "0.1777", "2745.1", "1e22", "1e23", "1e-22", "1e-23", "-1.5E+0", "1e0022",
+                                      "4.35", "0.000001", "123456789012345.6", "12345678901234.5", "900719925474099.1",
+                                      "0.30000000000000004", "100000000000000000000000e-22", "1.0000000000000000000000001",
+                                      "0.1e-21", "12.5e-21", "9.999999999999999e22", "1234567890123456789e-10", "-0e5",
+                                      "0.0000000000000000001", "1.5e", "1.5e+", "1.5e-x", "1.5x", "-", "-.5", "1.5-2"};
 
 TEST(FastPath, DoublesReadDirectlyMatchTheValuePathBitForBit) {
     for (const char* lexeme : kDoubleLexemes) {
@@ -269,6 +334,68 @@ TEST(FastPath, DoublesReadDirectlyMatchTheValuePathBitForBit) {
     }
     // The common case really is taken: a plain fraction in every mode.
     EXPECT_EQ(expect_same<Reading>(R"({"value":21.5,"error":0.25,"samples":[1.5,2.5],"unit":"kelvin","display":"celsius","history":[]})"), 3);
+}
+
+// Random lexemes of up to 20 digits, a point anywhere, exponents up to +-30: the direct read
+// (one IEEE operation when it can, from_chars otherwise) gives the parser's double, bit for bit.
+TEST(FastPath, RandomDoublesMatchTheValuePathBitForBit) {
+    std::mt19937 rng(20261203);
+    for (int n = 0; n < 3000; ++n) {
+        std::string lexeme = rng() % 4 ? "" : "-";
+        const unsigned digits = rng() % 20 + 1, point = rng() % (digits + 1);
+        for (unsigned i = 0; i < digits; ++i) {
+            if (i == point && i) lexeme += '.';
+            lexeme += static_cast<char>('0' + (i == 0 && digits > 1 && point != 1 ? rng() % 9 + 1 : rng() % 10));
+        }
+        if (rng() % 2) {
+            lexeme += 'e';
+            lexeme += std::to_string(static_cast<int>(rng() % 61) - 30);
+        }
+        std::string doc = R"({"value":)";
+        doc += lexeme;
+        doc += R"(,"samples":[)";
+        doc += lexeme;
+        doc += R"(],"unit":"kelvin"})";
+        auto fast = laminate::from_json<Reading>(doc);
+        auto slow = slow_path<Reading>(doc, {});
+        ASSERT_EQ(fast.has_value(), slow.has_value()) << doc;
+        if (!fast) continue;
+        EXPECT_EQ(std::memcmp(&fast->value.value, &slow->value.value, sizeof(double)), 0) << doc;
+        ASSERT_EQ(fast->value.samples.size(), 1u) << doc;
+        EXPECT_EQ(std::memcmp(&fast->value.samples[0], &slow->value.samples[0], sizeof(double)), 0) << doc;
+        EXPECT_EQ(observe(fast), observe(slow)) << doc;
+    }
+}
+
+TEST(FastPath, MissingFieldsDiagnosticsAtTheirPathsAsTheValuePathGivesThem) {
+    for (const char* doc : {
+             R"({"id":"a"})",
+             R"({"id":"a","max price":5})",
+             R"({"id":"a","2nd.note":"n","quiet":true,"loud":1.5,"seats":2})",
+             R"({"items":[{"id":"a"},{"id":"b","quiet":false}],"extra":{"id":"c"}})",
+             R"({"items":[],"count":3})",
+             R"({})",
+         }) {
+        expect_same<Sparse>(doc);
+        expect_same<SparseHolder>(doc);
+    }
+    EXPECT_EQ(expect_same<SparseHolder>(R"({"items":[{"id":"a"},{"id":"b","quiet":false}],"extra":{"id":"c"}})"), 3);
+    EXPECT_EQ(expect_same<Sparse>(R"({"id":"a"})"), 3);
+}
+
+TEST(FastPath, DescribedTypesWithAnOverflowReadAndWriteByMemberType) {
+    for (const char* doc : {
+             R"({"owner_":"ann","entries_":3,"amounts_":[1.5,2]})",
+             R"({"owner_":"ann","entries_":"3","note":"kept","amounts_":null})",
+             R"({"owner_":"ann"})",
+         })
+        expect_same<Ledger>(doc);
+    EXPECT_EQ(expect_same<Ledger>(R"({"owner_":"ann","entries_":3,"amounts_":[1.5,2]})"), 3);
+    auto r = laminate::from_json<Ledger>(R"({"owner_":"ann","entries_":"3","note":"kept"})");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->value.owner(), "ann");
+    EXPECT_EQ(r->value.entries(), 3);
+    EXPECT_EQ(laminate::to_json(r->value), R"({"owner_":"ann","entries_":3,"note":"kept"})");
 }
 
 TEST(FastPath, EnumsByExactNameReadDirectlyOthersAsTheValuePathDoes) {
@@ -373,9 +500,14 @@ TEST(FastPath, EscapesDecodeAsTheParserDoes) {
     for (const char* doc : {
              R"({"name":"nul\u0000 us\u001f e\u00e9 zh\u4e2d max\uffff sl\/ bs\\ q\" \b\f\n\r\t","description":"\u0041","severity":0,"websiteId":"","tagFilterExpression":"x","granularity":-5,"rule":"error_rate","threshold":-0,"timeThreshold":-0})",
              R"({"name":"raw 😀 中 é","description":"\u00","severity":1})",
+             // Longer than the small-string buffer, escapes and raw UTF-8 mixed: one reservation, same text.
+             R"({"name":"beacon.page.name:\"home\" AND beacon.location.country:GR \u00e9\u4e2d é 中 \\ \/ end","description":"\\\\\\\\\\\\\\\\\\\\","severity":1,"websiteId":"\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n","tagFilterExpression":"t","granularity":1,"rule":"error_rate","threshold":1,"timeThreshold":1})",
+             R"({"name":"unterminated \"escape\)",
              R"({"name":"a","description":"b","severity":999999999999999999,"websiteId":"w","tagFilterExpression":"t","granularity":1E2,"rule":"error_rate","threshold":1e-7,"timeThreshold":-9223372036854775808})",
          })
         expect_same<AlertConfig>(doc);
+    EXPECT_TRUE(fast_taken<AlertConfig>(
+        R"({"name":"beacon.page.name:\"home\" AND beacon.location.country:GR \u00e9 é","description":"b","severity":1,"websiteId":"w","tagFilterExpression":"t","granularity":1,"rule":"error_rate","threshold":1,"timeThreshold":1})"));
     EXPECT_TRUE(fast_taken<AlertConfig>(
         R"({"name":"nul\u0000 e\u00e9","description":"b\\\\","severity":1,"websiteId":"w","tagFilterExpression":"t","granularity":1,"rule":"error_rate","threshold":1,"timeThreshold":1})"));
 }

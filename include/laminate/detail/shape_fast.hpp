@@ -15,7 +15,7 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <utility>
+#include <cstring>
 #include <string_view>
 #include <tuple>
 #include <type_traits>
@@ -31,9 +31,25 @@ struct FastCursor {
 
     static bool ws(char ch) noexcept { return ch == ' ' || ch == '\n' || ch == '\r' || ch == '\t'; }
     void skip_ws() noexcept {
-        while (p != end && ws(*p)) ++p;
+        // One compare rejects every non-blank byte (all of them are above ' ').
+        while (p != end && static_cast<unsigned char>(*p) <= ' ' && ws(*p)) ++p;
     }
     bool at(char c) noexcept { return p != end && *p == c; }
+
+    // The step after an array item: blanks, then ',' (another item follows) or ']' (the array is
+    // done), c.p past it. False, with `done` unspecified, for anything else.
+    bool next_item(bool& done) noexcept {
+        skip_ws();
+        if (at(',')) {
+            ++p;
+            done = false;
+            return true;
+        }
+        if (!at(']')) return false;
+        ++p;
+        done = true;
+        return true;
+    }
 };
 
 // A string, number, true, false or null at c.p into out (exactly what the parser makes of valid
@@ -53,9 +69,48 @@ bool fast_double(FastCursor& c, double& value) noexcept;
 // A string at c.p with nothing to decode (plain ASCII, no escape): its text, c.p past it. False,
 // c.p unchanged, otherwise.
 bool fast_plain_string(FastCursor& c, std::string_view& text) noexcept;
+// Whether the n bytes at a and b are equal: two overlapping word compares for the short keys of
+// field names (no library call), memcmp beyond 16 bytes.
+inline bool same_bytes(const char* a, const char* b, std::size_t n) noexcept {
+    if (n >= 8) {
+        std::uint64_t x, y, u, v;
+        std::memcpy(&x, a, 8);
+        std::memcpy(&y, b, 8);
+        std::memcpy(&u, a + n - 8, 8);
+        std::memcpy(&v, b + n - 8, 8);
+        return x == y && u == v && (n <= 16 || std::memcmp(a + 8, b + 8, n - 16) == 0);
+    }
+    if (n >= 4) {
+        std::uint32_t x, y, u, v;
+        std::memcpy(&x, a, 4);
+        std::memcpy(&y, b, 4);
+        std::memcpy(&u, a + n - 4, 4);
+        std::memcpy(&v, b + n - 4, 4);
+        return x == y && u == v;
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        if (a[i] != b[i]) return false;
+    return true;
+}
+
 // The key `key` (plain, as plain_text says) at c.p, then the ':' after it: c.p past the ':'. False,
-// c.p unchanged, for any other text. The common case of fast_key + fast_find_field in one compare.
-bool fast_expected_key(FastCursor& c, std::string_view key) noexcept;
+// c.p unchanged, for any other text. The common case of fast_key + fast_find_field in one compare,
+// inline: it runs once per member.
+inline bool fast_expected_key(FastCursor& c, std::string_view key) noexcept {
+    const std::size_t n = key.size();
+    const char* p = c.p;
+    // n + 3: the quotes and at least the ':' (without it the text cannot match anyway).
+    if (static_cast<std::size_t>(c.end - p) < n + 3 || p[0] != '"' || p[n + 1] != '"' ||
+        !same_bytes(p + 1, key.data(), n))
+        return false;
+    FastCursor after{p + n + 2, c.end};
+    if (*after.p != ':') {
+        after.skip_ws();
+        if (!after.at(':')) return false;
+    }
+    c.p = after.p + 1;
+    return true;
+}
 // Whether every byte of text stands for itself inside a JSON string (what fast_key accepts).
 bool plain_text(std::string_view text) noexcept;
 // Whether text ends in ',' then '}' (blanks between and after): a trailing comma, which the strict
@@ -167,6 +222,9 @@ bool fast_vector(FastCursor& c, std::vector<T, A>& out, ShapeState& st) {
         --c.depth;
         return true;
     }
+    // The item count is not known before reading them; room for a few saves the growth steps
+    // of short arrays (1, 2, 4: three allocations and the moves between them).
+    out.reserve(4);
     for (std::size_t i = 0;; ++i) {
         if constexpr (std::is_same_v<T, bool>) {
             PathScope path(st, i);
@@ -182,15 +240,9 @@ bool fast_vector(FastCursor& c, std::vector<T, A>& out, ShapeState& st) {
                 if (!fast_read(c, item, st)) return false;
             }
         }
-        if (st.stopped) return false;
-        c.skip_ws();
-        if (c.at(',')) {
-            ++c.p;
-            continue;
-        }
-        if (!c.at(']')) return false;
-        ++c.p;
-        break;
+        bool done = false;
+        if (st.stopped || !c.next_item(done)) return false;
+        if (done) break;
     }
     --c.depth;
     return true;
@@ -219,22 +271,12 @@ bool fast_field(FastCursor& c, M& member, const FieldInfo& field, ShapeState& st
     return true;
 }
 
-template <class T, std::size_t I>
-bool fast_field_at(FastCursor& c, T& out, const FieldInfo& field, ShapeState& st) {
-    auto& member = std::get<I>(reflect::tie_fields(out));
-    using M = std::remove_cvref_t<decltype(member)>;
+// fast_field for a member given by its address: one function per member type, not per field.
+using FastFieldFn = bool (*)(FastCursor&, void*, const FieldInfo&, ShapeState&);
+template <class M>
+bool fast_field_at(FastCursor& c, void* member, const FieldInfo& field, ShapeState& st) {
     if constexpr (std::is_same_v<M, Overflow>) return false; // matched by no key: cannot happen
-    else return fast_field(c, member, field, st);
-}
-
-template <class T, std::size_t I>
-void fast_missing_at(const FieldInfo& field, ShapeState& st) {
-    using M = std::remove_cvref_t<reflect::field_type<T, I>>;
-    if constexpr (!std::is_same_v<M, Overflow>) {
-        PathScope path(st, field.key);
-        PolicyScope policy(st, field.spec);
-        missing_field(field, is_optional_v<M>, st);
-    }
+    else return fast_field(c, *static_cast<M*>(member), field, st);
 }
 
 template <class T>
@@ -242,14 +284,16 @@ bool fast_struct(FastCursor& c, T& out, ShapeState& st) {
     const StructTable& table = struct_table<T>();
     if (table.invalid || table.has_overrides) return false; // an absent overridden field is still set
     constexpr std::size_t n = reflect::field_count<T>;
-    using Read = bool (*)(FastCursor&, T&, const FieldInfo&, ShapeState&);
-    using Missing = void (*)(const FieldInfo&, ShapeState&);
-    static constexpr auto reads = []<std::size_t... I>(std::index_sequence<I...>) {
-        return std::array<Read, n>{&fast_field_at<T, I>...};
-    }(std::make_index_sequence<n>{});
-    static constexpr auto missing = []<std::size_t... I>(std::index_sequence<I...>) {
-        return std::array<Missing, n>{&fast_missing_at<T, I>...};
-    }(std::make_index_sequence<n>{});
+    static constexpr auto reads = []<class... M>(reflect::type_list<M...>) {
+        return std::array<FastFieldFn, n>{&fast_field_at<M>...};
+    }(reflect::field_types<T>{});
+    static constexpr auto optional = []<class... M>(reflect::type_list<M...>) {
+        return std::array<bool, n>{is_optional_v<M>...};
+    }(reflect::field_types<T>{});
+    // An absent field (an Overflow is never present, and never missing either).
+    auto missing = [&](std::size_t i) {
+        if (!table.fields[i].overflow) missing_field_at(table.fields[i], optional[i], st);
+    };
 
     // Keys that match themselves byte for byte in the text (no escape), so a plain compare finds them.
     static const bool plain_keys = [&table] {
@@ -260,6 +304,7 @@ bool fast_struct(FastCursor& c, T& out, ShapeState& st) {
 
     ++c.p; // '{'
     if (++c.depth >= c.max_depth) return false;
+    const auto members = field_addresses(out);
     std::size_t next = 0, hint = 0;
     c.skip_ws();
     if (c.at('}')) {
@@ -276,8 +321,8 @@ bool fast_struct(FastCursor& c, T& out, ShapeState& st) {
             }
             // Unknown keys, duplicates and fields out of declaration order: the Value path.
             if (f >= n || f < next) return false;
-            for (; next < f; ++next) missing[next](table.fields[next], st);
-            if (st.stopped || !reads[f](c, out, table.fields[f], st) || st.stopped) return false;
+            for (; next < f; ++next) missing(next);
+            if (st.stopped || !reads[f](c, members[f], table.fields[f], st) || st.stopped) return false;
             next = f + 1;
             c.skip_ws();
             if (c.at(',')) {
@@ -290,7 +335,7 @@ bool fast_struct(FastCursor& c, T& out, ShapeState& st) {
             break;
         }
     }
-    for (; next < n; ++next) missing[next](table.fields[next], st);
+    for (; next < n; ++next) missing(next);
     --c.depth;
     return !st.stopped;
 }

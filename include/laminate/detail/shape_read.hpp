@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -81,10 +82,9 @@ template <class T>
 const StructTable& struct_table() {
     static const StructTable table = [] {
         constexpr std::size_t n = reflect::field_count<T>;
-        using Tie = decltype(reflect::tie_fields(std::declval<T&>()));
-        constexpr auto overflow = []<std::size_t... I>(std::index_sequence<I...>) {
-            return std::array<bool, n>{std::is_same_v<std::remove_cvref_t<std::tuple_element_t<I, Tie>>, Overflow>...};
-        }(std::make_index_sequence<n>{});
+        constexpr auto overflow = []<class... M>(reflect::type_list<M...>) {
+            return std::array<bool, n>{std::is_same_v<M, Overflow>...};
+        }(reflect::field_types<T>{});
         FieldList specs;
         if constexpr (has_field_options<T>) specs = Fields<T>::options();
         const auto& names = reflect::field_names<T>();
@@ -123,8 +123,65 @@ void read_override(const Slot& slot, M& member, const FieldSpec& spec, ShapeStat
     note_override(slot.value != nullptr, before, st);
 }
 
+// The exact-type cases read_value handles with no diagnostic and no error at any level or mode (a
+// string into std::string, a bool into bool, a canonical integer into an integer type that holds
+// it, a declared enum name, null into an optional), written straight into `out`: the caller needs
+// no path for them. False, `out` untouched, for anything else.
+template <class T>
+bool read_direct(const Value& in, T& out) {
+    if constexpr (has_shaper<T>) {
+        return false;
+    } else if constexpr (is_optional_v<T>) {
+        using U = typename T::value_type;
+        if (in.is_null()) {
+            out.reset();
+            return true;
+        }
+        if constexpr (std::is_same_v<U, std::string> || std::is_same_v<U, bool> ||
+                      (std::is_enum_v<U> && !is_coercible_scalar_v<U>) ||
+                      (is_coercible_scalar_v<U> && std::is_integral_v<U>)) {
+            U v{};
+            if (!read_direct(in, v)) return false;
+            out.emplace(std::move(v));
+            return true;
+        } else {
+            return false;
+        }
+    } else if constexpr (std::is_same_v<T, std::string>) {
+        if (!in.is_string()) return false;
+        out.assign(in.as_string());
+        return true;
+    } else if constexpr (std::is_same_v<T, bool>) {
+        if (!in.is_bool()) return false;
+        out = in.as_bool();
+        return true;
+    } else if constexpr (std::is_enum_v<T> && !is_coercible_scalar_v<T>) {
+        if (!in.is_string()) return false;
+        const std::string_view text = in.as_string();
+        const auto& names = reflect::enum_names<T>();
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            if (names[i] == text) {
+                out = reflect::enum_values<T>()[i];
+                return true;
+            }
+        }
+        return false;
+    } else if constexpr (is_coercible_scalar_v<T> && std::is_integral_v<T>) {
+        std::int64_t v = 0;
+        if (!in.is_number() || in.number_kind() != NumberKind::Int || !in.is_lossless() || !in.lexeme().empty() ||
+            !in.get_int64(v) || !std::in_range<T>(v))
+            return false;
+        out = static_cast<T>(v);
+        return true;
+    } else {
+        return false;
+    }
+}
+
 template <class M>
 void read_field(const Slot& slot, M& member, const FieldInfo& field, ShapeState& st) {
+    // A field with no options, matched exactly, whose value needs nothing done: no path to build.
+    if (!field.spec && slot.value && !slot.loose && read_direct(*slot.value, member)) return;
     PathScope path(st, field.key);
     PolicyScope policy(st, field.spec);
     if (field.spec && field.spec->override_value) return read_override(slot, member, *field.spec, st);
@@ -146,6 +203,31 @@ void read_field(const Slot& slot, M& member, const FieldInfo& field, ShapeState&
     }
 }
 
+// The addresses of `object`'s fields in declaration order, from one visit of all of them.
+template <class T, class Ptr = std::conditional_t<std::is_const_v<T>, const void*, void*>>
+std::array<Ptr, reflect::field_count<std::remove_cv_t<T>>> field_addresses(T& object) noexcept {
+    std::array<Ptr, reflect::field_count<std::remove_cv_t<T>>> out{};
+    reflect::visit_fields(object, [&out](auto&... member) noexcept {
+        std::size_t i = 0;
+        ((out[i++] = static_cast<Ptr>(std::addressof(member))), ...);
+        (void)i;
+    });
+    return out;
+}
+
+// read_field for a member given by its address: one function per member type, not per field,
+// so a wide struct instantiates (and the compiler optimizes) each type's reading once.
+using ReadFieldFn = void (*)(const Slot&, void*, const FieldInfo&, ShapeState&);
+template <class M>
+void read_field_at(const Slot& slot, void* member, const FieldInfo& field, ShapeState& st) {
+    read_field(slot, *static_cast<M*>(member), field, st);
+}
+template <class M>
+constexpr ReadFieldFn read_field_fn() noexcept {
+    if constexpr (std::is_same_v<M, Overflow>) return nullptr; // filled from the unknown members
+    else return &read_field_at<M>;
+}
+
 template <class T>
 bool read_struct(const Value& in, T& out, ShapeState& st) {
     const StructTable& table = struct_table<T>();
@@ -157,17 +239,19 @@ bool read_struct(const Value& in, T& out, ShapeState& st) {
     std::array<Slot, reflect::field_count<T>> slots{};
     std::vector<std::size_t> unknown;
     if (!match_members(**object, table, slots, unknown, st)) return false;
+    static constexpr auto reads = []<class... M>(reflect::type_list<M...>) {
+        return std::array<ReadFieldFn, sizeof...(M)>{read_field_fn<M>()...};
+    }(reflect::field_types<T>{});
+    const auto members = field_addresses(out);
     bool overflow_done = false;
-    reflect::for_each_field(out, [&](std::string_view, auto& member, auto index) {
-        if (st.stopped) return;
-        using M = std::remove_cvref_t<decltype(member)>;
-        if constexpr (std::is_same_v<M, Overflow>) {
-            if (!overflow_done) keep_unknown(**object, unknown, &member, st);
-            overflow_done = true;
+    for (std::size_t i = 0; i < reads.size() && !st.stopped; ++i) {
+        if (reads[i]) {
+            reads[i](slots[i], members[i], table.fields[i], st);
         } else {
-            read_field(slots[index], member, table.fields[index], st);
+            if (!overflow_done) keep_unknown(**object, unknown, static_cast<Overflow*>(members[i]), st);
+            overflow_done = true;
         }
-    });
+    }
     if (!overflow_done && !st.stopped) keep_unknown(**object, unknown, nullptr, st);
     return st.errors.size() == errors;
 }
@@ -194,16 +278,18 @@ template <class T, class Out>
 bool read_elements(std::span<const Value> items, Out& out, ShapeState& st) {
     const std::size_t errors = st.errors.size();
     for (std::size_t i = 0; i < items.size() && !st.stopped; ++i) {
-        PathScope path(st, i);
-        if constexpr (is_vector_v<Out>) {
-            if constexpr (std::is_same_v<T, bool>) {
-                bool b = false;
-                read_value(items[i], b, st);
-                out.push_back(b);
-            } else {
-                read_value(items[i], out.emplace_back(), st);
-            }
+        if constexpr (is_vector_v<Out> && !std::is_same_v<T, bool>) {
+            auto& item = out.emplace_back();
+            if (read_direct(items[i], item)) continue; // nothing recorded: no path needed
+            PathScope path(st, i);
+            read_value(items[i], item, st);
+        } else if constexpr (is_vector_v<Out>) {
+            PathScope path(st, i);
+            bool b = false;
+            read_value(items[i], b, st);
+            out.push_back(b);
         } else {
+            PathScope path(st, i);
             read_value(items[i], out[i], st);
         }
     }

@@ -23,11 +23,13 @@ struct FieldInfo {
     std::string_view key;           // the JSON key (renamed, or the name)
     const FieldSpec* spec = nullptr;
     bool overflow = false;          // a laminate::Overflow member: matched by no key
+    std::string_view path_key = {}; // the key as a path step at the root: key or ["key"] (struct tables)
 };
 
 // What shaping needs to know about a struct's fields, built once per type.
 struct StructTable {
     FieldList specs; // owns what fields[].spec and the keys point to
+    std::vector<std::string> path_keys; // owns fields[].path_key (built once, never resized)
     std::vector<FieldInfo> fields;
     std::vector<std::string_view> keys; // exact keys: every field's key, then aliases
     std::vector<std::size_t> key_field; // the field of each key
@@ -122,6 +124,10 @@ void keep_unknown(const Value& object, std::span<const std::size_t> unknown, Ove
 
 // A field whose key is absent: Defaulted when optional or defaulted, else missing_field.
 void missing_field(const FieldInfo& field, bool optional_like, ShapeState& st);
+// The same at the field's own path and under its policy, as if called inside a PathScope of its
+// key and a PolicyScope of its spec, without building either: the Defaulted diagnostic's path is
+// made in place from the current path and the field's path_key.
+void missing_field_at(const FieldInfo& field, bool optional_like, ShapeState& st);
 
 // Undoes what reading a default_on_error field recorded since `mark` (its errors and
 // diagnostics; a stop they caused) and records one Risky ErrorDefaulted naming the first error.

@@ -14,21 +14,37 @@ namespace laminate::detail {
 template <class T>
 Value write_value(const T& v);
 
+// One member, given by its address, under its key (an empty optional is omitted): one function
+// per member type, not per field.
+using WriteFieldFn = void (*)(Value&, std::string_view, const void*);
+template <class M>
+void write_field_at(Value& out, std::string_view key, const void* member) {
+    const M& m = *static_cast<const M*>(member);
+    if constexpr (is_optional_v<M>) {
+        if (m) out.append_member(key, write_value(*m));
+    } else {
+        out.append_member(key, write_value(m));
+    }
+}
+template <class M>
+constexpr WriteFieldFn write_field_fn() noexcept {
+    if constexpr (std::is_same_v<M, Overflow>) return nullptr; // its members follow the fields
+    else return &write_field_at<M>;
+}
+
 template <class T>
 Value write_struct(const T& object) {
     const StructTable& table = struct_table<T>();
     Value out = Value::object();
     const Overflow* overflow = nullptr;
-    reflect::for_each_field(const_cast<T&>(object), [&](std::string_view, const auto& member, auto index) {
-        using M = std::remove_cvref_t<decltype(member)>;
-        if constexpr (std::is_same_v<M, Overflow>) {
-            if (!overflow) overflow = &member;
-        } else if constexpr (is_optional_v<M>) {
-            if (member) out.append_member(table.fields[index].key, write_value(*member));
-        } else {
-            out.append_member(table.fields[index].key, write_value(member));
-        }
-    });
+    static constexpr auto writes = []<class... M>(reflect::type_list<M...>) {
+        return std::array<WriteFieldFn, sizeof...(M)>{write_field_fn<M>()...};
+    }(reflect::field_types<T>{});
+    const auto members = field_addresses(object);
+    for (std::size_t i = 0; i < writes.size(); ++i) {
+        if (writes[i]) writes[i](out, table.fields[i].key, members[i]);
+        else if (!overflow) overflow = static_cast<const Overflow*>(members[i]);
+    }
     if (overflow)
         for (const Member& m : overflow->members())
             if (!out.contains(m.key())) out.append_member(m.key(), m.value);

@@ -1,0 +1,101 @@
+// The Value path's exact-type shortcut (read_direct in detail/shape_read.hpp): a member whose value
+// needs nothing done is written with no path built. It must record exactly what the general
+// reading records (nothing) in every mode, and leave every other case to it: field options,
+// loose keys, sentinels, values of another type, item paths in arrays.
+#include <laminate/laminate.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace direct_test {
+
+enum class Tier { basic, premium };
+
+struct Plain {
+    std::string name;
+    bool active = false;
+    std::int16_t count = 0;
+    std::uint64_t big = 0;
+    Tier tier = Tier::basic;
+    std::optional<std::string> note;
+    std::optional<std::int32_t> limit;
+    std::vector<std::string> tags;
+};
+
+struct Limited {
+    std::string code;
+    std::int32_t seats = 0;
+};
+
+} // namespace direct_test
+
+template <>
+struct laminate::Fields<direct_test::Limited> {
+    static FieldList options() { return {field("code").max_length(3), field("seats").range(1, 9)}; }
+};
+
+namespace direct_test {
+namespace {
+
+const laminate::Mode kModes[] = {laminate::Mode::Lenient, laminate::Mode::Absorbing, laminate::Mode::Strict};
+
+TEST(DirectRead, ExactTypesRecordNothingInEveryMode) {
+    const laminate::Value v = laminate::parse(
+                                  R"({"name":"ann","active":true,"count":-7,"big":18446744073709551615,"tier":"premium",)"
+                                  R"("note":null,"limit":12,"tags":["a","b"]})")
+                                  ->value;
+    for (laminate::Mode mode : kModes) {
+        auto r = laminate::from_value<Plain>(v, mode);
+        ASSERT_TRUE(r) << laminate::mode_name(mode);
+        EXPECT_TRUE(r->diagnostics.empty()) << laminate::mode_name(mode);
+        EXPECT_EQ(r->value.name, "ann");
+        EXPECT_TRUE(r->value.active);
+        EXPECT_EQ(r->value.count, -7);
+        EXPECT_EQ(r->value.big, 18446744073709551615u); // beyond int64: the general reading takes it
+        EXPECT_EQ(r->value.tier, Tier::premium);
+        EXPECT_FALSE(r->value.note);
+        EXPECT_EQ(r->value.limit, 12);
+        EXPECT_EQ(r->value.tags, (std::vector<std::string>{"a", "b"}));
+    }
+}
+
+TEST(DirectRead, EverythingElseStillGoesThroughTheGeneralReading) {
+    // Another type in an array item: its diagnostic names the item's path.
+    auto r = laminate::from_json<Plain>(R"({"name":"a","active":true,"count":1,"big":1,"tier":"basic","tags":["x",7]})");
+    ASSERT_TRUE(r);
+    ASSERT_EQ(r->diagnostics.size(), 3u); // note and limit defaulted, then tags[1] coerced
+    EXPECT_EQ(r->diagnostics[0].path, "note");
+    EXPECT_EQ(r->diagnostics[1].path, "limit");
+    EXPECT_EQ(r->diagnostics[2].path, "tags[1]");
+    EXPECT_EQ(r->diagnostics[2].kind, laminate::DiagnosticKind::Coerced);
+    EXPECT_EQ(r->value.tags, (std::vector<std::string>{"x", "7"}));
+
+    // A loose key keeps its Warning though the value is exact; a sentinel in an optional its own.
+    r = laminate::from_json<Plain>(R"({"Name":"a","active":true,"count":1,"big":1,"tier":"basic","limit":"None","tags":[]})");
+    ASSERT_TRUE(r);
+    ASSERT_GE(r->diagnostics.size(), 2u);
+    EXPECT_EQ(r->diagnostics[0].path, "name");
+    EXPECT_EQ(r->diagnostics[0].risk, laminate::Risk::Warning);
+    EXPECT_FALSE(r->value.limit);
+
+    // Out of range, a fraction, a name of another case: errors and coercions at the field's path.
+    auto bad = laminate::from_json<Plain>(R"({"name":"a","active":true,"count":70000,"big":1.5,"tier":"Premium","tags":[]})");
+    ASSERT_FALSE(bad);
+    EXPECT_NE(bad.error().message().find("count"), std::string::npos);
+    EXPECT_NE(bad.error().message().find("big"), std::string::npos);
+}
+
+TEST(DirectRead, FieldOptionsAreAlwaysApplied) {
+    auto r = laminate::from_json<Limited>(R"({"code":"ABCD","seats":12})");
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().message().find("code"), std::string::npos);
+    EXPECT_NE(r.error().message().find("seats"), std::string::npos);
+    EXPECT_TRUE(laminate::from_json<Limited>(R"({"code":"ABC","seats":2})"));
+}
+
+} // namespace
+} // namespace direct_test

@@ -10,8 +10,8 @@
 // * diagnostics whose path is derived from the frame stack only when one is written.
 //
 // Every loop consumes input; a look-ahead only crosses white space, and a string is re-read at
-// most twice (see strings.cpp), so the cost is linear in the size of the input. (A diagnostic's
-// path grows with the depth it names: max_depth and max_repairs bound that output.)
+// most three times (see strings.cpp), so the cost is linear in the size of the input. (A
+// diagnostic's path grows with the depth it names: max_depth and max_repairs bound that output.)
 
 #include "chars.hpp"
 #include "value_stack.hpp"
@@ -153,6 +153,7 @@ private:
     template <bool Key> bool read_string();
     bool read_string_slow(const char* open, const char* s, bool key);
     Next quoted_string(const char* open, QuoteStyle style, bool key);
+    bool single_quoted_plain(const char* open, bool key);
     Next escaped_string(const char* open, bool key);
     Next any_string(bool key);
     Escape decode_escape(const char*& s, QuoteStyle style);

@@ -52,13 +52,14 @@ inline bool is_identifier_char(unsigned char c) noexcept {
 
 // --- the string fast path ------------------------------------------------------------------------
 
-// Flags (high bit of the byte) the bytes of w that a string scan must stop at: '"', '\\', control
-// characters (< 0x20) and non-ASCII (>= 0x80, to validate UTF-8). The lowest flagged byte is
-// always a true match: the borrow of the subtraction trick can only flag bytes above one.
-inline std::uint64_t string_stop_mask(std::uint64_t w) noexcept {
+// Flags (high bit of the byte) the bytes of w that a string scan must stop at: the quote ('"', or
+// '\'' for a single-quoted string), '\\', control characters (< 0x20) and non-ASCII (>= 0x80, to
+// validate UTF-8). The lowest flagged byte is always a true match: the borrow of the subtraction
+// trick can only flag bytes above one.
+template <char Quote = '"'> inline std::uint64_t string_stop_mask(std::uint64_t w) noexcept {
     constexpr std::uint64_t ones = 0x0101010101010101ull;
     constexpr std::uint64_t high = 0x8080808080808080ull;
-    const std::uint64_t quote = w ^ (ones * '"');
+    const std::uint64_t quote = w ^ (ones * static_cast<unsigned char>(Quote));
     const std::uint64_t backslash = w ^ (ones * '\\');
     const std::uint64_t has_quote = (quote - ones) & ~quote;
     const std::uint64_t has_backslash = (backslash - ones) & ~backslash;
@@ -78,15 +79,16 @@ inline std::size_t first_flagged_byte(std::uint64_t mask) noexcept {
     return static_cast<std::size_t>(std::countr_zero(mask)) / 8;
 }
 
-inline bool string_stop_byte(unsigned char c) noexcept {
-    return c == '"' || c == '\\' || c < 0x20 || c >= 0x80;
+template <char Quote = '"'> inline bool string_stop_byte(unsigned char c) noexcept {
+    return c == static_cast<unsigned char>(Quote) || c == '\\' || c < 0x20 || c >= 0x80;
 }
 
 // The first byte in [s, end) a string scan must stop at, or end. Scans 16 bytes at a time where
 // SSE2 is available, then 8 at a time (both paths run on x86: the second one on the tails).
+template <char Quote = '"'>
 inline const char* find_string_stop(const char* s, const char* end) noexcept {
 #if defined(__SSE2__)
-    const __m128i quote = _mm_set1_epi8('"');
+    const __m128i quote = _mm_set1_epi8(Quote);
     const __m128i backslash = _mm_set1_epi8('\\');
     const __m128i space = _mm_set1_epi8(0x20);
     while (end - s >= 16) {
@@ -101,11 +103,11 @@ inline const char* find_string_stop(const char* s, const char* end) noexcept {
     }
 #endif
     while (end - s >= 8) {
-        const std::uint64_t stops = string_stop_mask(load8(s));
+        const std::uint64_t stops = string_stop_mask<Quote>(load8(s));
         if (stops) return s + first_flagged_byte(stops);
         s += 8;
     }
-    while (s != end && !string_stop_byte(static_cast<unsigned char>(*s)))
+    while (s != end && !string_stop_byte<Quote>(static_cast<unsigned char>(*s)))
         ++s;
     return s;
 }

@@ -59,7 +59,7 @@ void Parser::append_path(std::string& out, PathAt at) const {
         prefixes.assign(1, PathPrefix{frames[0].open, 0}); // the root: ""
         paths.clear();
         valid = 1;
-    } else {
+    } else if (valid != prefixes.size()) {
         prefixes.resize(valid);
         paths.resize(prefixes[valid - 1].length);
     }
@@ -67,28 +67,23 @@ void Parser::append_path(std::string& out, PathAt at) const {
         append_segment(paths, valid - 1);
         prefixes.push_back(PathPrefix{frames[valid].open, paths.size()});
     }
-    if (at == PathAt::Container) {
-        out.append(paths, 0, prefixes[n - 1].length);
+    // paths now ends with the innermost container's path.
+    if (!paths.empty()) {
+        out.append(paths);
+        if (at == PathAt::Element) append_segment(out, n - 1);
         return;
     }
-    // An element's path: the one written last when it names the same element (same frame, same
-    // element count, same key), which is usual (a key's quoting repair, then its value's).
-    ElementPath& cached = ws_.element;
-    const Frame& f = frames[n - 1];
-    const std::size_t end = ws_.values.size();
-    const std::size_t count = end - f.first;
-    const bool keyed = f.kind == FrameKind::Object && count % 2 == 1;
-    const std::string_view key = keyed ? ws_.values[end - 1].as_string() : std::string_view{};
-    if (cached.depth != n || cached.open != f.open || cached.count != count ||
-        std::string_view(cached.key) != key) {
-        cached.depth = n;
-        cached.open = f.open;
-        cached.count = count;
-        cached.key.assign(key);
-        cached.path.assign(paths, 0, prefixes[n - 1].length);
-        append_segment(cached.path, n - 1);
+    if (at == PathAt::Container) return;
+    if (out.empty()) {
+        append_segment(out, n - 1);
+        return;
     }
-    out.append(cached.path);
+    // A segment at the root is written as if it began the path ("a", not ".a"): out may already
+    // hold other paths (Workspace::pending_paths).
+    std::string& segment = ws_.segment;
+    segment.clear();
+    append_segment(segment, n - 1);
+    out.append(segment);
 }
 
 bool Parser::record(RepairKind kind, Risk risk, const char* at, std::string_view message,
@@ -100,10 +95,39 @@ bool Parser::record(RepairKind kind, Risk risk, const char* at, std::string_view
     // Noted now, made a Diagnostic by flush_pending(): the path goes to a buffer that keeps its
     // capacity from one parse to the next, and the list is allocated once, at its final size.
     std::string& paths = ws_.pending_paths;
-    const std::size_t begin = paths.size();
-    append_path(paths, where);
-    ws_.pending.push_back(
-        PendingDiagnostic{offset(at), begin, paths.size() - begin, message, kind, risk});
+    auto& pending = ws_.pending;
+    std::size_t begin = paths.size();
+    std::size_t length = 0;
+    // The same element as the last pending diagnostic's (same frame, same element count and, in
+    // an object, the same key occurrence): its path is shared, not written again. Only the last
+    // pending entry is compared, so rollback() and flush_pending() cannot leave a stale match.
+    ElementPath& last = ws_.element;
+    bool same = false;
+    std::size_t key_offset = 0;
+    if (where == PathAt::Element) {
+        const Frame& f = ws_.frames.back();
+        const std::size_t count = ws_.values.size() - f.first;
+        if (f.kind == FrameKind::Object && count % 2 == 1 && !ws_.keys.empty())
+            key_offset = ws_.keys.back().offset;
+        same = last.depth == ws_.frames.size() && last.open == f.open && last.count == count &&
+               last.key_offset == key_offset && !pending.empty() &&
+               last.pending == pending.size() - 1;
+        if (!same) {
+            last.depth = ws_.frames.size();
+            last.open = f.open;
+            last.count = count;
+            last.key_offset = key_offset;
+        }
+    }
+    if (same) {
+        begin = pending.back().path_begin;
+        length = pending.back().path_length;
+    } else {
+        append_path(paths, where);
+        length = paths.size() - begin;
+    }
+    if (where == PathAt::Element) last.pending = pending.size();
+    pending.push_back(PendingDiagnostic{offset(at), begin, length, message, kind, risk});
     ++written_;
     return true;
 }
@@ -126,6 +150,7 @@ void Parser::flush_pending() {
     }
     pending.clear();
     ws_.pending_paths.clear();
+    ws_.element.depth = 0;
 }
 
 bool Parser::repair(RepairKind kind, const char* at, std::string_view message, PathAt where) {
@@ -167,13 +192,17 @@ void Parser::rollback(std::size_t mark) noexcept {
     if (mark >= diags_.size()) {
         const std::size_t keep = mark - diags_.size();
         if (keep < pending.size()) {
-            ws_.pending_paths.resize(pending[keep].path_begin);
+            // Paths may be shared by neighbours (see record()), so the kept entries end where the
+            // last one's does.
+            const PendingDiagnostic* last = keep ? &pending[keep - 1] : nullptr;
+            ws_.pending_paths.resize(last ? last->path_begin + last->path_length : 0);
             pending.resize(keep);
         }
         return;
     }
     pending.clear();
     ws_.pending_paths.clear();
+    ws_.element.depth = 0;
     diags_.erase(diags_.begin() + static_cast<std::ptrdiff_t>(mark), diags_.end());
 }
 

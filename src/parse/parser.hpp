@@ -10,8 +10,8 @@
 // * diagnostics whose path is derived from the frame stack only when one is written.
 //
 // Every loop consumes input; a look-ahead only crosses white space, and a string is re-read at
-// most twice (see strings.cpp), so the cost is linear in the size of the input. (A diagnostic's
-// path grows with the depth it names: max_depth and max_repairs bound that output.)
+// most three times (see strings.cpp), so the cost is linear in the size of the input. (A
+// diagnostic's path grows with the depth it names: max_depth and max_repairs bound that output.)
 
 #include "chars.hpp"
 #include "value_stack.hpp"
@@ -81,14 +81,16 @@ struct PendingDiagnostic {
     Risk risk;
 };
 
-// The path of the element last named by a diagnostic, for the next one at the same place (a
-// key's quoting repair and its value's): which frame, which element, and that element's key.
+// The element named by the last pending diagnostic, for the next one at the same place (a key's
+// quoting repair and its value's), which then shares its path in Workspace::pending_paths: which
+// frame, which element, and where that element's key was read (a key read at an offset is the
+// same key as long as the diagnostic written after it is still pending; see record()).
 struct ElementPath {
     std::size_t depth = 0; // frames.size() when written; 0: nothing cached
     std::size_t open = 0;
     std::size_t count = 0;
-    std::string key;
-    std::string path;
+    std::size_t key_offset = 0;
+    std::size_t pending = 0; // its index in Workspace::pending
 };
 
 // Buffers reused from one parse to the next on the same thread, so that parsing a small
@@ -103,6 +105,7 @@ struct Workspace {
     std::string pending_paths;              // their paths, end to end
     ElementPath element;
     std::string container_path;     // the paths of the open containers, as prefixes
+    std::string segment;            // a root-level path segment being written
     std::vector<PathPrefix> path_prefixes;
     std::vector<std::size_t> order; // duplicate-key detection in large objects
     bool in_use = false;
@@ -153,6 +156,7 @@ private:
     template <bool Key> bool read_string();
     bool read_string_slow(const char* open, const char* s, bool key);
     Next quoted_string(const char* open, QuoteStyle style, bool key);
+    bool single_quoted_plain(const char* open, bool key);
     Next escaped_string(const char* open, bool key);
     Next any_string(bool key);
     Escape decode_escape(const char*& s, QuoteStyle style);

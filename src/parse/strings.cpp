@@ -62,6 +62,27 @@ constexpr auto plain_text_table = [] {
 
 inline bool is_plain_text(unsigned char c) noexcept { return plain_text_table[c]; }
 
+// The balance of brackets, braces and parentheses in [s, end): what quote_ends_string() needs to
+// know about the text before a quote.
+struct Balance {
+    int brackets = 0, braces = 0, parens = 0;
+};
+Balance balance_of(const char* s, const char* end) noexcept {
+    Balance b;
+    for (; s != end; ++s) {
+        switch (*s) {
+        case '[': ++b.brackets; break;
+        case ']': --b.brackets; break;
+        case '{': ++b.braces; break;
+        case '}': --b.braces; break;
+        case '(': ++b.parens; break;
+        case ')': --b.parens; break;
+        default: break;
+        }
+    }
+    return b;
+}
+
 // A non-ASCII sequence cut off by the end of the input (rather than malformed).
 bool cut_utf8(const char* s, const char* end) noexcept {
     const auto c = static_cast<unsigned char>(*s);
@@ -148,6 +169,10 @@ Next Parser::quoted_string(const char* open, QuoteStyle style, bool key) {
     }
     if (!key && quoting != RepairKind::none && !repair(quoting, open, quoting_message))
         return Next::Fail;
+    if (style == QuoteStyle::Single && single_quoted_plain(open, key)) {
+        if (key && !repair(quoting, open, quoting_message)) return Next::Fail;
+        return key ? Next::AfterKey : Next::AfterValue;
+    }
     auto done = [&]() -> Next {
         const Next next = push_text(key, open);
         if (key && quoting != RepairKind::none && !repair(quoting, open, quoting_message))
@@ -278,6 +303,38 @@ end_of_input:
     return done();
 }
 
+// 'text' without escapes or control characters whose first quote ends it (the usual single-quoted
+// string of a Python dict repr): what the careful loop below would read, found a block at a time
+// and built straight from the input. False, having changed nothing, for any other string (which
+// the careful loop then reads from its start: one more pass over it, still linear).
+bool Parser::single_quoted_plain(const char* open, bool key) {
+    const char* const text = open + 1;
+    const char* s = text;
+    for (;;) {
+        s = find_string_stop<'\''>(s, end_);
+        if (s == end_) return false;
+        if (*s == '\'') break;
+        if (static_cast<unsigned char>(*s) < 0x80) return false; // an escape or a control
+        const int n = utf8_sequence(s, end_);
+        if (!n) return false;
+        s += n;
+    }
+    // The balance inside the text only matters before a closer (see quote_ends_string()).
+    const char* t = s + 1;
+    while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
+        ++t;
+    Balance b;
+    if (t != end_ && (*t == ']' || *t == '}' || *t == ')')) b = balance_of(text, s);
+    if (!quote_ends_string(s + 1, key, b.brackets, b.braces, b.parens)) return false;
+    const auto len = static_cast<std::size_t>(s - text);
+    if (len > 0xFFFFFFFFu) return false; // push_text() reports it
+    ws_.values.emplace_string(text, len, end_);
+    if (key) ws_.keys.push_back(KeyInfo{offset(open), key_fingerprint(text, len, end_)});
+    hot_close_ = nullptr;
+    p_ = s + 1;
+    return true;
+}
+
 // Whether a quote, followed by `after`, ends its string. brackets/braces/parens are the balance of
 // those inside the string so far: "the list [1, 2"] more" keeps its quote, "foo)" does not.
 bool Parser::quote_ends_string(const char* after, bool key, int brackets, int braces,
@@ -364,21 +421,10 @@ bool Parser::misquoted(bool key, Next& next) {
     while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
         ++t;
     if (t != p_) return false;
-    int brackets = 0, braces = 0, parens = 0;
-    if (p_ != end_ && (*p_ == ']' || *p_ == '}' || *p_ == ')')) {
-        for (const char* s = hot_open_ + 1; s != hot_close_; ++s) {
-            switch (*s) {
-            case '[': ++brackets; break;
-            case ']': --brackets; break;
-            case '{': ++braces; break;
-            case '}': --braces; break;
-            case '(': ++parens; break;
-            case ')': --parens; break;
-            default: break;
-            }
-        }
-    }
-    if (quote_ends_string(after, key, brackets, braces, parens)) return false;
+    Balance b;
+    if (p_ != end_ && (*p_ == ']' || *p_ == '}' || *p_ == ')'))
+        b = balance_of(hot_open_ + 1, hot_close_);
+    if (quote_ends_string(after, key, b.brackets, b.braces, b.parens)) return false;
     const char* open = hot_open_;
     values.pop();
     if (key) ws_.keys.pop_back();

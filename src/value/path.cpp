@@ -2,6 +2,7 @@
 
 #include <laminate/value.hpp>
 
+#include <array>
 #include <charconv>
 #include <string>
 
@@ -12,14 +13,23 @@ namespace laminate {
 namespace {
 // Keys written bare after a '.'. A leading '$' or '-' is left to the quoted form so that "$"
 // (the root) and "-1" never read as something else.
-bool is_identifier(std::string_view key) noexcept {
-    if (key.empty()) return false;
-    for (std::size_t i = 0; i < key.size(); ++i) {
-        char c = key[i];
-        bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-        bool later = (c >= '0' && c <= '9') || c == '$' || c == '-';
-        if (!(alpha || (later && i > 0))) return false;
+// By table (every diagnostic of a keyed element asks): bit 0 may start a bare key, bit 1 may
+// follow its first character.
+constexpr auto identifier_table = [] {
+    std::array<unsigned char, 256> t{};
+    for (int c = 0; c < 256; ++c) {
+        const bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+        const bool later = (c >= '0' && c <= '9') || c == '$' || c == '-';
+        t[static_cast<std::size_t>(c)] =
+            static_cast<unsigned char>((alpha ? 1 : 0) | (alpha || later ? 2 : 0));
     }
+    return t;
+}();
+
+bool is_identifier(std::string_view key) noexcept {
+    if (key.empty() || !(identifier_table[static_cast<unsigned char>(key[0])] & 1)) return false;
+    for (std::size_t i = 1; i < key.size(); ++i)
+        if (!(identifier_table[static_cast<unsigned char>(key[i])] & 2)) return false;
     return true;
 }
 

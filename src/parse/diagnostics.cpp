@@ -8,12 +8,21 @@
 namespace laminate::parse_detail {
 
 namespace {
-// Builds a Diagnostic in place, default-initialized: emplace_back() would value-initialize it,
-// zeroing all of it before constructing the members.
-struct DefaultInitialized {
+// Builds the Diagnostic of a pending note in place, each member constructed once from its final
+// value (emplace_back() of a default Diagnostic, then assignments, built most members twice).
+struct FromPending {
+    const PendingDiagnostic& p;
+    const std::string& paths;
     operator Diagnostic() const { // NOLINT: implicit on purpose
-        Diagnostic d;
-        return d;
+        return Diagnostic{std::string(paths.data() + p.path_begin, p.path_length),
+                          DiagnosticKind::Repaired,
+                          p.risk,
+                          std::string(p.message),
+                          std::string(),
+                          p.offset,
+                          p.repair,
+                          std::string(),
+                          std::string()};
     }
 };
 } // namespace
@@ -137,30 +146,20 @@ void Parser::flush_pending() {
     if (pending.empty()) return;
     diags_.reserve(diags_.size() + pending.size());
     const std::string& paths = ws_.pending_paths;
-    for (const PendingDiagnostic& p : pending) {
-        // Messages are short on purpose (at most 15 bytes, std::string's inline capacity): the
-        // repair kind, path and offset carry the detail, and a message costs no allocation.
-        Diagnostic& d = diags_.emplace_back(DefaultInitialized{});
-        d.path.assign(paths, p.path_begin, p.path_length);
-        d.kind = DiagnosticKind::Repaired;
-        d.risk = p.risk;
-        d.message.assign(p.message);
-        d.offset = p.offset;
-        d.repair = p.repair;
-    }
+    // Messages are short on purpose (at most 15 bytes, std::string's inline capacity): the repair
+    // kind, path and offset carry the detail, and a message costs no allocation.
+    for (const PendingDiagnostic& p : pending)
+        diags_.emplace_back(FromPending{p, paths});
     pending.clear();
     ws_.pending_paths.clear();
     ws_.element.depth = 0;
 }
 
-bool Parser::repair(RepairKind kind, const char* at, std::string_view message, PathAt where) {
-    if (!opt_.repair) {
-        std::string m = "the input needs a repair (";
-        m += repair_name(kind);
-        m += ") and repairs are disabled";
-        return error(ErrorKind::repair_not_allowed, at, m, where);
-    }
-    return record(kind, Risk::Warning, at, message, where);
+bool Parser::repair_refused(RepairKind kind, const char* at, PathAt where) {
+    std::string m = "the input needs a repair (";
+    m += repair_name(kind);
+    m += ") and repairs are disabled";
+    return error(ErrorKind::repair_not_allowed, at, m, where);
 }
 
 bool Parser::complete(RepairKind kind, const char* at, const char* opened, std::string_view message,

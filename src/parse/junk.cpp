@@ -8,8 +8,7 @@
 
 namespace laminate::parse_detail {
 
-Junk Parser::skip_junk(bool value_position) {
-    if (p_ == end_) return Junk::None;
+Junk Parser::skip_junk_at(bool value_position) {
     const char* const at = p_;
     const char c = *p_;
     const auto line_end = [this](const char* from) {

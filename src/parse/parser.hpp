@@ -185,7 +185,13 @@ private:
 
     // --- junk.cpp: comments and unusual white space
     // -----------------------------------------------
-    Junk skip_junk(bool value_position);
+    Junk skip_junk(bool value_position) {
+        // Only '/', '#' and non-ASCII bytes can start junk: every other token costs no call.
+        if (p_ == end_ || (*p_ != '/' && *p_ != '#' && static_cast<unsigned char>(*p_) < 0x80))
+            return Junk::None;
+        return skip_junk_at(value_position);
+    }
+    Junk skip_junk_at(bool value_position);
 
     // --- diagnostics.cpp
     // --------------------------------------------------------------------------
@@ -194,9 +200,13 @@ private:
     void append_segment(std::string& out, std::size_t frame) const;
     // message must have static storage (a literal): it is kept by reference until flush_pending().
     bool record(RepairKind kind, Risk risk, const char* at, std::string_view message, PathAt where);
-    // A syntax repair (Warning); an error when repairs are off.
+    // A syntax repair (Warning); an error when repairs are off. Inline: one call per repair.
     bool repair(RepairKind kind, const char* at, std::string_view message,
-                PathAt where = PathAt::Element);
+                PathAt where = PathAt::Element) {
+        if (!opt_.repair) return repair_refused(kind, at, where);
+        return record(kind, Risk::Warning, at, message, where);
+    }
+    bool repair_refused(RepairKind kind, const char* at, PathAt where);
     // Completing truncated input (Risky); value_not_closed unless complete_truncated.
     bool complete(RepairKind kind, const char* at, const char* opened, std::string_view message,
                   PathAt where = PathAt::Element);

@@ -69,25 +69,23 @@ bool fast_double(FastCursor& c, double& value) noexcept;
 // A string at c.p with nothing to decode (plain ASCII, no escape): its text, c.p past it. False,
 // c.p unchanged, otherwise.
 bool fast_plain_string(FastCursor& c, std::string_view& text) noexcept;
-// Whether the n bytes at a and b are equal: two overlapping word compares for the short keys of
-// field names (no library call), memcmp beyond 16 bytes.
+// Whether the first and the last sizeof(Word) of the n bytes at a and b are equal (n >= that size):
+// two overlapping word compares cover every byte up to twice the word.
+template <class Word>
+inline bool ends_equal(const char* a, const char* b, std::size_t n) noexcept {
+    Word x, y, u, v;
+    std::memcpy(&x, a, sizeof(Word));
+    std::memcpy(&y, b, sizeof(Word));
+    std::memcpy(&u, a + n - sizeof(Word), sizeof(Word));
+    std::memcpy(&v, b + n - sizeof(Word), sizeof(Word));
+    return x == y && u == v;
+}
+// Whether the n bytes at a and b are equal: overlapping word compares for the short keys of field
+// names (no library call), memcmp for the middle beyond 16 bytes.
 inline bool same_bytes(const char* a, const char* b, std::size_t n) noexcept {
-    if (n >= 8) {
-        std::uint64_t x, y, u, v;
-        std::memcpy(&x, a, 8);
-        std::memcpy(&y, b, 8);
-        std::memcpy(&u, a + n - 8, 8);
-        std::memcpy(&v, b + n - 8, 8);
-        return x == y && u == v && (n <= 16 || std::memcmp(a + 8, b + 8, n - 16) == 0);
-    }
-    if (n >= 4) {
-        std::uint32_t x, y, u, v;
-        std::memcpy(&x, a, 4);
-        std::memcpy(&y, b, 4);
-        std::memcpy(&u, a + n - 4, 4);
-        std::memcpy(&v, b + n - 4, 4);
-        return x == y && u == v;
-    }
+    if (n >= 8)
+        return ends_equal<std::uint64_t>(a, b, n) && (n <= 16 || std::memcmp(a + 8, b + 8, n - 16) == 0);
+    if (n >= 4) return ends_equal<std::uint32_t>(a, b, n);
     for (std::size_t i = 0; i < n; ++i)
         if (a[i] != b[i]) return false;
     return true;
@@ -156,9 +154,7 @@ bool fast_direct(FastCursor& c, T& out) {
         return false;
     } else if constexpr (is_optional_v<T>) {
         using U = typename T::value_type;
-        if constexpr (std::is_same_v<U, std::string> || std::is_same_v<U, bool> || std::is_same_v<U, double> ||
-                      (std::is_enum_v<U> && !is_coercible_scalar_v<U>) ||
-                      (is_coercible_scalar_v<U> && std::is_integral_v<U>)) {
+        if constexpr (is_direct_member_v<U> || std::is_same_v<U, double>) {
             U v{};
             if (!fast_direct(c, v)) return false;
             out.emplace(std::move(v));

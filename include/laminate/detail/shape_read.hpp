@@ -123,6 +123,14 @@ void read_override(const Slot& slot, M& member, const FieldSpec& spec, ShapeStat
     note_override(slot.value != nullptr, before, st);
 }
 
+// The member types that can be read with no conversion at all: std::string, bool, a declared enum,
+// an integer type. read_direct and the text fast path (fast_direct, which adds double) both key on
+// this one list.
+template <class U>
+inline constexpr bool is_direct_member_v = std::is_same_v<U, std::string> || std::is_same_v<U, bool> ||
+                                           (std::is_enum_v<U> && !is_coercible_scalar_v<U>) ||
+                                           (is_coercible_scalar_v<U> && std::is_integral_v<U>);
+
 // The exact-type cases read_value handles with no diagnostic and no error at any level or mode (a
 // string into std::string, a bool into bool, a canonical integer into an integer type that holds
 // it, a declared enum name, null into an optional), written straight into `out`: the caller needs
@@ -137,9 +145,7 @@ bool read_direct(const Value& in, T& out) {
             out.reset();
             return true;
         }
-        if constexpr (std::is_same_v<U, std::string> || std::is_same_v<U, bool> ||
-                      (std::is_enum_v<U> && !is_coercible_scalar_v<U>) ||
-                      (is_coercible_scalar_v<U> && std::is_integral_v<U>)) {
+        if constexpr (is_direct_member_v<U>) {
             U v{};
             if (!read_direct(in, v)) return false;
             out.emplace(std::move(v));

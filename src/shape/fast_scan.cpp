@@ -119,15 +119,11 @@ bool decode_string(FastCursor& c, std::string& s) {
     // Escapes or non-ASCII: room for the whole raw text at once, so appending never reallocates.
     const char* close = closing_quote(p, c.end);
     if (!close) return false;
+    s.clear();
     s.reserve(static_cast<std::size_t>(close - run));
-    s.assign(run, p);
+    // [run, p) is decoded text not yet copied: plain ASCII and whole UTF-8 sequences stay in it,
+    // so only an escape (and the closing quote) copies, not every non-ASCII character.
     for (;;) {
-        if (p != c.end && plain(static_cast<unsigned char>(*p))) {
-            const char* from = p;
-            p = skip_plain(p, c.end);
-            s.append(from, p);
-            continue;
-        }
         if (p == c.end) return false;
         const auto b = static_cast<unsigned char>(*p);
         if (b == '"') break;
@@ -135,10 +131,10 @@ bool decode_string(FastCursor& c, std::string& s) {
         if (b >= 0x80) {
             const std::size_t n = utf8_sequence(p, c.end);
             if (!n) return false;
-            s.append(p, n);
-            p += n;
+            p = skip_plain(p + n, c.end);
             continue;
         }
+        s.append(run, p);
         if (++p == c.end) return false;
         switch (*p++) {
         case '"': s += '"'; break;
@@ -164,7 +160,10 @@ bool decode_string(FastCursor& c, std::string& s) {
         }
         default: return false;
         }
+        run = p;
+        p = skip_plain(p, c.end);
     }
+    s.append(run, p);
     c.p = p + 1;
     return true;
 }

@@ -502,12 +502,18 @@ TEST(FastPath, EscapesDecodeAsTheParserDoes) {
              R"({"name":"raw 😀 中 é","description":"\u00","severity":1})",
              // Longer than the small-string buffer, escapes and raw UTF-8 mixed: one reservation, same text.
              R"({"name":"beacon.page.name:\"home\" AND beacon.location.country:GR \u00e9\u4e2d é 中 \\ \/ end","description":"\\\\\\\\\\\\\\\\\\\\","severity":1,"websiteId":"\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n","tagFilterExpression":"t","granularity":1,"rule":"error_rate","threshold":1,"timeThreshold":1})",
+             // Raw UTF-8 right after an escape, right before one and right before the closing quote
+             // (it stays in the pending run), then a broken sequence after an escape.
+             R"({"name":"\"é\"中\né","description":"é\\","severity":1,"websiteId":"w","tagFilterExpression":"t","granularity":1,"rule":"error_rate","threshold":1,"timeThreshold":1})",
+             "{\"name\":\"ok\\\"\xc3(\",\"description\":\"b\",\"severity\":1}",
              R"({"name":"unterminated \"escape\)",
              R"({"name":"a","description":"b","severity":999999999999999999,"websiteId":"w","tagFilterExpression":"t","granularity":1E2,"rule":"error_rate","threshold":1e-7,"timeThreshold":-9223372036854775808})",
          })
         expect_same<AlertConfig>(doc);
     EXPECT_TRUE(fast_taken<AlertConfig>(
         R"({"name":"beacon.page.name:\"home\" AND beacon.location.country:GR \u00e9 é","description":"b","severity":1,"websiteId":"w","tagFilterExpression":"t","granularity":1,"rule":"error_rate","threshold":1,"timeThreshold":1})"));
+    EXPECT_TRUE(fast_taken<AlertConfig>(
+        R"({"name":"\"é\"中\né","description":"é\\","severity":1,"websiteId":"w","tagFilterExpression":"t","granularity":1,"rule":"error_rate","threshold":1,"timeThreshold":1})"));
     EXPECT_TRUE(fast_taken<AlertConfig>(
         R"({"name":"nul\u0000 e\u00e9","description":"b\\\\","severity":1,"websiteId":"w","tagFilterExpression":"t","granularity":1,"rule":"error_rate","threshold":1,"timeThreshold":1})"));
 }

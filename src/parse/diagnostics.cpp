@@ -144,7 +144,10 @@ bool Parser::record(RepairKind kind, Risk risk, const char* at, std::string_view
 void Parser::flush_pending() {
     auto& pending = ws_.pending;
     if (pending.empty()) return;
-    diags_.reserve(diags_.size() + pending.size());
+    // Room for a few more: typed and schema shaping append their own (a Defaulted field, a
+    // coercion) to this list, and a full vector would move every repair to grow by one.
+    constexpr std::size_t shaping_headroom = 4;
+    diags_.reserve(diags_.size() + pending.size() + shaping_headroom);
     const std::string& paths = ws_.pending_paths;
     // Messages are short on purpose (at most 15 bytes, std::string's inline capacity): the repair
     // kind, path and offset carry the detail, and a message costs no allocation.

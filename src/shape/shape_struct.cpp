@@ -1,4 +1,5 @@
 // Typed shaping, the run-time half: struct tables, key matching, unknown and missing fields.
+#include <laminate/detail/shape_fast.hpp> // same_bytes
 #include <laminate/detail/shape_state.hpp>
 
 #include "conversion.hpp"
@@ -117,7 +118,9 @@ bool match_members(const Value& object, const StructTable& table, std::span<Slot
         const std::string_view key = members[i].key();
         std::size_t field = NameMatch::npos;
         bool loose = false;
-        if (hint < table.keys.size() && table.keys[hint] == key) {
+        // Inline word compares, not memcmp: this runs once per member and keys are short.
+        if (hint < table.keys.size() && table.keys[hint].size() == key.size() &&
+            same_bytes(table.keys[hint].data(), key.data(), key.size())) {
             field = table.key_field[hint++];
         } else if (NameMatch m = match_name(key, table.keys, CoercionLevel::Exact)) {
             field = table.key_field[m.index];

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -24,6 +25,12 @@ struct Plain {
     std::optional<std::string> note;
     std::optional<std::int32_t> limit;
     std::vector<std::string> tags;
+};
+
+struct Measured {
+    double ratio = 0;
+    std::optional<double> cap;
+    std::vector<double> samples;
 };
 
 struct Limited {
@@ -87,6 +94,54 @@ TEST(DirectRead, EverythingElseStillGoesThroughTheGeneralReading) {
     ASSERT_FALSE(bad);
     EXPECT_NE(bad.error().message().find("count"), std::string::npos);
     EXPECT_NE(bad.error().message().find("big"), std::string::npos);
+}
+
+TEST(DirectRead, DecimalsIntoDoubleRecordNothingOthersGoTheGeneralWay) {
+    for (laminate::Mode mode : kModes) {
+        auto r = laminate::from_json<Measured>(R"({"ratio":511.3,"cap":-0.0,"samples":[1e-300,0.1,2.5E3]})", mode);
+        ASSERT_TRUE(r) << laminate::mode_name(mode);
+        EXPECT_TRUE(r->diagnostics.empty()) << laminate::mode_name(mode);
+        EXPECT_EQ(r->value.ratio, 511.3);
+        ASSERT_TRUE(r->value.cap);
+        EXPECT_TRUE(std::signbit(*r->value.cap));
+        EXPECT_EQ(r->value.samples, (std::vector<double>{1e-300, 0.1, 2.5e3}));
+    }
+    // The same through from_value (no text fast path): the Value path's own shortcut.
+    const laminate::Value v = laminate::parse(R"({"ratio":0.25,"cap":null,"samples":[]})")->value;
+    auto r = laminate::from_value<Measured>(v, laminate::Mode::Strict);
+    ASSERT_TRUE(r);
+    EXPECT_TRUE(r->diagnostics.empty());
+    EXPECT_EQ(r->value.ratio, 0.25);
+
+    // An integer is the general reading's: exact when the mantissa holds it, else rounded (a
+    // Warning, refused at Exact).
+    auto small = laminate::from_json<Measured>(R"({"ratio":3,"samples":[]})", laminate::Mode::Strict);
+    ASSERT_TRUE(small);
+    EXPECT_EQ(small->value.ratio, 3.0);
+    EXPECT_TRUE(small->diagnostics.empty());
+    const char* wide = R"({"ratio":9007199254740993,"samples":[]})";
+    auto refused = laminate::from_json<Measured>(wide, laminate::Mode::Strict);
+    ASSERT_FALSE(refused);
+    EXPECT_EQ(refused.error().path(), "ratio");
+    auto rounded = laminate::from_json<Measured>(wide);
+    ASSERT_TRUE(rounded);
+    ASSERT_EQ(rounded->diagnostics.size(), 2u); // the rounding, then cap defaulted
+    EXPECT_EQ(rounded->diagnostics[0].path, "ratio");
+    EXPECT_EQ(rounded->diagnostics[0].kind, laminate::DiagnosticKind::Coerced);
+    EXPECT_EQ(rounded->diagnostics[0].risk, laminate::Risk::Warning);
+    // A literal beyond double's range: an error at its path, not an infinity; one that rounds to
+    // zero: underflow, never a silent 0.
+    for (const char* doc : {R"({"ratio":1e400,"samples":[]})", R"({"ratio":1e-400,"samples":[]})"}) {
+        auto out = laminate::from_json<Measured>(doc);
+        ASSERT_FALSE(out) << doc;
+        EXPECT_EQ(out.error().path(), "ratio") << doc;
+    }
+    // A repaired NaN is the general reading's: kept, with the parser's repair.
+    auto nan = laminate::from_json<Measured>(R"({"ratio":NaN,"samples":[]})");
+    ASSERT_TRUE(nan);
+    EXPECT_TRUE(std::isnan(nan->value.ratio));
+    ASSERT_FALSE(nan->diagnostics.empty());
+    EXPECT_EQ(nan->diagnostics[0].path, "ratio");
 }
 
 TEST(DirectRead, FieldOptionsAreAlwaysApplied) {

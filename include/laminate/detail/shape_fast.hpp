@@ -30,7 +30,9 @@ struct FastCursor {
     std::size_t max_depth = 0;
 
     static bool ws(char ch) noexcept { return ch == ' ' || ch == '\n' || ch == '\r' || ch == '\t'; }
-    void skip_ws() noexcept {
+    // Always inline: it runs three times per member, and out of line its call costs as much as
+    // the scan (the compiler's choice shifted with unrelated edits, by 2% of F).
+    [[gnu::always_inline]] void skip_ws() noexcept {
         // One compare rejects every non-blank byte (all of them are above ' ').
         while (p != end && static_cast<unsigned char>(*p) <= ' ' && ws(*p)) ++p;
     }
@@ -154,7 +156,7 @@ bool fast_direct(FastCursor& c, T& out) {
         return false;
     } else if constexpr (is_optional_v<T>) {
         using U = typename T::value_type;
-        if constexpr (is_direct_member_v<U> || std::is_same_v<U, double>) {
+        if constexpr (is_direct_member_v<U>) {
             U v{};
             if (!fast_direct(c, v)) return false;
             out.emplace(std::move(v));

@@ -9,6 +9,7 @@
 #include <laminate/reflect.hpp>
 
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <memory>
 #include <optional>
@@ -123,18 +124,20 @@ void read_override(const Slot& slot, M& member, const FieldSpec& spec, ShapeStat
     note_override(slot.value != nullptr, before, st);
 }
 
-// The member types that can be read with no conversion at all: std::string, bool, a declared enum,
-// an integer type. read_direct and the text fast path (fast_direct, which adds double) both key on
+// The member types that can be read with no conversion at all: std::string, bool, double, a
+// declared enum, an integer type. read_direct and the text fast path (fast_direct) both key on
 // this one list.
 template <class U>
 inline constexpr bool is_direct_member_v = std::is_same_v<U, std::string> || std::is_same_v<U, bool> ||
+                                           std::is_same_v<U, double> ||
                                            (std::is_enum_v<U> && !is_coercible_scalar_v<U>) ||
                                            (is_coercible_scalar_v<U> && std::is_integral_v<U>);
 
 // The exact-type cases read_value handles with no diagnostic and no error at any level or mode (a
 // string into std::string, a bool into bool, a canonical integer into an integer type that holds
-// it, a declared enum name, null into an optional), written straight into `out`: the caller needs
-// no path for them. False, `out` untouched, for anything else.
+// it, a finite lossless non-integral number into double, a declared enum name, null into an
+// optional), written straight into `out`: the caller needs no path for them. False, `out`
+// untouched, for anything else.
 template <class T>
 bool read_direct(const Value& in, T& out) {
     if constexpr (has_shaper<T>) {
@@ -160,6 +163,15 @@ bool read_direct(const Value& in, T& out) {
     } else if constexpr (std::is_same_v<T, bool>) {
         if (!in.is_bool()) return false;
         out = in.as_bool();
+        return true;
+    } else if constexpr (std::is_same_v<T, double>) {
+        // What coerce_float reads as exact: a decimal is its nearest double. Integers (a coercion
+        // at Exact), inexact lexemes (the underflow and rounding checks) and non-finite values
+        // (overflow, repaired NaN) are the general reading's.
+        if (!in.is_number() || in.number_kind() != NumberKind::Double || !in.is_lossless()) return false;
+        const double d = in.as_double();
+        if (!std::isfinite(d)) return false;
+        out = d;
         return true;
     } else if constexpr (std::is_enum_v<T> && !is_coercible_scalar_v<T>) {
         if (!in.is_string()) return false;

@@ -14,6 +14,16 @@
 
 namespace laminate::schema_detail {
 
+// A string Value of `text`, its block (when it does not fit inline) from the parser's arena, as the
+// parser builds the strings of a document: a pointer bump instead of a malloc. Equal to
+// Value(text) in every way a caller sees. `readable_end`: how far past text's start bytes may be
+// read (a short string is then copied with one fixed-size move).
+inline Value arena_string(std::string_view text, const char* readable_end) {
+    Value v; // null: construct_string overwrites nothing that needs releasing
+    detail::ValueAccess::construct_string(&v, text.data(), text.size(), readable_end);
+    return v;
+}
+
 class MemberBuilder {
 public:
     MemberBuilder() = default;
@@ -26,8 +36,9 @@ public:
 
     void add(std::string_view key, Value&& value) {
         if (!on_heap_ && size_ == kInline) spill();
-        if (on_heap_) heap_.push_back(Member{Value(key), std::move(value)});
-        else ::new (static_cast<void*>(inline_data() + size_)) Member{Value(key), std::move(value)};
+        // Keys are the output's most numerous strings: from the arena, as the parser's are.
+        if (on_heap_) heap_.push_back(Member{arena_string(key, key.data() + key.size()), std::move(value)});
+        else ::new (static_cast<void*>(inline_data() + size_)) Member{arena_string(key, key.data() + key.size()), std::move(value)};
         ++size_;
     }
 

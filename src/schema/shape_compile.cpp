@@ -281,7 +281,7 @@ std::optional<Error> Compiler::fill_object(const Value& s, Node& n, std::size_t 
         for (const Member& m : props->members()) {
             auto child = compile(m.value, depth + 1, where + "/properties/" + std::string(m.key()));
             if (!child) return std::move(child).error();
-            n.properties.push_back(Property{std::string(m.key()), *child, false, {}});
+            n.properties.push_back(Property{std::string(m.key()), *child, false, {}, {}});
         }
     }
     if (const Value* req = s.find("required")) {
@@ -296,7 +296,7 @@ std::optional<Error> Compiler::fill_object(const Value& s, Node& n, std::size_t 
                     Node& any = out_.nodes.emplace_back();
                     any.label = "value";
                     any.source_literals = options_.source_literals;
-                    n.properties.push_back(Property{std::string(r.as_string()), &any, true, {}});
+                    n.properties.push_back(Property{std::string(r.as_string()), &any, true, {}, {}});
                 }
             }
         } else if (!req->is_bool()) {
@@ -465,6 +465,7 @@ std::optional<Error> Compiler::fill(const Value& s, Node& n, std::size_t depth, 
             std::string path = "$"; // any non-empty path: the segment as it follows one
             append_path_key(path, p.key);
             p.path_segment = path.substr(1);
+            p.default_note = "missing field '" + p.key + "' filled with its default";
         }
     }
     return std::nullopt;

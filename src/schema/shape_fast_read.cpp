@@ -14,6 +14,7 @@
 #include "shape_node.hpp"
 #include "shape_steps.hpp"
 
+#include "member_builder.hpp"
 #include <laminate/detail/shape_fast.hpp>
 
 namespace laminate::schema_detail {
@@ -67,6 +68,75 @@ bool direct_scalar(const Node& n, Value& v, Value& out, std::size_t depth) {
     return true;
 }
 
+bool fast_literal(FastCursor& c, std::string_view word) noexcept {
+    if (static_cast<std::size_t>(c.end - c.p) < word.size() || std::string_view(c.p, word.size()) != word) return false;
+    c.p += word.size();
+    return true;
+}
+
+// direct_scalar's cases read straight from the text, decided by the node before any Value is made:
+// a plain string (no escape) where strings are allowed or that is one of a string enum's names,
+// true / false where booleans are, a small canonical integer where integers (in the signed range)
+// or numbers are, a short exactly-held fraction where numbers are. The Value made is the one
+// fast_scalar would make and direct_scalar would keep. False, c.p unchanged, for anything else
+// (the caller then takes fast_scalar + direct_scalar / read_property).
+bool direct_read(FastCursor& c, const Node& n, Value& out, std::size_t depth) {
+    if (c.p == c.end || depth > kMaxInputDepth || n.never || !n.alternatives.empty()) return false;
+    const char first = *c.p;
+    if (first == '"') {
+        if (n.has_enum ? (n.enum_names.empty() || (n.types && !(n.types & t_string))) : !(n.types & t_string))
+            return false;
+        FastCursor probe = c;
+        std::string_view text;
+        if (!detail::fast_plain_string(probe, text)) return false;
+        if (n.has_enum) {
+            bool named = false;
+            for (std::string_view name : n.enum_names) named = named || name == text;
+            if (!named) return false;
+        }
+        out = arena_string(text, c.end);
+        c.p = probe.p;
+        return true;
+    }
+    if (n.has_enum) return false;
+    if (first == 't' || first == 'f') {
+        if (!(n.types & t_bool)) return false;
+        const bool value = first == 't';
+        if (!fast_literal(c, value ? "true" : "false")) return false;
+        out = Value(value);
+        return true;
+    }
+    if (first != '-' && (first < '0' || first > '9')) return false;
+    const char* start = c.p;
+    if (std::int64_t i = 0; detail::fast_small_integer(c, i)) {
+        // direct_type: an integer is an integer where the node has integers, else a number.
+        if (n.types & t_integer) {
+            if (!n.int_target.is_signed || i < n.int_target.min ||
+                (i > 0 && static_cast<std::uint64_t>(i) > n.int_target.max)) {
+                c.p = start;
+                return false;
+            }
+        } else if (!(n.types & t_number)) {
+            c.p = start;
+            return false;
+        }
+        out = Value(i); // make_number's Value of a canonical integer lexeme (no lexeme kept)
+        return true;
+    }
+    if (!(n.types & t_number)) return false;
+    double d = 0;
+    if (!detail::fast_double(c, d)) return false;
+    // make_number keeps a lexeme of up to 8 bytes inline (dump() spells the source); longer ones
+    // it compares with the rendering, which is the general road's work.
+    const std::string_view lexeme(start, static_cast<std::size_t>(c.p - start));
+    if (lexeme.size() > 8) {
+        c.p = start;
+        return false;
+    }
+    out = detail::ValueAccess::number(NumberKind::Double, 0, 0, d, lexeme, false);
+    return true;
+}
+
 // The property of an exact key, as match_members finds it in the node's table (whose keys are the
 // properties' own, in order: no aliases), without touching the table (one cold block less per
 // object); npos when none. `hint` follows the schema's order.
@@ -114,8 +184,12 @@ bool fast_object(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::
                 members.add(p.key, std::move(shaped));
             } else {
                 Value v;
-                if (!detail::fast_scalar(c, v)) return false;
-                if (Value shaped; direct_scalar(*p.schema, v, shaped, depth + 1)) {
+                if (Value shaped; direct_read(c, *p.schema, shaped, depth + 1)) {
+                    if (p.schema->has_limits && !check_limits(shaped, *p.schema, st)) return false;
+                    members.add(p.key, std::move(shaped));
+                } else if (!detail::fast_scalar(c, v)) {
+                    return false;
+                } else if (direct_scalar(*p.schema, v, shaped, depth + 1)) {
                     if (p.schema->has_limits && !check_limits(shaped, *p.schema, st)) return false;
                     members.add(p.key, std::move(shaped));
                 } else {
@@ -184,6 +258,7 @@ bool fast_node(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::si
         if (!(object ? fast_object(c, n, out, st, depth) : fast_array(c, n, out, st, depth))) return false;
         return st.errors.empty() && (!n.has_limits || check_limits(out, n, st));
     }
+    if (direct_read(c, n, out, depth)) return !n.has_limits || check_limits(out, n, st);
     Value v;
     if (!detail::fast_scalar(c, v)) return false;
     if (direct_scalar(n, v, out, depth)) return !n.has_limits || check_limits(out, n, st);

@@ -40,6 +40,9 @@ struct Property {
     // What append_path_key appends for the key below a non-empty path (".key" or "[\"k y\"]"),
     // made once at compile time: shaping enters every property's path, diagnostic or not.
     std::string path_segment;
+    // The Defaulted message of the property filled with its default, made once at compile time
+    // (BFCL renderings leave most defaulted arguments out: one such diagnostic per call or so).
+    std::string default_note;
 };
 
 // Enters a property's path for the scope (as PathScope(st, key), from the precomputed segment).

@@ -70,12 +70,7 @@ bool read_array(const Value& in, const Node& n, Value& out, ShapeState& st, std:
 
 void fill_default(const Property& p, MemberBuilder& out, ShapeState& st) {
     out.add(p.key, Value(*p.schema->default_value));
-    if (st.policy.record_defaults) {
-        std::string m;
-        m.reserve(p.key.size() + 40);
-        m.append("missing field '").append(p.key).append("' filled with its default");
-        st.note(DiagnosticKind::Defaulted, Risk::Info, std::move(m));
-    }
+    if (st.policy.record_defaults) st.note(DiagnosticKind::Defaulted, Risk::Info, p.default_note);
 }
 
 } // namespace

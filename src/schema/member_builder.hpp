@@ -42,6 +42,26 @@ public:
         ++size_;
     }
 
+    // A member of `key` whose value (null until then) the caller builds in place: no move of it, no
+    // destructor call. drop_last() takes it back when the caller cannot build it after all.
+    Value& open(std::string_view key) {
+        if (!on_heap_ && size_ == kInline) spill();
+        Member* m;
+        if (on_heap_) {
+            heap_.push_back(Member{arena_string(key, key.data() + key.size()), Value()});
+            m = &heap_.back();
+        } else {
+            m = ::new (static_cast<void*>(inline_data() + size_)) Member{arena_string(key, key.data() + key.size()), Value()};
+        }
+        ++size_;
+        return m->value;
+    }
+    void drop_last() noexcept {
+        --size_;
+        if (on_heap_) heap_.pop_back();
+        else inline_data()[size_].~Member();
+    }
+
     const Value* find(std::string_view key) const noexcept {
         const Member* m = data();
         for (std::size_t i = 0; i < size_; ++i)
@@ -79,6 +99,56 @@ private:
 
     alignas(Member) unsigned char storage_[kInline * sizeof(Member)];
     std::vector<Member> heap_;
+    std::size_t size_ = 0;
+    bool on_heap_ = false;
+};
+
+// The same for an array's items: built in place on the stack, handed to one exactly-sized Value.
+class ItemBuilder {
+public:
+    ItemBuilder() = default;
+    ItemBuilder(const ItemBuilder&) = delete;
+    ItemBuilder& operator=(const ItemBuilder&) = delete;
+    ~ItemBuilder() {
+        if (!on_heap_)
+            for (std::size_t i = 0; i < size_; ++i) inline_data()[i].~Value();
+    }
+
+    // An item (null) that the caller builds in place.
+    Value& open() {
+        if (!on_heap_ && size_ == kInline) spill();
+        ++size_;
+        if (on_heap_) return heap_.emplace_back();
+        return *::new (static_cast<void*>(inline_data() + size_ - 1)) Value();
+    }
+
+    // The array; the builder is empty afterwards.
+    Value finish() {
+        Value out = detail::ValueAccess::adopt_array(data(), size_);
+        // The items now belong to `out`: forget them here without destroying them.
+        if (on_heap_)
+            for (Value& v : heap_) ::new (static_cast<void*>(&v)) Value();
+        size_ = 0;
+        return out;
+    }
+
+private:
+    static constexpr std::size_t kInline = 16;
+
+    Value* inline_data() noexcept { return std::launder(reinterpret_cast<Value*>(storage_)); }
+    Value* data() noexcept { return on_heap_ ? heap_.data() : inline_data(); }
+
+    void spill() {
+        heap_.reserve(2 * kInline);
+        for (std::size_t i = 0; i < size_; ++i) {
+            heap_.push_back(std::move(inline_data()[i]));
+            inline_data()[i].~Value();
+        }
+        on_heap_ = true;
+    }
+
+    alignas(Value) unsigned char storage_[kInline * sizeof(Value)];
+    std::vector<Value> heap_;
     std::size_t size_ = 0;
     bool on_heap_ = false;
 };

@@ -27,6 +27,8 @@ using detail::Slot;
 
 constexpr std::size_t kMaxInputDepth = 512; // as read_node's
 
+// The readers below take a null `out` and build the value in its place (placement new over a null
+// Value, which owns nothing): no move assignment and no destructor call per value.
 bool fast_node(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::size_t depth);
 
 // The diagnostic-free cases of read_node(v, n, out, st, depth) for a scalar v, made directly: a
@@ -79,7 +81,8 @@ bool fast_literal(FastCursor& c, std::string_view word) noexcept {
 // true / false where booleans are, a small canonical integer where integers (in the signed range)
 // or numbers are, a short exactly-held fraction where numbers are. The Value made is the one
 // fast_scalar would make and direct_scalar would keep. False, c.p unchanged, for anything else
-// (the caller then takes fast_scalar + direct_scalar / read_property).
+// (the caller then takes fast_scalar + direct_scalar / read_property). `out` must be null: the
+// value is built in its place (no move, no destructor call).
 bool direct_read(FastCursor& c, const Node& n, Value& out, std::size_t depth) {
     if (c.p == c.end || depth > kMaxInputDepth || n.never || !n.alternatives.empty()) return false;
     const char first = *c.p;
@@ -94,7 +97,7 @@ bool direct_read(FastCursor& c, const Node& n, Value& out, std::size_t depth) {
             for (std::string_view name : n.enum_names) named = named || name == text;
             if (!named) return false;
         }
-        out = arena_string(text, c.end);
+        detail::ValueAccess::construct_string(&out, text.data(), text.size(), c.end);
         c.p = probe.p;
         return true;
     }
@@ -103,7 +106,7 @@ bool direct_read(FastCursor& c, const Node& n, Value& out, std::size_t depth) {
         if (!(n.types & t_bool)) return false;
         const bool value = first == 't';
         if (!fast_literal(c, value ? "true" : "false")) return false;
-        out = Value(value);
+        ::new (static_cast<void*>(&out)) Value(value);
         return true;
     }
     if (first != '-' && (first < '0' || first > '9')) return false;
@@ -120,7 +123,7 @@ bool direct_read(FastCursor& c, const Node& n, Value& out, std::size_t depth) {
             c.p = start;
             return false;
         }
-        out = Value(i); // make_number's Value of a canonical integer lexeme (no lexeme kept)
+        ::new (static_cast<void*>(&out)) Value(i); // make_number's Value of a canonical integer lexeme (no lexeme kept)
         return true;
     }
     if (!(n.types & t_number)) return false;
@@ -133,7 +136,7 @@ bool direct_read(FastCursor& c, const Node& n, Value& out, std::size_t depth) {
         c.p = start;
         return false;
     }
-    out = detail::ValueAccess::number(NumberKind::Double, 0, 0, d, lexeme, false);
+    ::new (static_cast<void*>(&out)) Value(detail::ValueAccess::number(NumberKind::Double, 0, 0, d, lexeme, false));
     return true;
 }
 
@@ -179,15 +182,13 @@ bool fast_object(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::
             if (c.at('{') || c.at('[')) {
                 // read_property's steps for a container (its null and default rules do not apply)
                 PropertyPathScope path(st, p);
-                Value shaped;
-                if (!fast_node(c, *p.schema, shaped, st, depth + 1)) return false;
-                members.add(p.key, std::move(shaped));
+                if (!fast_node(c, *p.schema, members.open(p.key), st, depth + 1)) return false;
+            } else if (Value& slot = members.open(p.key); direct_read(c, *p.schema, slot, depth + 1)) {
+                if (p.schema->has_limits && !check_limits(slot, *p.schema, st)) return false;
             } else {
-                Value v;
-                if (Value shaped; direct_read(c, *p.schema, shaped, depth + 1)) {
-                    if (p.schema->has_limits && !check_limits(shaped, *p.schema, st)) return false;
-                    members.add(p.key, std::move(shaped));
-                } else if (!detail::fast_scalar(c, v)) {
+                members.drop_last();
+                Value v, shaped;
+                if (!detail::fast_scalar(c, v)) {
                     return false;
                 } else if (direct_scalar(*p.schema, v, shaped, depth + 1)) {
                     if (p.schema->has_limits && !check_limits(shaped, *p.schema, st)) return false;
@@ -212,14 +213,14 @@ bool fast_object(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::
     for (; next < count; ++next) read_property(n.properties[next], Slot{}, members, st, depth);
     if (!st.errors.empty()) return false;
     --c.depth;
-    out = members.finish();
+    ::new (static_cast<void*>(&out)) Value(members.finish());
     return true;
 }
 
 bool fast_array(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::size_t depth) {
     ++c.p; // '['
     if (++c.depth >= c.max_depth) return false;
-    out = Value::array();
+    ItemBuilder items;
     c.skip_ws();
     if (c.at(']')) {
         ++c.p;
@@ -227,7 +228,7 @@ bool fast_array(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::s
         for (std::size_t i = 0;; ++i) {
             const Node* element = i < n.prefix_items.size() ? n.prefix_items[i] : n.items;
             c.skip_ws();
-            Value v;
+            Value& v = items.open();
             if (element) {
                 PathScope path(st, i);
                 if (!fast_node(c, *element, v, st, depth + 1)) return false;
@@ -235,13 +236,13 @@ bool fast_array(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::s
                 // No schema for it (or none allowed): a scalar is kept as it is; containers go the Value path.
                 if (n.items_forbidden || c.at('{') || c.at('[') || !detail::fast_scalar(c, v)) return false;
             }
-            out.push_back(std::move(v));
             bool done = false;
             if (!c.next_item(done)) return false;
             if (done) break;
         }
     }
     --c.depth;
+    ::new (static_cast<void*>(&out)) Value(items.finish());
     return true;
 }
 
@@ -273,6 +274,7 @@ bool fast_shape(std::string_view text, const Node& root, Value& out, ShapeState&
     FastCursor c{text.data(), text.data() + text.size(), 0, max_depth};
     c.skip_ws();
     if (!c.at('{') && !c.at('[')) return false; // scalar documents: the Value path
+    out = Value(); // the readers below build values in place of null ones
     if (!fast_node(c, root, out, st, 0) || !st.errors.empty()) return false;
     c.skip_ws();
     return c.p == c.end;

@@ -465,7 +465,6 @@ std::optional<Error> Compiler::fill(const Value& s, Node& n, std::size_t depth, 
             std::string path = "$"; // any non-empty path: the segment as it follows one
             append_path_key(path, p.key);
             p.path_segment = path.substr(1);
-            p.default_note = "missing field '" + p.key + "' filled with its default";
         }
     }
     return std::nullopt;
@@ -483,6 +482,14 @@ Result<CompiledSchema> CompiledSchema::compile(const Value& schema, const Schema
     auto root = compiler.compile(schema, 0, "");
     if (!root) return std::move(root).error();
     compiled->root = *root;
+    // Once every node is compiled (a $ref may point at a node compiled after the property naming
+    // it): each property's Defaulted message, as missing_field words it for a field with a
+    // default ("kept its default" is typed shaping's, for an initializer) or an optional one.
+    for (schema_detail::Node& n : compiled->nodes)
+        for (schema_detail::Property& p : n.properties) {
+            if (p.schema->default_value) p.absent_note = "missing field '" + p.key + "' filled with its default";
+            else if (!p.required) p.absent_note = "missing field '" + p.key + "' left empty";
+        }
     return CompiledSchema(std::move(compiled));
 }
 

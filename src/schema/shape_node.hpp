@@ -40,9 +40,11 @@ struct Property {
     // What append_path_key appends for the key below a non-empty path (".key" or "[\"k y\"]"),
     // made once at compile time: shaping enters every property's path, diagnostic or not.
     std::string path_segment;
-    // The Defaulted message of the property filled with its default, made once at compile time
-    // (BFCL renderings leave most defaulted arguments out: one such diagnostic per call or so).
-    std::string default_note;
+    // The Defaulted message of the property when absent (filled with its default, or left empty
+    // when optional), made once per schema after every node is compiled: BFCL renderings leave most
+    // defaulted arguments out, about one such diagnostic per call. Empty for a required property
+    // without default (its absence is an error).
+    std::string absent_note;
 };
 
 // Enters a property's path for the scope (as PathScope(st, key), from the precomputed segment).

@@ -274,7 +274,7 @@ bool fast_shape(std::string_view text, const Node& root, Value& out, ShapeState&
     FastCursor c{text.data(), text.data() + text.size(), 0, max_depth};
     c.skip_ws();
     if (!c.at('{') && !c.at('[')) return false; // scalar documents: the Value path
-    out = Value(); // the readers below build values in place of null ones
+    if (!out.is_null()) out = Value(); // the readers below build values in place of null ones
     if (!fast_node(c, root, out, st, 0) || !st.errors.empty()) return false;
     c.skip_ws();
     return c.p == c.end;

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <new>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -24,6 +25,11 @@ inline Value arena_string(std::string_view text, const char* readable_end) {
     return v;
 }
 
+// How far past a std::string's data() bytes may be read: its buffer holds capacity() + 1 bytes
+// (the characters, the terminator, the rest of the capacity; never fewer than 16 in libstdc++),
+// so a property key's Value is made with one fixed-size move instead of a call to memcpy.
+inline const char* readable_end(const std::string& s) noexcept { return s.data() + s.capacity() + 1; }
+
 class MemberBuilder {
 public:
     MemberBuilder() = default;
@@ -34,28 +40,13 @@ public:
             for (std::size_t i = 0; i < size_; ++i) inline_data()[i].~Member();
     }
 
-    void add(std::string_view key, Value&& value) {
-        if (!on_heap_ && size_ == kInline) spill();
-        // Keys are the output's most numerous strings: from the arena, as the parser's are.
-        if (on_heap_) heap_.push_back(Member{arena_string(key, key.data() + key.size()), std::move(value)});
-        else ::new (static_cast<void*>(inline_data() + size_)) Member{arena_string(key, key.data() + key.size()), std::move(value)};
-        ++size_;
-    }
+    void add(std::string_view key, Value&& value) { add(key, key.data() + key.size(), std::move(value)); }
+    void add(const std::string& key, Value&& value) { add(key, readable_end(key), std::move(value)); }
 
     // A member of `key` whose value (null until then) the caller builds in place: no move of it, no
     // destructor call. drop_last() takes it back when the caller cannot build it after all.
-    Value& open(std::string_view key) {
-        if (!on_heap_ && size_ == kInline) spill();
-        Member* m;
-        if (on_heap_) {
-            heap_.push_back(Member{arena_string(key, key.data() + key.size()), Value()});
-            m = &heap_.back();
-        } else {
-            m = ::new (static_cast<void*>(inline_data() + size_)) Member{arena_string(key, key.data() + key.size()), Value()};
-        }
-        ++size_;
-        return m->value;
-    }
+    Value& open(std::string_view key) { return open(key, key.data() + key.size()); }
+    Value& open(const std::string& key) { return open(key, readable_end(key)); }
     void drop_last() noexcept {
         --size_;
         if (on_heap_) heap_.pop_back();
@@ -81,6 +72,23 @@ public:
 
 private:
     static constexpr std::size_t kInline = 16;
+
+    // Keys are the output's most numerous strings: from the arena, as the parser's are.
+    void add(std::string_view key, const char* key_end, Value&& value) {
+        ::new (static_cast<void*>(&open(key, key_end))) Value(std::move(value));
+    }
+    Value& open(std::string_view key, const char* key_end) {
+        if (!on_heap_ && size_ == kInline) spill();
+        Member* m;
+        if (on_heap_) {
+            heap_.push_back(Member{arena_string(key, key_end), Value()});
+            m = &heap_.back();
+        } else {
+            m = ::new (static_cast<void*>(inline_data() + size_)) Member{arena_string(key, key_end), Value()};
+        }
+        ++size_;
+        return m->value;
+    }
 
     Member* inline_data() noexcept { return std::launder(reinterpret_cast<Member*>(storage_)); }
     const Member* data() const noexcept {

@@ -281,7 +281,7 @@ std::optional<Error> Compiler::fill_object(const Value& s, Node& n, std::size_t 
         for (const Member& m : props->members()) {
             auto child = compile(m.value, depth + 1, where + "/properties/" + std::string(m.key()));
             if (!child) return std::move(child).error();
-            n.properties.push_back(Property{std::string(m.key()), *child, false, {}, {}});
+            n.properties.push_back(Property{std::string(m.key()), *child, false, 0, {}, {}});
         }
     }
     if (const Value* req = s.find("required")) {
@@ -296,7 +296,7 @@ std::optional<Error> Compiler::fill_object(const Value& s, Node& n, std::size_t 
                     Node& any = out_.nodes.emplace_back();
                     any.label = "value";
                     any.source_literals = options_.source_literals;
-                    n.properties.push_back(Property{std::string(r.as_string()), &any, true, {}, {}});
+                    n.properties.push_back(Property{std::string(r.as_string()), &any, true, 0, {}, {}});
                 }
             }
         } else if (!req->is_bool()) {
@@ -487,6 +487,7 @@ Result<CompiledSchema> CompiledSchema::compile(const Value& schema, const Schema
     // default ("kept its default" is typed shaping's, for an initializer) or an optional one.
     for (schema_detail::Node& n : compiled->nodes)
         for (schema_detail::Property& p : n.properties) {
+            p.direct = schema_detail::direct_bits(*p.schema);
             if (p.schema->default_value) p.absent_note = "missing field '" + p.key + "' filled with its default";
             else if (!p.required) p.absent_note = "missing field '" + p.key + "' left empty";
         }

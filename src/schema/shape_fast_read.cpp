@@ -140,6 +140,44 @@ bool direct_read(FastCursor& c, const Node& n, Value& out, std::size_t depth) {
     return true;
 }
 
+// direct_read for a property by its DirectBit mask (not 0), without its node: the same cases
+// decided the same way, as direct_bits() encodes them. `out` must be null.
+bool direct_property(FastCursor& c, std::uint8_t bits, Value& out) {
+    if (c.p == c.end) return false;
+    const char first = *c.p;
+    if (first == '"') {
+        std::string_view text;
+        if (!(bits & d_string) || !detail::fast_plain_string(c, text)) return false;
+        detail::ValueAccess::construct_string(&out, text.data(), text.size(), c.end);
+        return true;
+    }
+    if (first == 't' || first == 'f') {
+        const bool value = first == 't';
+        if (!(bits & d_bool) || !fast_literal(c, value ? "true" : "false")) return false;
+        ::new (static_cast<void*>(&out)) Value(value);
+        return true;
+    }
+    if (first != '-' && (first < '0' || first > '9')) return false;
+    const char* start = c.p;
+    if (std::int64_t i = 0; detail::fast_small_integer(c, i)) {
+        if (!(bits & d_integer)) {
+            c.p = start;
+            return false;
+        }
+        ::new (static_cast<void*>(&out)) Value(i);
+        return true;
+    }
+    double d = 0;
+    if (!(bits & d_number) || !detail::fast_double(c, d)) return false;
+    const std::string_view lexeme(start, static_cast<std::size_t>(c.p - start));
+    if (lexeme.size() > 8) { // as direct_read
+        c.p = start;
+        return false;
+    }
+    ::new (static_cast<void*>(&out)) Value(detail::ValueAccess::number(NumberKind::Double, 0, 0, d, lexeme, false));
+    return true;
+}
+
 // The property of an exact key, as match_members finds it in the node's table (whose keys are the
 // properties' own, in order: no aliases), without touching the table (one cold block less per
 // object); npos when none. `hint` follows the schema's order.
@@ -183,8 +221,12 @@ bool fast_object(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::
                 // read_property's steps for a container (its null and default rules do not apply)
                 PropertyPathScope path(st, p);
                 if (!fast_node(c, *p.schema, members.open(p.key), st, depth + 1)) return false;
-            } else if (Value& slot = members.open(p.key); direct_read(c, *p.schema, slot, depth + 1)) {
-                if (p.schema->has_limits && !check_limits(slot, *p.schema, st)) return false;
+            } else if (Value& slot = members.open(p.key);
+                       p.direct && depth + 1 <= kMaxInputDepth ? direct_property(c, p.direct, slot)
+                                                               : direct_read(c, *p.schema, slot, depth + 1)) {
+                if ((p.direct ? (p.direct & d_limits) != 0 : p.schema->has_limits) &&
+                    !check_limits(slot, *p.schema, st))
+                    return false;
             } else {
                 members.drop_last();
                 Value v, shaped;
@@ -267,6 +309,28 @@ bool fast_node(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::si
 }
 
 } // namespace
+
+std::uint8_t direct_bits(const Node& n) noexcept {
+    // direct_read's refusals that do not depend on the text.
+    if (n.never || !n.alternatives.empty() || n.has_enum) return 0;
+    std::uint8_t bits = 0;
+    if (n.types & t_string) bits |= d_string;
+    if (n.types & t_bool) bits |= d_bool;
+    // fast_small_integer reads at most 18 digits: every such integer is within a signed node's
+    // range when that range is int64's; a narrower one needs the node's check (direct_read's).
+    constexpr std::int64_t kSmall = 999'999'999'999'999'999;
+    if (n.types & t_integer) {
+        if (!n.int_target.is_signed || n.int_target.min > -kSmall ||
+            n.int_target.max < static_cast<std::uint64_t>(kSmall))
+            return 0;
+        bits |= d_integer;
+    } else if (n.types & t_number) {
+        bits |= d_integer;
+    }
+    if (n.types & t_number) bits |= d_number;
+    if (bits && n.has_limits) bits |= d_limits;
+    return bits;
+}
 
 bool fast_shape(std::string_view text, const Node& root, Value& out, ShapeState& st, std::size_t max_size,
                 std::size_t max_depth) {

@@ -33,10 +33,22 @@ enum TypeBit : unsigned {
     t_object = 1u << 6,
 };
 
+// What the fast path may read for a property straight from the text without looking at its node
+// (the node is mostly in another cache line, and cold): direct_read's cases, decided once per
+// schema by direct_bits(). None set: ask the node.
+enum DirectBit : std::uint8_t {
+    d_string = 1u << 0,  // a plain string, kept
+    d_bool = 1u << 1,    // true / false, kept
+    d_integer = 1u << 2, // a small canonical integer, kept (any int64 fits the node)
+    d_number = 1u << 3,  // a short exactly-held fraction, kept
+    d_limits = 1u << 4,  // the node has constraints: check_limits after reading
+};
+
 struct Property {
     std::string key;
     const Node* schema = nullptr;
     bool required = false;
+    std::uint8_t direct = 0; // DirectBit mask of *schema
     // What append_path_key appends for the key below a non-empty path (".key" or "[\"k y\"]"),
     // made once at compile time: shaping enters every property's path, diagnostic or not.
     std::string path_segment;
@@ -106,6 +118,9 @@ struct Compiled {
     std::deque<Node> nodes;
     const Node* root = nullptr;
 };
+
+// The DirectBit mask for a property of schema `n` (complete: every node compiled).
+std::uint8_t direct_bits(const Node& n) noexcept;
 
 // Shapes `in` into `out` by `node`; errors and diagnostics go to the state. Returns whether it
 // was read without error.

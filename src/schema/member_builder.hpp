@@ -15,16 +15,6 @@
 
 namespace laminate::schema_detail {
 
-// A string Value of `text`, its block (when it does not fit inline) from the parser's arena, as the
-// parser builds the strings of a document: a pointer bump instead of a malloc. Equal to
-// Value(text) in every way a caller sees. `readable_end`: how far past text's start bytes may be
-// read (a short string is then copied with one fixed-size move).
-inline Value arena_string(std::string_view text, const char* readable_end) {
-    Value v; // null: construct_string overwrites nothing that needs releasing
-    detail::ValueAccess::construct_string(&v, text.data(), text.size(), readable_end);
-    return v;
-}
-
 // How far past a std::string's data() bytes may be read: its buffer holds capacity() + 1 bytes
 // (the characters, the terminator, the rest of the capacity; never fewer than 16 in libstdc++),
 // so a property key's Value is made with one fixed-size move instead of a call to memcpy.
@@ -73,19 +63,16 @@ public:
 private:
     static constexpr std::size_t kInline = 16;
 
-    // Keys are the output's most numerous strings: from the arena, as the parser's are.
+    // Keys are the output's most numerous strings: their blocks (when they do not fit inline) from
+    // the parser's arena, as the parser builds a document's strings: a pointer bump, not a malloc.
     void add(std::string_view key, const char* key_end, Value&& value) {
         ::new (static_cast<void*>(&open(key, key_end))) Value(std::move(value));
     }
     Value& open(std::string_view key, const char* key_end) {
         if (!on_heap_ && size_ == kInline) spill();
-        Member* m;
-        if (on_heap_) {
-            heap_.push_back(Member{arena_string(key, key_end), Value()});
-            m = &heap_.back();
-        } else {
-            m = ::new (static_cast<void*>(inline_data() + size_)) Member{arena_string(key, key_end), Value()};
-        }
+        // Two null Values, the key then built over the first in place (no temporary to destroy).
+        Member* m = on_heap_ ? &heap_.emplace_back() : ::new (static_cast<void*>(inline_data() + size_)) Member{};
+        detail::ValueAccess::construct_string(&m->name, key.data(), key.size(), key_end);
         ++size_;
         return m->value;
     }

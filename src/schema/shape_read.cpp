@@ -74,14 +74,14 @@ bool read_array(const Value& in, const Node& n, Value& out, ShapeState& st, std:
 void note_absent(const Property& p, ShapeState& st) {
     if (st.diagnostics.capacity() == 0) st.diagnostics.reserve(4); // as note() does
     Diagnostic& d = st.diagnostics.emplace_back();
-    std::string_view segment = p.path_segment;
+    std::string_view segment = p.text->path_segment;
     if (st.path.empty() && !segment.empty() && segment.front() == '.') segment.remove_prefix(1);
     d.path.reserve(st.path.size() + segment.size());
     d.path = st.path;
     d.path += segment;
     d.kind = DiagnosticKind::Defaulted;
     d.risk = Risk::Info;
-    d.message = p.absent_note;
+    d.message = p.text->absent_note;
 }
 
 } // namespace

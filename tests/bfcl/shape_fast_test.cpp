@@ -212,14 +212,17 @@ TEST(SchemaShapeFast, DirectScalarsAgreeWithTheGeneralPath) {
         "u":{"type":"integer","minimum":0},"n":{"type":"number"},"sn":{"type":["string","null"]},
         "in":{"type":["integer","number"]},"lim":{"type":"integer","minimum":1,"maximum":9},
         "sl":{"type":"string","maxLength":3},"any":{},"ai":{"type":"array","items":{"type":"integer"}},
-        "an":{"type":"array","items":{"type":"number"}},"ae":{"type":"array","items":{"enum":["x","y"]}}}})");
+        "an":{"type":"array","items":{"type":"number"}},"ae":{"type":"array","items":{"enum":["x","y"]}},
+        "r":{"$ref":"#/$defs/s"},"o":{"allOf":[{"type":"object","properties":{"x":{"type":"integer"}}},
+        {"properties":{"y":{"type":"string","default":"d"}},"required":["x"]}]}},
+        "$defs":{"s":{"type":"string","minLength":2}}})");
     ASSERT_TRUE(schema.has_value());
     const std::vector<std::string> values{
         R"("plain")", R"("a long plain string past sixteen bytes")", R"("esc\u0041aped")", R"("\n")", R"("")",
         R"("red")", R"("blue")", "true", "false", "null", "0", "-0", "7", "-12", "123456789012345678",
         "1234567890123456789", "99999999999999999999", "1.5", "-0.25", "1e3", "1.25e-2", "3.14159265",
         "3.141592653589793", "0.1000000000000000055511151231257827", "1.0", "10.50", "01", "1.", "-", "[1,2]",
-        R"(["x","z"])", "[1.5,2]", R"({"k":1})", "tru", "nul", "5 ", R"("5")", R"("true")", "1E+2"};
+        R"(["x","z"])", "[1.5,2]", R"({"k":1})", R"({"x":1})", R"({"x":1,"y":"z"})", R"({"y":"z"})", "tru", "nul", "5 ", R"("5")", R"("true")", "1E+2"};
     std::size_t taken = 0, texts = 0;
     for (const schema_detail::Property& p : schema->root().properties) {
         for (const std::string& v : values) {

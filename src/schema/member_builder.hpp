@@ -68,7 +68,8 @@ private:
     void add(std::string_view key, const char* key_end, Value&& value) {
         ::new (static_cast<void*>(&open(key, key_end))) Value(std::move(value));
     }
-    Value& open(std::string_view key, const char* key_end) {
+    // Inline: it runs once per member, and a call costs a tenth of its work.
+    [[gnu::always_inline]] Value& open(std::string_view key, const char* key_end) {
         if (!on_heap_ && size_ == kInline) spill();
         // Two null Values, the key then built over the first in place (no temporary to destroy).
         Member* m = on_heap_ ? &heap_.emplace_back() : ::new (static_cast<void*>(inline_data() + size_)) Member{};

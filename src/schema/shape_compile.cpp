@@ -281,7 +281,7 @@ std::optional<Error> Compiler::fill_object(const Value& s, Node& n, std::size_t 
         for (const Member& m : props->members()) {
             auto child = compile(m.value, depth + 1, where + "/properties/" + std::string(m.key()));
             if (!child) return std::move(child).error();
-            n.properties.push_back(Property{std::string(m.key()), *child, false, {}});
+            n.properties.push_back(Property{std::string(m.key()), *child, false, 0, nullptr});
         }
     }
     if (const Value* req = s.find("required")) {
@@ -296,7 +296,7 @@ std::optional<Error> Compiler::fill_object(const Value& s, Node& n, std::size_t 
                     Node& any = out_.nodes.emplace_back();
                     any.label = "value";
                     any.source_literals = options_.source_literals;
-                    n.properties.push_back(Property{std::string(r.as_string()), &any, true, {}});
+                    n.properties.push_back(Property{std::string(r.as_string()), &any, true, 0, nullptr});
                 }
             }
         } else if (!req->is_bool()) {
@@ -461,11 +461,6 @@ std::optional<Error> Compiler::fill(const Value& s, Node& n, std::size_t depth, 
         n.table = std::make_shared<const detail::StructTable>(detail::build_struct_table(names, std::span<const bool>(overflow.get(), names.size()), {}, "schema"));
         n.plain_keys = true;
         for (std::string_view k : names) n.plain_keys = n.plain_keys && detail::plain_text(k);
-        for (Property& p : n.properties) {
-            std::string path = "$"; // any non-empty path: the segment as it follows one
-            append_path_key(path, p.key);
-            p.path_segment = path.substr(1);
-        }
     }
     return std::nullopt;
 }
@@ -482,7 +477,23 @@ Result<CompiledSchema> CompiledSchema::compile(const Value& schema, const Schema
     auto root = compiler.compile(schema, 0, "");
     if (!root) return std::move(root).error();
     compiled->root = *root;
-    return CompiledSchema(std::move(compiled));
+    // Once every node is compiled (a $ref may point at a node compiled after the property naming
+    // it): what each property's scalar may be read as, its path segment, and its Defaulted
+    // message as missing_field words it for a field with a default ("kept its default" is typed
+    // shaping's, for an initializer) or an optional one.
+    for (schema_detail::Node& n : compiled->nodes)
+        for (schema_detail::Property& p : n.properties) {
+            p.direct = schema_detail::direct_bits(*p.schema);
+            schema_detail::PropertyText& text = compiled->property_texts.emplace_back();
+            std::string path = "$"; // any non-empty path: the segment as it follows one
+            append_path_key(path, p.key);
+            text.path_segment = path.substr(1);
+            if (p.schema->default_value) text.absent_note = "missing field '" + p.key + "' filled with its default";
+            else if (!p.required) text.absent_note = "missing field '" + p.key + "' left empty";
+            p.text = &text;
+        }
+    const schema_detail::Node* root_node = compiled->root;
+    return CompiledSchema(std::move(compiled), root_node);
 }
 
 Result<CompiledSchema> CompiledSchema::compile_json(std::string_view schema_json, const SchemaReadOptions& options) {
@@ -492,6 +503,5 @@ Result<CompiledSchema> CompiledSchema::compile_json(std::string_view schema_json
     return compile(*parsed, options);
 }
 
-const schema_detail::Node& CompiledSchema::root() const noexcept { return *compiled_->root; }
 
 } // namespace laminate

@@ -14,6 +14,7 @@
 #include "shape_node.hpp"
 #include "shape_steps.hpp"
 
+#include "member_builder.hpp"
 #include <laminate/detail/shape_fast.hpp>
 
 namespace laminate::schema_detail {
@@ -26,6 +27,8 @@ using detail::Slot;
 
 constexpr std::size_t kMaxInputDepth = 512; // as read_node's
 
+// The readers below take a null `out` and build the value in its place (placement new over a null
+// Value, which owns nothing): no move assignment and no destructor call per value.
 bool fast_node(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::size_t depth);
 
 // The diagnostic-free cases of read_node(v, n, out, st, depth) for a scalar v, made directly: a
@@ -67,6 +70,125 @@ bool direct_scalar(const Node& n, Value& v, Value& out, std::size_t depth) {
     return true;
 }
 
+// FastCursor::skip_ws with the cases of rendered JSON decided first: nothing to skip, or the one
+// space after a ':' or ','.
+inline void skip_blanks(FastCursor& c) noexcept {
+    if (c.p == c.end || static_cast<unsigned char>(*c.p) > ' ') return;
+    if (*c.p == ' ' && c.end - c.p > 1 && static_cast<unsigned char>(c.p[1]) > ' ') {
+        ++c.p;
+        return;
+    }
+    c.skip_ws();
+}
+
+bool fast_literal(FastCursor& c, std::string_view word) noexcept {
+    if (static_cast<std::size_t>(c.end - c.p) < word.size() || std::string_view(c.p, word.size()) != word) return false;
+    c.p += word.size();
+    return true;
+}
+
+// direct_scalar's cases read straight from the text, decided by the node before any Value is made:
+// a plain string (no escape) where strings are allowed or that is one of a string enum's names,
+// true / false where booleans are, a small canonical integer where integers (in the signed range)
+// or numbers are, a short exactly-held fraction where numbers are. The Value made is the one
+// fast_scalar would make and direct_scalar would keep. False, c.p unchanged, for anything else
+// (the caller then takes fast_scalar + direct_scalar / read_property). `out` must be null: the
+// value is built in its place (no move, no destructor call).
+bool direct_read(FastCursor& c, const Node& n, Value& out, std::size_t depth) {
+    if (c.p == c.end || depth > kMaxInputDepth || n.never || !n.alternatives.empty()) return false;
+    const char first = *c.p;
+    if (first == '"') {
+        if (n.has_enum ? (n.enum_names.empty() || (n.types && !(n.types & t_string))) : !(n.types & t_string))
+            return false;
+        FastCursor probe = c;
+        std::string_view text;
+        if (!detail::fast_plain_string(probe, text)) return false;
+        if (n.has_enum) {
+            bool named = false;
+            for (std::string_view name : n.enum_names) named = named || name == text;
+            if (!named) return false;
+        }
+        detail::ValueAccess::construct_string(&out, text.data(), text.size(), c.end);
+        c.p = probe.p;
+        return true;
+    }
+    if (n.has_enum) return false;
+    if (first == 't' || first == 'f') {
+        if (!(n.types & t_bool)) return false;
+        const bool value = first == 't';
+        if (!fast_literal(c, value ? "true" : "false")) return false;
+        ::new (static_cast<void*>(&out)) Value(value);
+        return true;
+    }
+    if (first != '-' && (first < '0' || first > '9')) return false;
+    const char* start = c.p;
+    if (std::int64_t i = 0; detail::fast_small_integer(c, i)) {
+        // direct_type: an integer is an integer where the node has integers, else a number.
+        if (n.types & t_integer) {
+            if (!n.int_target.is_signed || i < n.int_target.min ||
+                (i > 0 && static_cast<std::uint64_t>(i) > n.int_target.max)) {
+                c.p = start;
+                return false;
+            }
+        } else if (!(n.types & t_number)) {
+            c.p = start;
+            return false;
+        }
+        ::new (static_cast<void*>(&out)) Value(i); // make_number's Value of a canonical integer lexeme (no lexeme kept)
+        return true;
+    }
+    if (!(n.types & t_number)) return false;
+    double d = 0;
+    if (!detail::fast_double(c, d)) return false;
+    // make_number keeps a lexeme of up to 8 bytes inline (dump() spells the source); longer ones
+    // it compares with the rendering, which is the general road's work.
+    const std::string_view lexeme(start, static_cast<std::size_t>(c.p - start));
+    if (lexeme.size() > 8) {
+        c.p = start;
+        return false;
+    }
+    ::new (static_cast<void*>(&out)) Value(detail::ValueAccess::number(NumberKind::Double, 0, 0, d, lexeme, false));
+    return true;
+}
+
+// direct_read for a property by its DirectBit mask (not 0), without its node: the same cases
+// decided the same way, as direct_bits() encodes them. `out` must be null.
+bool direct_property(FastCursor& c, std::uint8_t bits, Value& out) {
+    if (c.p == c.end) return false;
+    const char first = *c.p;
+    if (first == '"') {
+        std::string_view text;
+        if (!(bits & d_string) || !detail::fast_plain_string(c, text)) return false;
+        detail::ValueAccess::construct_string(&out, text.data(), text.size(), c.end);
+        return true;
+    }
+    if (first == 't' || first == 'f') {
+        const bool value = first == 't';
+        if (!(bits & d_bool) || !fast_literal(c, value ? "true" : "false")) return false;
+        ::new (static_cast<void*>(&out)) Value(value);
+        return true;
+    }
+    if (first != '-' && (first < '0' || first > '9')) return false;
+    const char* start = c.p;
+    if (std::int64_t i = 0; detail::fast_small_integer(c, i)) {
+        if (!(bits & d_integer)) {
+            c.p = start;
+            return false;
+        }
+        ::new (static_cast<void*>(&out)) Value(i);
+        return true;
+    }
+    double d = 0;
+    if (!(bits & d_number) || !detail::fast_double(c, d)) return false;
+    const std::string_view lexeme(start, static_cast<std::size_t>(c.p - start));
+    if (lexeme.size() > 8) { // as direct_read
+        c.p = start;
+        return false;
+    }
+    ::new (static_cast<void*>(&out)) Value(detail::ValueAccess::number(NumberKind::Double, 0, 0, d, lexeme, false));
+    return true;
+}
+
 // The property of an exact key, as match_members finds it in the node's table (whose keys are the
 // properties' own, in order: no aliases), without touching the table (one cold block less per
 // object); npos when none. `hint` follows the schema's order.
@@ -87,7 +209,7 @@ bool fast_object(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::
     const std::size_t count = n.properties.size();
     MemberBuilder members;
     std::size_t next = 0, hint = 0;
-    c.skip_ws();
+    skip_blanks(c);
     if (c.at('}')) {
         ++c.p;
     } else {
@@ -105,17 +227,23 @@ bool fast_object(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::
             for (; next < f; ++next) read_property(n.properties[next], Slot{}, members, st, depth);
             if (!st.errors.empty()) return false;
             const Property& p = n.properties[f];
-            c.skip_ws();
+            skip_blanks(c);
             if (c.at('{') || c.at('[')) {
                 // read_property's steps for a container (its null and default rules do not apply)
                 PropertyPathScope path(st, p);
-                Value shaped;
-                if (!fast_node(c, *p.schema, shaped, st, depth + 1)) return false;
-                members.add(p.key, std::move(shaped));
+                if (!fast_node(c, *p.schema, members.open(p.key), st, depth + 1)) return false;
+            } else if (Value& slot = members.open(p.key);
+                       p.direct && depth + 1 <= kMaxInputDepth ? direct_property(c, p.direct, slot)
+                                                               : direct_read(c, *p.schema, slot, depth + 1)) {
+                if ((p.direct ? (p.direct & d_limits) != 0 : p.schema->has_limits) &&
+                    !check_limits(slot, *p.schema, st))
+                    return false;
             } else {
-                Value v;
-                if (!detail::fast_scalar(c, v)) return false;
-                if (Value shaped; direct_scalar(*p.schema, v, shaped, depth + 1)) {
+                members.drop_last();
+                Value v, shaped;
+                if (!detail::fast_scalar(c, v)) {
+                    return false;
+                } else if (direct_scalar(*p.schema, v, shaped, depth + 1)) {
                     if (p.schema->has_limits && !check_limits(shaped, *p.schema, st)) return false;
                     members.add(p.key, std::move(shaped));
                 } else {
@@ -124,10 +252,10 @@ bool fast_object(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::
                 }
             }
             next = f + 1;
-            c.skip_ws();
+            skip_blanks(c);
             if (c.at(',')) {
                 ++c.p;
-                c.skip_ws();
+                skip_blanks(c);
                 continue;
             }
             if (!c.at('}')) return false;
@@ -138,22 +266,22 @@ bool fast_object(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::
     for (; next < count; ++next) read_property(n.properties[next], Slot{}, members, st, depth);
     if (!st.errors.empty()) return false;
     --c.depth;
-    out = members.finish();
+    ::new (static_cast<void*>(&out)) Value(members.finish());
     return true;
 }
 
 bool fast_array(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::size_t depth) {
     ++c.p; // '['
     if (++c.depth >= c.max_depth) return false;
-    out = Value::array();
-    c.skip_ws();
+    ItemBuilder items;
+    skip_blanks(c);
     if (c.at(']')) {
         ++c.p;
     } else {
         for (std::size_t i = 0;; ++i) {
             const Node* element = i < n.prefix_items.size() ? n.prefix_items[i] : n.items;
-            c.skip_ws();
-            Value v;
+            skip_blanks(c);
+            Value& v = items.open();
             if (element) {
                 PathScope path(st, i);
                 if (!fast_node(c, *element, v, st, depth + 1)) return false;
@@ -161,19 +289,19 @@ bool fast_array(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::s
                 // No schema for it (or none allowed): a scalar is kept as it is; containers go the Value path.
                 if (n.items_forbidden || c.at('{') || c.at('[') || !detail::fast_scalar(c, v)) return false;
             }
-            out.push_back(std::move(v));
             bool done = false;
             if (!c.next_item(done)) return false;
             if (done) break;
         }
     }
     --c.depth;
+    ::new (static_cast<void*>(&out)) Value(items.finish());
     return true;
 }
 
 // read_node for the value at c.p.
 bool fast_node(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::size_t depth) {
-    c.skip_ws();
+    skip_blanks(c);
     if (c.p == c.end) return false;
     const bool object = *c.p == '{';
     if (object || *c.p == '[') {
@@ -184,6 +312,7 @@ bool fast_node(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::si
         if (!(object ? fast_object(c, n, out, st, depth) : fast_array(c, n, out, st, depth))) return false;
         return st.errors.empty() && (!n.has_limits || check_limits(out, n, st));
     }
+    if (direct_read(c, n, out, depth)) return !n.has_limits || check_limits(out, n, st);
     Value v;
     if (!detail::fast_scalar(c, v)) return false;
     if (direct_scalar(n, v, out, depth)) return !n.has_limits || check_limits(out, n, st);
@@ -192,14 +321,37 @@ bool fast_node(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::si
 
 } // namespace
 
+std::uint8_t direct_bits(const Node& n) noexcept {
+    // direct_read's refusals that do not depend on the text.
+    if (n.never || !n.alternatives.empty() || n.has_enum) return 0;
+    std::uint8_t bits = 0;
+    if (n.types & t_string) bits |= d_string;
+    if (n.types & t_bool) bits |= d_bool;
+    // fast_small_integer reads at most 18 digits: every such integer is within a signed node's
+    // range when that range is int64's; a narrower one needs the node's check (direct_read's).
+    constexpr std::int64_t kSmall = 999'999'999'999'999'999;
+    if (n.types & t_integer) {
+        if (!n.int_target.is_signed || n.int_target.min > -kSmall ||
+            n.int_target.max < static_cast<std::uint64_t>(kSmall))
+            return 0;
+        bits |= d_integer;
+    } else if (n.types & t_number) {
+        bits |= d_integer;
+    }
+    if (n.types & t_number) bits |= d_number;
+    if (bits && n.has_limits) bits |= d_limits;
+    return bits;
+}
+
 bool fast_shape(std::string_view text, const Node& root, Value& out, ShapeState& st, std::size_t max_size,
                 std::size_t max_depth) {
     if (text.size() > max_size || detail::ends_in_trailing_comma(text)) return false;
     FastCursor c{text.data(), text.data() + text.size(), 0, max_depth};
-    c.skip_ws();
+    skip_blanks(c);
     if (!c.at('{') && !c.at('[')) return false; // scalar documents: the Value path
+    if (!out.is_null()) out = Value(); // the readers below build values in place of null ones
     if (!fast_node(c, root, out, st, 0) || !st.errors.empty()) return false;
-    c.skip_ws();
+    skip_blanks(c);
     return c.p == c.end;
 }
 

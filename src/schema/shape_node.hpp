@@ -33,20 +33,43 @@ enum TypeBit : unsigned {
     t_object = 1u << 6,
 };
 
+// What the fast path may read for a property straight from the text without looking at its node
+// (the node is mostly in another cache line, and cold): direct_read's cases, decided once per
+// schema by direct_bits(). None set: ask the node.
+enum DirectBit : std::uint8_t {
+    d_string = 1u << 0,  // a plain string, kept
+    d_bool = 1u << 1,    // true / false, kept
+    d_integer = 1u << 2, // a small canonical integer, kept (any int64 fits the node)
+    d_number = 1u << 3,  // a short exactly-held fraction, kept
+    d_limits = 1u << 4,  // the node has constraints: check_limits after reading
+};
+
+// A property's texts that only absent properties and containers need, kept apart (Compiled owns
+// them) so that Property stays small: the fast path compares the keys of consecutive properties,
+// and several of them then share a cache line.
+struct PropertyText {
+    // What append_path_key appends for the key below a non-empty path (".key" or "[\"k y\"]"),
+    // made once at compile time: shaping enters every container property's path.
+    std::string path_segment;
+    // The Defaulted message of the property when absent (filled with its default, or left empty
+    // when optional): BFCL renderings leave most defaulted arguments out, about one such
+    // diagnostic per call. Empty for a required property without default (an error).
+    std::string absent_note;
+};
+
 struct Property {
     std::string key;
     const Node* schema = nullptr;
     bool required = false;
-    // What append_path_key appends for the key below a non-empty path (".key" or "[\"k y\"]"),
-    // made once at compile time: shaping enters every property's path, diagnostic or not.
-    std::string path_segment;
+    std::uint8_t direct = 0;            // DirectBit mask of *schema
+    const PropertyText* text = nullptr; // set once every node is compiled
 };
 
 // Enters a property's path for the scope (as PathScope(st, key), from the precomputed segment).
 class PropertyPathScope {
 public:
     PropertyPathScope(detail::ShapeState& st, const Property& p) : st_(st), size_(st.path.size()) {
-        std::string_view segment = p.path_segment;
+        std::string_view segment = p.text->path_segment;
         if (st.path.empty() && !segment.empty() && segment.front() == '.') segment.remove_prefix(1);
         st.path.append(segment);
     }
@@ -99,8 +122,12 @@ struct Node {
 
 struct Compiled {
     std::deque<Node> nodes;
+    std::deque<PropertyText> property_texts; // what the properties' `text` point to
     const Node* root = nullptr;
 };
+
+// The DirectBit mask for a property of schema `n` (complete: every node compiled).
+std::uint8_t direct_bits(const Node& n) noexcept;
 
 // Shapes `in` into `out` by `node`; errors and diagnostics go to the state. Returns whether it
 // was read without error.

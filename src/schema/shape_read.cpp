@@ -68,26 +68,36 @@ bool read_array(const Value& in, const Node& n, Value& out, ShapeState& st, std:
     return st.errors.size() == errors;
 }
 
-void fill_default(const Property& p, MemberBuilder& out, ShapeState& st) {
-    out.add(p.key, Value(*p.schema->default_value));
-    if (st.policy.record_defaults) {
-        std::string m;
-        m.reserve(p.key.size() + 40);
-        m.append("missing field '").append(p.key).append("' filled with its default");
-        st.note(DiagnosticKind::Defaulted, Risk::Info, std::move(m));
-    }
+// The Defaulted diagnostic of an absent property (its default filled in, or left empty), built in
+// place as missing_field_at builds typed shaping's: the path made once from the current path and
+// the property's segment, the message the one made at compile time.
+void note_absent(const Property& p, ShapeState& st) {
+    if (st.diagnostics.capacity() == 0) st.diagnostics.reserve(4); // as note() does
+    Diagnostic& d = st.diagnostics.emplace_back();
+    std::string_view segment = p.text->path_segment;
+    if (st.path.empty() && !segment.empty() && segment.front() == '.') segment.remove_prefix(1);
+    d.path.reserve(st.path.size() + segment.size());
+    d.path = st.path;
+    d.path += segment;
+    d.kind = DiagnosticKind::Defaulted;
+    d.risk = Risk::Info;
+    d.message = p.text->absent_note;
 }
 
 } // namespace
 
 void read_property(const Property& p, const Slot& slot, MemberBuilder& out, ShapeState& st, std::size_t depth) {
-    PropertyPathScope path(st, p);
     const Node& child = *p.schema;
-    const FieldInfo field{p.key, p.key, nullptr, false};
-    if (!slot.value) {
-        if (child.default_value) return fill_default(p, out, st);
-        return detail::missing_field(field, !p.required, st);
+    if (!slot.value && (child.default_value || !p.required)) {
+        // missing_field's outcome for a defaulted or optional field (plus the default itself),
+        // without entering the property's path: no diagnostic needs it but the one built here.
+        if (child.default_value) ::new (static_cast<void*>(&out.open(p.key))) Value(*child.default_value);
+        if (st.policy.record_defaults) note_absent(p, st);
+        return;
     }
+    PropertyPathScope path(st, p);
+    const FieldInfo field{p.key, p.key, nullptr, false};
+    if (!slot.value) return detail::missing_field(field, false, st); // required: the error
     if (slot.loose) detail::note_loose_key(field, st);
     const Value& v = *slot.value;
     if (!accepts_null(child)) {

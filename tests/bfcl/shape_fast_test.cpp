@@ -202,5 +202,39 @@ TEST(SchemaShapeFast, LeavesUnusualTextsToTheGeneralPath) {
     EXPECT_FALSE(schema_detail::fast_shape(R"({"a":1})", schema->root(), out, st3, 3, 512));
 }
 
+// The scalars the fast path reads straight from the text by the node (direct_read: plain strings,
+// string enums, booleans, small integers, short fractions) and the ones next to them it must
+// leave to fast_scalar / read_property: each member against each property type, in every mode,
+// agrees with the general path wherever the fast path takes the text.
+TEST(SchemaShapeFast, DirectScalarsAgreeWithTheGeneralPath) {
+    auto schema = CompiledSchema::compile_json(R"({"type":"object","additionalProperties":false,"properties":{
+        "s":{"type":"string"},"e":{"enum":["red","green"]},"b":{"type":"boolean"},"i":{"type":"integer"},
+        "u":{"type":"integer","minimum":0},"n":{"type":"number"},"sn":{"type":["string","null"]},
+        "in":{"type":["integer","number"]},"lim":{"type":"integer","minimum":1,"maximum":9},
+        "sl":{"type":"string","maxLength":3},"any":{},"ai":{"type":"array","items":{"type":"integer"}},
+        "an":{"type":"array","items":{"type":"number"}},"ae":{"type":"array","items":{"enum":["x","y"]}},
+        "r":{"$ref":"#/$defs/s"},"o":{"allOf":[{"type":"object","properties":{"x":{"type":"integer"}}},
+        {"properties":{"y":{"type":"string","default":"d"}},"required":["x"]}]}},
+        "$defs":{"s":{"type":"string","minLength":2}}})");
+    ASSERT_TRUE(schema.has_value());
+    const std::vector<std::string> values{
+        R"("plain")", R"("a long plain string past sixteen bytes")", R"("esc\u0041aped")", R"("\n")", R"("")",
+        R"("red")", R"("blue")", "true", "false", "null", "0", "-0", "7", "-12", "123456789012345678",
+        "1234567890123456789", "99999999999999999999", "1.5", "-0.25", "1e3", "1.25e-2", "3.14159265",
+        "3.141592653589793", "0.1000000000000000055511151231257827", "1.0", "10.50", "01", "1.", "-", "[1,2]",
+        R"(["x","z"])", "[1.5,2]", R"({"k":1})", R"({"x":1})", R"({"x":1,"y":"z"})", R"({"y":"z"})", "tru", "nul", "5 ", R"("5")", R"("true")", "1E+2"};
+    std::size_t taken = 0, texts = 0;
+    for (const schema_detail::Property& p : schema->root().properties) {
+        for (const std::string& v : values) {
+            const std::string text = "{\"" + p.key + "\":" + v + "}";
+            for (Mode mode : kModes) {
+                ++texts;
+                taken += fast_agrees(text, *schema, mode, text + " " + std::string(mode_name(mode)));
+            }
+        }
+    }
+    EXPECT_GT(taken * 4, texts); // a good share go the fast path (most pairs are errors: the general path)
+}
+
 } // namespace
 } // namespace laminate::bfcl

@@ -63,7 +63,8 @@ Error summarize(std::span<const Error> errors) {
     return Error(ErrorKind::shape_error, std::move(m));
 }
 
-std::optional<Error> conclude(ShapeState& st, const ShapeOptions& options, Diagnostics& diagnostics, Value& residual) {
+std::optional<Error> conclude_general(ShapeState& st, const ShapeOptions& options, Diagnostics& diagnostics,
+                                      Value& residual) {
     if (!st.errors.empty()) {
         if (options.field_errors) *options.field_errors = st.errors;
         return summarize(st.errors);

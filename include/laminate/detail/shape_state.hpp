@@ -171,7 +171,19 @@ bool array_length_mismatch(std::size_t expected, std::size_t got, ShapeState& st
 
 // The end of shaping: errors summarized (and copied to options.field_errors), fail_at applied,
 // diagnostics delivered to the sink. Returns the error, if any.
-std::optional<Error> conclude(ShapeState& st, const ShapeOptions& options, Diagnostics& diagnostics, Value& residual);
+std::optional<Error> conclude_general(ShapeState& st, const ShapeOptions& options, Diagnostics& diagnostics,
+                                      Value& residual);
+// conclude_general, with its common case inline (no error, no fail_at, a collecting sink, which
+// would hand the list back as it is): the list and the residual swapped into place, no call.
+inline std::optional<Error> conclude(ShapeState& st, const ShapeOptions& options, Diagnostics& diagnostics,
+                                     Value& residual) {
+    if (st.errors.empty() && !options.fail_at && options.sink.kind() == DiagnosticSink::Kind::collect) {
+        diagnostics.swap(st.diagnostics);
+        residual.swap(st.residual);
+        return std::nullopt;
+    }
+    return conclude_general(st, options, diagnostics, residual);
+}
 
 // "$.items[2].quantity: expected ..." lines joined in one shape_error; one error is returned as is.
 Error summarize(std::span<const Error> errors);

@@ -325,6 +325,10 @@ void append_json_string(std::string& out, std::string_view s);
 // when not an identifier: [A-Za-z_] then [A-Za-z0-9_$-]*), indices as `[3]`. Used by diagnostics
 // and errors; Value::at_path reads the result back.
 void append_path_key(std::string& path, std::string_view key);
+// The same, but whether a bare key begins a path ("a", not ".a") is first_segment, not whether
+// `path` is empty: for callers that keep several paths end to end in one string.
+// append_path_key(path, key) is append_path_key(path, key, path.empty()).
+void append_path_key(std::string& path, std::string_view key, bool first_segment);
 void append_path_index(std::string& path, std::size_t index);
 
 } // namespace laminate

@@ -87,7 +87,11 @@ public:
     Value(Value&& other) noexcept { relocate_from(other); other.init_null(); }
     Value& operator=(const Value& other);
     Value& operator=(Value&& other) noexcept;
-    ~Value() { destroy(); }
+    // Inline: most values destroyed one by one (moved-from temporaries, scalars) own nothing, and
+    // then cost no call. Only strings and numbers set kHeapString.
+    ~Value() {
+        if ((flags_ & kHeapString) || type_ == Type::Array || type_ == Type::Object) destroy();
+    }
 
     // --- inspection ---------------------------------------------------------------------------
     Type type() const noexcept { return type_; }

@@ -62,6 +62,12 @@ void Parser::append_path(std::string& out, PathAt at) const {
     auto& prefixes = ws_.path_prefixes;
     std::string& paths = ws_.container_path;
     const std::size_t n = frames.size();
+    // The usual document: one container at the root, the first payload. Its path is "", so the
+    // element's is its segment alone, and no prefix needs to be checked or kept.
+    if (n == 2 && frames[1].first == 0) {
+        if (at == PathAt::Element) append_segment(out, 1, true);
+        return;
+    }
     std::size_t valid = std::min(prefixes.size(), n);
     while (valid > 0 && prefixes[valid - 1].open != frames[valid - 1].open)
         --valid;

@@ -6,10 +6,6 @@ namespace laminate {
 
 namespace parse_detail {
 
-Parser::Parser(std::string_view text, const ParseOptions& options, Workspace& ws)
-    : opt_(options), begin_(text.data()), end_(text.data() + text.size()), p_(text.data()),
-      ws_(ws) {}
-
 void Workspace::reset(std::size_t input_size) noexcept {
     frames.clear();
     values.truncate(0);

@@ -114,7 +114,9 @@ struct Workspace {
 
 class Parser {
 public:
-    Parser(std::string_view text, const ParseOptions& options, Workspace& ws);
+    Parser(std::string_view text, const ParseOptions& options, Workspace& ws) // inline: per parse
+        : opt_(options), begin_(text.data()), end_(text.data() + text.size()), p_(text.data()),
+          ws_(ws) {}
     Result<Parsed> run();
 
 private:

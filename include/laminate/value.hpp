@@ -87,7 +87,11 @@ public:
     Value(Value&& other) noexcept { relocate_from(other); other.init_null(); }
     Value& operator=(const Value& other);
     Value& operator=(Value&& other) noexcept;
-    ~Value() { destroy(); }
+    // Inline: most values destroyed one by one (moved-from temporaries, scalars) own nothing, and
+    // then cost no call. Only strings and numbers set kHeapString.
+    ~Value() {
+        if ((flags_ & kHeapString) || type_ == Type::Array || type_ == Type::Object) destroy();
+    }
 
     // --- inspection ---------------------------------------------------------------------------
     Type type() const noexcept { return type_; }
@@ -325,6 +329,10 @@ void append_json_string(std::string& out, std::string_view s);
 // when not an identifier: [A-Za-z_] then [A-Za-z0-9_$-]*), indices as `[3]`. Used by diagnostics
 // and errors; Value::at_path reads the result back.
 void append_path_key(std::string& path, std::string_view key);
+// The same, but whether a bare key begins a path ("a", not ".a") is first_segment, not whether
+// `path` is empty: for callers that keep several paths end to end in one string.
+// append_path_key(path, key) is append_path_key(path, key, path.empty()).
+void append_path_key(std::string& path, std::string_view key, bool first_segment);
 void append_path_index(std::string& path, std::size_t index);
 
 } // namespace laminate

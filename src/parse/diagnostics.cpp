@@ -34,7 +34,8 @@ std::string Parser::path(PathAt at) const {
 }
 
 // The path segment of frame k's current element: its index, or the key whose value is being read.
-void Parser::append_segment(std::string& out, std::size_t k) const {
+// first: the segment begins a path (a bare key takes no '.'), whatever out already holds.
+void Parser::append_segment(std::string& out, std::size_t k, bool first) const {
     const auto& frames = ws_.frames;
     const Frame& f = frames[k];
     const std::size_t end = k + 1 == frames.size() ? ws_.values.size() : frames[k + 1].first;
@@ -47,7 +48,7 @@ void Parser::append_segment(std::string& out, std::size_t k) const {
     case FrameKind::Array:
     case FrameKind::Tuple: append_path_index(out, count); break;
     case FrameKind::Object:
-        if (count % 2 == 1) append_path_key(out, ws_.values[end - 1].as_string());
+        if (count % 2 == 1) append_path_key(out, ws_.values[end - 1].as_string(), first);
         break;
     case FrameKind::Call: break;
     }
@@ -61,6 +62,12 @@ void Parser::append_path(std::string& out, PathAt at) const {
     auto& prefixes = ws_.path_prefixes;
     std::string& paths = ws_.container_path;
     const std::size_t n = frames.size();
+    // The usual document: one container at the root, the first payload. Its path is "", so the
+    // element's is its segment alone, and no prefix needs to be checked or kept.
+    if (n == 2 && frames[1].first == 0) {
+        if (at == PathAt::Element) append_segment(out, 1, true);
+        return;
+    }
     std::size_t valid = std::min(prefixes.size(), n);
     while (valid > 0 && prefixes[valid - 1].open != frames[valid - 1].open)
         --valid;
@@ -73,26 +80,19 @@ void Parser::append_path(std::string& out, PathAt at) const {
         paths.resize(prefixes[valid - 1].length);
     }
     for (; valid < n; ++valid) {
-        append_segment(paths, valid - 1);
+        append_segment(paths, valid - 1, paths.empty());
         prefixes.push_back(PathPrefix{frames[valid].open, paths.size()});
     }
     // paths now ends with the innermost container's path.
     if (!paths.empty()) {
         out.append(paths);
-        if (at == PathAt::Element) append_segment(out, n - 1);
+        if (at == PathAt::Element) append_segment(out, n - 1, false);
         return;
     }
     if (at == PathAt::Container) return;
-    if (out.empty()) {
-        append_segment(out, n - 1);
-        return;
-    }
-    // A segment at the root is written as if it began the path ("a", not ".a"): out may already
-    // hold other paths (Workspace::pending_paths).
-    std::string& segment = ws_.segment;
-    segment.clear();
-    append_segment(segment, n - 1);
-    out.append(segment);
+    // A segment at the root begins the path ("a", not ".a"), even when out already holds other
+    // paths (Workspace::pending_paths).
+    append_segment(out, n - 1, true);
 }
 
 bool Parser::record(RepairKind kind, Risk risk, const char* at, std::string_view message,

@@ -6,10 +6,6 @@ namespace laminate {
 
 namespace parse_detail {
 
-Parser::Parser(std::string_view text, const ParseOptions& options, Workspace& ws)
-    : opt_(options), begin_(text.data()), end_(text.data() + text.size()), p_(text.data()),
-      ws_(ws) {}
-
 void Workspace::reset(std::size_t input_size) noexcept {
     frames.clear();
     values.truncate(0);
@@ -32,7 +28,6 @@ void Workspace::reset(std::size_t input_size) noexcept {
         std::vector<PendingDiagnostic>().swap(pending);
     if (pending_paths.capacity() > keep_bytes) std::string().swap(pending_paths);
     if (container_path.capacity() > keep_bytes) std::string().swap(container_path);
-    if (segment.capacity() > keep_bytes) std::string().swap(segment);
     if (path_prefixes.capacity() > 4096) std::vector<PathPrefix>().swap(path_prefixes);
     if (order.capacity() > keep_bytes / sizeof(std::size_t)) std::vector<std::size_t>().swap(order);
 }

@@ -105,7 +105,6 @@ struct Workspace {
     std::string pending_paths;              // their paths, end to end
     ElementPath element;
     std::string container_path;     // the paths of the open containers, as prefixes
-    std::string segment;            // a root-level path segment being written
     std::vector<PathPrefix> path_prefixes;
     std::vector<std::size_t> order; // duplicate-key detection in large objects
     bool in_use = false;
@@ -115,7 +114,9 @@ struct Workspace {
 
 class Parser {
 public:
-    Parser(std::string_view text, const ParseOptions& options, Workspace& ws);
+    Parser(std::string_view text, const ParseOptions& options, Workspace& ws) // inline: per parse
+        : opt_(options), begin_(text.data()), end_(text.data() + text.size()), p_(text.data()),
+          ws_(ws) {}
     Result<Parsed> run();
 
 private:
@@ -197,7 +198,7 @@ private:
     // --------------------------------------------------------------------------
     std::string path(PathAt at) const;
     void append_path(std::string& out, PathAt at) const;
-    void append_segment(std::string& out, std::size_t frame) const;
+    void append_segment(std::string& out, std::size_t frame, bool first) const;
     // message must have static storage (a literal): it is kept by reference until flush_pending().
     bool record(RepairKind kind, Risk risk, const char* at, std::string_view message, PathAt where);
     // A syntax repair (Warning); an error when repairs are off. Inline: one call per repair.

@@ -26,6 +26,12 @@ const char* skip_fence(const char* s, const char* end) noexcept {
 } // namespace
 
 Next Parser::root_start() {
+    // The usual document: its bracket first, then no white space or fence (see below).
+    if (end_ - p_ >= 2 && (*p_ == '{' || *p_ == '[') && p_[1] != '`' &&
+        !is_ws(static_cast<unsigned char>(p_[1]))) {
+        root_start_ = p_;
+        return Next::Value;
+    }
     for (;;) {
         skip_ws();
         if (p_ == end_) return fail(ErrorKind::empty_input, p_, "the input has no JSON value");

@@ -150,7 +150,7 @@ bool Parser::depth_exceeded() {
     return error(ErrorKind::depth_exceeded, p_, "the document is nested deeper than max_depth");
 }
 
-void Parser::pop_frame() noexcept {
+inline void Parser::pop_frame() noexcept {
     --open_count(closer_of(top().kind));
     ws_.frames.pop_back();
 }
@@ -173,6 +173,29 @@ void Parser::close_array() {
     ws_.values.forget(n);
     pop_frame();
     ws_.values.emplace(std::move(array));
+}
+
+// Whether the last `members` keys may repeat one another: false when no two of them have the same
+// fingerprint (the usual case), which is decided here without check_duplicates' setup. A 256-bit
+// filter of the fingerprints answers for most keys; only a key whose bit is already set (about
+// one 8-member object in ten) is compared with the fingerprints before it, so that only equal
+// fingerprints (a repeated key, or a rare collision of long keys) reach check_duplicates. Large
+// objects always go there.
+inline bool Parser::may_repeat_keys(std::size_t members) const noexcept {
+    if (members > 16) return true;
+    const KeyInfo* info = ws_.keys.data() + (ws_.keys.size() - members);
+    std::uint64_t seen[4] = {0, 0, 0, 0};
+    for (std::size_t j = 0; j < members; ++j) {
+        const std::uint64_t fingerprint = info[j].fingerprint;
+        const std::uint64_t bit = (fingerprint * 0x9E3779B97F4A7C15ull) >> 56;
+        const std::uint64_t mask = std::uint64_t{1} << (bit & 63);
+        if (seen[bit >> 6] & mask) {
+            for (std::size_t i = 0; i < j; ++i)
+                if (info[i].fingerprint == fingerprint) return true;
+        }
+        seen[bit >> 6] |= mask;
+    }
+    return false;
 }
 
 bool Parser::close_object() {
@@ -201,22 +224,6 @@ void Parser::close_call() {
     }
     pop_frame();
     if (n == 0) ws_.values.emplace();
-}
-
-// Whether the last `members` keys may repeat one another: false when no two of them set the same
-// bit of a 256-bit filter of their fingerprints (the usual case), which is decided here without
-// check_duplicates' setup. Large objects always go to check_duplicates.
-bool Parser::may_repeat_keys(std::size_t members) const noexcept {
-    if (members > 16) return true;
-    const KeyInfo* info = ws_.keys.data() + (ws_.keys.size() - members);
-    std::uint64_t seen[4] = {0, 0, 0, 0};
-    for (std::size_t j = 0; j < members; ++j) {
-        const std::uint64_t bit = (info[j].fingerprint * 0x9E3779B97F4A7C15ull) >> 56;
-        const std::uint64_t mask = std::uint64_t{1} << (bit & 63);
-        if (seen[bit >> 6] & mask) return true;
-        seen[bit >> 6] |= mask;
-    }
-    return false;
 }
 
 // Finds repeated keys among the members of the object being closed and applies the policy of

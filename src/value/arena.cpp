@@ -30,38 +30,40 @@ void free_chunk(ChunkHeader* chunk) noexcept {
     ::operator delete(static_cast<void*>(chunk), kChunkAlign);
 }
 
+// The current chunk of this thread; arena_cursor says where in it the next block starts. Touched
+// by every refill (the first allocation of a thread is one), so its destructor is registered
+// before any block is handed out.
 struct ThreadArena {
     ChunkHeader* chunk = nullptr;
-    char* next = nullptr;
-    char* limit = nullptr;
-    std::int64_t handed = 0; // blocks handed out from chunk
 
     ~ThreadArena() { retire(); }
 
     void retire() noexcept {
         if (!chunk) return;
-        const std::int64_t give_up = kBias - handed;
+        ArenaCursor& c = arena_cursor;
+        const std::int64_t give_up = kBias - c.handed;
         if (chunk->count.fetch_sub(give_up, std::memory_order_acq_rel) == give_up) free_chunk(chunk);
         chunk = nullptr;
-        next = limit = nullptr;
-        handed = 0;
+        c.next = c.limit = nullptr;
+        c.handed = 0;
     }
 
     void refill() {
+        ArenaCursor& c = arena_cursor;
         // Every block of the current chunk already came back (the usual case when documents are
         // parsed and dropped one after another): start it over, while it is still in cache.
         // No other thread can touch the count then, since no block of this chunk is alive.
-        if (chunk && chunk->count.load(std::memory_order_acquire) == kBias - handed) {
+        if (chunk && chunk->count.load(std::memory_order_acquire) == kBias - c.handed) {
             chunk->count.store(kBias, std::memory_order_relaxed);
-            handed = 0;
-            next = reinterpret_cast<char*>(chunk) + kHeaderSize;
+            c.handed = 0;
+            c.next = reinterpret_cast<char*>(chunk) + kHeaderSize;
             return;
         }
         retire();
         void* memory = ::operator new(kChunkSize, kChunkAlign);
         chunk = ::new (memory) ChunkHeader{kBias};
-        next = static_cast<char*>(memory) + kHeaderSize;
-        limit = static_cast<char*>(memory) + kChunkSize;
+        c.next = static_cast<char*>(memory) + kHeaderSize;
+        c.limit = static_cast<char*>(memory) + kChunkSize;
     }
 };
 
@@ -69,13 +71,14 @@ thread_local ThreadArena arena;
 
 } // namespace
 
-void* arena_allocate(std::size_t n) {
-    n = (n + 7) & ~std::size_t{7};
-    ThreadArena& a = arena;
-    if (static_cast<std::size_t>(a.limit - a.next) < n) a.refill();
-    void* p = a.next;
-    a.next += n;
-    ++a.handed;
+constinit thread_local ArenaCursor arena_cursor;
+
+void* arena_allocate_slow(std::size_t n) {
+    arena.refill();
+    ArenaCursor& c = arena_cursor;
+    void* p = c.next;
+    c.next += n;
+    ++c.handed;
     return p;
 }
 

@@ -10,14 +10,37 @@
 // piece's chunk (at most 64 KiB) alive.
 
 #include <cstddef>
+#include <cstdint>
 
 namespace laminate::detail {
 
 inline constexpr std::size_t kArenaMaxBlock = 4096; // larger blocks come from operator new
 
+// Where this thread's current chunk hands out its next block. Constant-initialized and trivially
+// destructible, so that the inline fast path below reaches it without a TLS wrapper call; the
+// chunk itself and its retirement at thread exit live in arena.cpp.
+struct ArenaCursor {
+    char* next = nullptr;
+    char* limit = nullptr;
+    std::int64_t handed = 0; // blocks handed out from the current chunk
+};
+extern constinit thread_local ArenaCursor arena_cursor;
+
+// A new or recycled chunk, then n bytes from it (n already rounded up to 8).
+void* arena_allocate_slow(std::size_t n);
+
 // n bytes (0 < n <= kArenaMaxBlock), 8-byte aligned, from this thread's current chunk. Throws
-// std::bad_alloc like operator new.
-void* arena_allocate(std::size_t n);
+// std::bad_alloc like operator new. Inline: one per container and long string the parser builds.
+inline void* arena_allocate(std::size_t n) {
+    n = (n + 7) & ~std::size_t{7};
+    ArenaCursor& c = arena_cursor;
+    if (static_cast<std::size_t>(c.limit - c.next) < n) [[unlikely]]
+        return arena_allocate_slow(n);
+    void* p = c.next;
+    c.next += n;
+    ++c.handed;
+    return p;
+}
 // Releases a block from arena_allocate (any thread). p is never null.
 void arena_release(void* p) noexcept;
 

@@ -108,8 +108,12 @@ const Value* child_by_index(const Value* v, std::size_t i) noexcept {
 } // namespace
 
 void append_path_key(std::string& path, std::string_view key) {
+    append_path_key(path, key, path.empty());
+}
+
+void append_path_key(std::string& path, std::string_view key, bool first_segment) {
     if (is_identifier(key)) {
-        if (!path.empty()) path += '.';
+        if (!first_segment) path += '.';
         path += key;
         return;
     }

@@ -28,9 +28,8 @@ std::string_view type_name(Type t) noexcept {
 }
 
 namespace detail {
-void ValueAccess::check_size(std::size_t n) {
-    if (n > std::numeric_limits<std::uint32_t>::max())
-        throw std::length_error("laminate::Value: more than 2^32-1 elements");
+void ValueAccess::size_exceeded() {
+    throw std::length_error("laminate::Value: more than 2^32-1 elements");
 }
 } // namespace detail
 

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstring>
+#include <limits>
 #include <new>
 
 namespace laminate::detail {
@@ -97,7 +98,12 @@ struct ValueAccess {
         return p;
     }
 
-    static void check_size(std::size_t n);
+    // Inline (a call per container and long string the parser builds): only the throw is not.
+    static void check_size(std::size_t n) {
+        if (n > std::numeric_limits<std::uint32_t>::max()) [[unlikely]]
+            size_exceeded();
+    }
+    [[noreturn]] static void size_exceeded();
 };
 
 } // namespace laminate::detail

@@ -117,6 +117,17 @@ TEST(ValuePath, AppendPathRendering) {
     }
 }
 
+TEST(ValuePath, AppendPathKeyAsFirstSegmentAfterOtherPaths) {
+    // Several paths end to end in one string: a bare key that begins a path takes no '.'.
+    std::string paths = "a.b";
+    laminate::append_path_key(paths, "c", true);
+    EXPECT_EQ(paths, "a.bc");
+    laminate::append_path_key(paths, "d", false);
+    EXPECT_EQ(paths, "a.bc.d");
+    laminate::append_path_key(paths, "odd key", true); // a bracketed key never takes a '.'
+    EXPECT_EQ(paths, R"(a.bc.d["odd key"])");
+}
+
 TEST(ValuePath, RenderedPathsReadBack) {
     // Every key append_path_key can write must resolve again through at_path.
     const std::vector<std::string> keys = {

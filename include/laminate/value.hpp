@@ -86,11 +86,22 @@ public:
     Value(const Value& other);
     Value(Value&& other) noexcept { relocate_from(other); other.init_null(); }
     Value& operator=(const Value& other);
-    Value& operator=(Value&& other) noexcept;
+    // Inline, as the destructor: shaping moves and swaps values that own nothing (nulls, scalars,
+    // empty residuals) many times per call, and then they cost no call.
+    Value& operator=(Value&& other) noexcept {
+        if (this != &other) {
+            // other may live inside *this (v = std::move(v["a"])): take it out before freeing.
+            Value taken(std::move(other));
+            if (owns_memory()) destroy();
+            relocate_from(taken);
+            taken.init_null();
+        }
+        return *this;
+    }
     // Inline: most values destroyed one by one (moved-from temporaries, scalars) own nothing, and
     // then cost no call. Only strings and numbers set kHeapString.
     ~Value() {
-        if ((flags_ & kHeapString) || type_ == Type::Array || type_ == Type::Object) destroy();
+        if (owns_memory()) destroy();
     }
 
     // --- inspection ---------------------------------------------------------------------------
@@ -189,7 +200,13 @@ public:
     // order cost one comparison a member; otherwise matching is quadratic in an object's size.
     friend bool operator==(const Value& a, const Value& b) noexcept;
 
-    void swap(Value& other) noexcept;
+    void swap(Value& other) noexcept {
+        Value tmp;
+        tmp.relocate_from(*this);
+        relocate_from(other);
+        other.relocate_from(tmp);
+        tmp.init_null();
+    }
 
 private:
     friend struct detail::ValueAccess;
@@ -204,6 +221,9 @@ private:
     static constexpr std::size_t kInlineString = 16;
     static constexpr std::size_t kInlineLexeme = 8;
 
+    bool owns_memory() const noexcept {
+        return (flags_ & kHeapString) || type_ == Type::Array || type_ == Type::Object;
+    }
     void init_null() noexcept { p_.raw[0] = p_.raw[1] = 0; len_ = 0; type_ = Type::Null; flags_ = 0; }
     void set_kind(NumberKind k) noexcept { flags_ = static_cast<std::uint8_t>((flags_ & ~kKindMask) | static_cast<std::uint8_t>(k)); }
     void assign_string(const char* s, std::size_t n);

@@ -332,25 +332,6 @@ Value& Value::operator=(const Value& other) {
     return *this;
 }
 
-Value& Value::operator=(Value&& other) noexcept {
-    if (this != &other) {
-        // other may live inside *this (v = std::move(v["a"])): take it out before freeing.
-        Value taken(std::move(other));
-        destroy();
-        relocate_from(taken);
-        taken.init_null();
-    }
-    return *this;
-}
-
-void Value::swap(Value& other) noexcept {
-    Value tmp;
-    tmp.relocate_from(*this);
-    relocate_from(other);
-    other.relocate_from(tmp);
-    tmp.init_null();
-}
-
 // --- scalars -----------------------------------------------------------------------------------
 
 // --- containers --------------------------------------------------------------------------------

@@ -20,16 +20,69 @@ namespace laminate::schema_detail {
 // so a property key's Value is made with one fixed-size move instead of a call to memcpy.
 inline const char* readable_end(const std::string& s) noexcept { return s.data() + s.capacity() + 1; }
 
-class MemberBuilder {
+// Up to kInline elements in place on the stack, the rest in a vector: the storage both builders
+// share. An element is value-initialized (null) for the caller to build over.
+template <class T>
+class InlineRun {
 public:
-    MemberBuilder() = default;
-    MemberBuilder(const MemberBuilder&) = delete;
-    MemberBuilder& operator=(const MemberBuilder&) = delete;
-    ~MemberBuilder() {
+    InlineRun() = default;
+    InlineRun(const InlineRun&) = delete;
+    InlineRun& operator=(const InlineRun&) = delete;
+    ~InlineRun() {
         if (!on_heap_)
-            for (std::size_t i = 0; i < size_; ++i) inline_data()[i].~Member();
+            for (std::size_t i = 0; i < size_; ++i) inline_data()[i].~T();
     }
 
+    // Inline: it runs once per member or item, and a call costs a tenth of its work.
+    [[gnu::always_inline]] T& emplace() {
+        if (!on_heap_ && size_ == kInline) spill();
+        ++size_;
+        if (on_heap_) return heap_.emplace_back();
+        return *::new (static_cast<void*>(inline_data() + size_ - 1)) T{};
+    }
+    void pop_back() noexcept {
+        --size_;
+        if (on_heap_) heap_.pop_back();
+        else inline_data()[size_].~T();
+    }
+
+    std::size_t size() const noexcept { return size_; }
+    T* data() noexcept { return on_heap_ ? heap_.data() : inline_data(); }
+    const T* data() const noexcept {
+        return on_heap_ ? heap_.data() : std::launder(reinterpret_cast<const T*>(storage_));
+    }
+
+    // The elements now belong to a Value (adopt_object / adopt_array): forget them here without
+    // destroying them; the run is empty afterwards.
+    void release() noexcept {
+        if (on_heap_)
+            for (T& e : heap_) ::new (static_cast<void*>(&e)) T{};
+        heap_.clear();
+        size_ = 0;
+    }
+
+private:
+    static constexpr std::size_t kInline = 16;
+
+    T* inline_data() noexcept { return std::launder(reinterpret_cast<T*>(storage_)); }
+
+    void spill() {
+        heap_.reserve(2 * kInline);
+        for (std::size_t i = 0; i < size_; ++i) {
+            heap_.push_back(std::move(inline_data()[i]));
+            inline_data()[i].~T();
+        }
+        on_heap_ = true;
+    }
+
+    alignas(T) unsigned char storage_[kInline * sizeof(T)];
+    std::vector<T> heap_;
+    std::size_t size_ = 0;
+    bool on_heap_ = false;
+};
+
+class MemberBuilder {
+public:
     void add(std::string_view key, Value&& value) { add(key, key.data() + key.size(), std::move(value)); }
     void add(const std::string& key, Value&& value) { add(key, readable_end(key), std::move(value)); }
 
@@ -37,32 +90,23 @@ public:
     // destructor call. drop_last() takes it back when the caller cannot build it after all.
     Value& open(std::string_view key) { return open(key, key.data() + key.size()); }
     Value& open(const std::string& key) { return open(key, readable_end(key)); }
-    void drop_last() noexcept {
-        --size_;
-        if (on_heap_) heap_.pop_back();
-        else inline_data()[size_].~Member();
-    }
+    void drop_last() noexcept { members_.pop_back(); }
 
     const Value* find(std::string_view key) const noexcept {
-        const Member* m = data();
-        for (std::size_t i = 0; i < size_; ++i)
+        const Member* m = members_.data();
+        for (std::size_t i = 0; i < members_.size(); ++i)
             if (m[i].key() == key) return &m[i].value;
         return nullptr;
     }
 
     // The object; the builder is empty afterwards.
     Value finish() {
-        Value out = detail::ValueAccess::adopt_object(data(), size_);
-        // The members now belong to `out`: forget them here without destroying them.
-        if (on_heap_)
-            for (Member& m : heap_) ::new (static_cast<void*>(&m)) Member{};
-        size_ = 0;
+        Value out = detail::ValueAccess::adopt_object(members_.data(), members_.size());
+        members_.release();
         return out;
     }
 
 private:
-    static constexpr std::size_t kInline = 16;
-
     // Keys are the output's most numerous strings: their blocks (when they do not fit inline) from
     // the parser's arena, as the parser builds a document's strings: a pointer bump, not a malloc.
     void add(std::string_view key, const char* key_end, Value&& value) {
@@ -70,83 +114,30 @@ private:
     }
     // Inline: it runs once per member, and a call costs a tenth of its work.
     [[gnu::always_inline]] Value& open(std::string_view key, const char* key_end) {
-        if (!on_heap_ && size_ == kInline) spill();
         // Two null Values, the key then built over the first in place (no temporary to destroy).
-        Member* m = on_heap_ ? &heap_.emplace_back() : ::new (static_cast<void*>(inline_data() + size_)) Member{};
-        detail::ValueAccess::construct_string(&m->name, key.data(), key.size(), key_end);
-        ++size_;
-        return m->value;
+        Member& m = members_.emplace();
+        detail::ValueAccess::construct_string(&m.name, key.data(), key.size(), key_end);
+        return m.value;
     }
 
-    Member* inline_data() noexcept { return std::launder(reinterpret_cast<Member*>(storage_)); }
-    const Member* data() const noexcept {
-        return on_heap_ ? heap_.data() : std::launder(reinterpret_cast<const Member*>(storage_));
-    }
-    Member* data() noexcept { return on_heap_ ? heap_.data() : inline_data(); }
-
-    void spill() {
-        heap_.reserve(2 * kInline);
-        for (std::size_t i = 0; i < size_; ++i) {
-            heap_.push_back(std::move(inline_data()[i]));
-            inline_data()[i].~Member();
-        }
-        on_heap_ = true;
-    }
-
-    alignas(Member) unsigned char storage_[kInline * sizeof(Member)];
-    std::vector<Member> heap_;
-    std::size_t size_ = 0;
-    bool on_heap_ = false;
+    InlineRun<Member> members_;
 };
 
 // The same for an array's items: built in place on the stack, handed to one exactly-sized Value.
 class ItemBuilder {
 public:
-    ItemBuilder() = default;
-    ItemBuilder(const ItemBuilder&) = delete;
-    ItemBuilder& operator=(const ItemBuilder&) = delete;
-    ~ItemBuilder() {
-        if (!on_heap_)
-            for (std::size_t i = 0; i < size_; ++i) inline_data()[i].~Value();
-    }
-
     // An item (null) that the caller builds in place.
-    Value& open() {
-        if (!on_heap_ && size_ == kInline) spill();
-        ++size_;
-        if (on_heap_) return heap_.emplace_back();
-        return *::new (static_cast<void*>(inline_data() + size_ - 1)) Value();
-    }
+    Value& open() { return items_.emplace(); }
 
     // The array; the builder is empty afterwards.
     Value finish() {
-        Value out = detail::ValueAccess::adopt_array(data(), size_);
-        // The items now belong to `out`: forget them here without destroying them.
-        if (on_heap_)
-            for (Value& v : heap_) ::new (static_cast<void*>(&v)) Value();
-        size_ = 0;
+        Value out = detail::ValueAccess::adopt_array(items_.data(), items_.size());
+        items_.release();
         return out;
     }
 
 private:
-    static constexpr std::size_t kInline = 16;
-
-    Value* inline_data() noexcept { return std::launder(reinterpret_cast<Value*>(storage_)); }
-    Value* data() noexcept { return on_heap_ ? heap_.data() : inline_data(); }
-
-    void spill() {
-        heap_.reserve(2 * kInline);
-        for (std::size_t i = 0; i < size_; ++i) {
-            heap_.push_back(std::move(inline_data()[i]));
-            inline_data()[i].~Value();
-        }
-        on_heap_ = true;
-    }
-
-    alignas(Value) unsigned char storage_[kInline * sizeof(Value)];
-    std::vector<Value> heap_;
-    std::size_t size_ = 0;
-    bool on_heap_ = false;
+    InlineRun<Value> items_;
 };
 
 } // namespace laminate::schema_detail

@@ -70,20 +70,32 @@ bool direct_scalar(const Node& n, Value& v, Value& out, std::size_t depth) {
     return true;
 }
 
-// FastCursor::skip_ws with the cases of rendered JSON decided first: nothing to skip, or the one
-// space after a ':' or ','.
-inline void skip_blanks(FastCursor& c) noexcept {
-    if (c.p == c.end || static_cast<unsigned char>(*c.p) > ' ') return;
-    if (*c.p == ' ' && c.end - c.p > 1 && static_cast<unsigned char>(c.p[1]) > ' ') {
-        ++c.p;
-        return;
-    }
-    c.skip_ws();
-}
-
 bool fast_literal(FastCursor& c, std::string_view word) noexcept {
     if (static_cast<std::size_t>(c.end - c.p) < word.size() || std::string_view(c.p, word.size()) != word) return false;
     c.p += word.size();
+    return true;
+}
+
+// true / false at c.p (its first byte is 't' or 'f') built over the null `out`.
+bool direct_bool(FastCursor& c, Value& out) noexcept {
+    const bool value = *c.p == 't';
+    if (!fast_literal(c, value ? "true" : "false")) return false;
+    ::new (static_cast<void*>(&out)) Value(value);
+    return true;
+}
+
+// A short exactly-held fraction at c.p (the number that starts at `start`, no integer) built over
+// the null `out`. make_number keeps a lexeme of up to 8 bytes inline (dump() spells the source);
+// longer ones it compares with the rendering, which is the general road's work.
+bool direct_double(FastCursor& c, const char* start, Value& out) {
+    double d = 0;
+    if (!detail::fast_double(c, d)) return false;
+    const std::string_view lexeme(start, static_cast<std::size_t>(c.p - start));
+    if (lexeme.size() > 8) {
+        c.p = start;
+        return false;
+    }
+    ::new (static_cast<void*>(&out)) Value(detail::ValueAccess::number(NumberKind::Double, 0, 0, d, lexeme, false));
     return true;
 }
 
@@ -113,13 +125,7 @@ bool direct_read(FastCursor& c, const Node& n, Value& out, std::size_t depth) {
         return true;
     }
     if (n.has_enum) return false;
-    if (first == 't' || first == 'f') {
-        if (!(n.types & t_bool)) return false;
-        const bool value = first == 't';
-        if (!fast_literal(c, value ? "true" : "false")) return false;
-        ::new (static_cast<void*>(&out)) Value(value);
-        return true;
-    }
+    if (first == 't' || first == 'f') return (n.types & t_bool) && direct_bool(c, out);
     if (first != '-' && (first < '0' || first > '9')) return false;
     const char* start = c.p;
     if (std::int64_t i = 0; detail::fast_small_integer(c, i)) {
@@ -137,18 +143,7 @@ bool direct_read(FastCursor& c, const Node& n, Value& out, std::size_t depth) {
         ::new (static_cast<void*>(&out)) Value(i); // make_number's Value of a canonical integer lexeme (no lexeme kept)
         return true;
     }
-    if (!(n.types & t_number)) return false;
-    double d = 0;
-    if (!detail::fast_double(c, d)) return false;
-    // make_number keeps a lexeme of up to 8 bytes inline (dump() spells the source); longer ones
-    // it compares with the rendering, which is the general road's work.
-    const std::string_view lexeme(start, static_cast<std::size_t>(c.p - start));
-    if (lexeme.size() > 8) {
-        c.p = start;
-        return false;
-    }
-    ::new (static_cast<void*>(&out)) Value(detail::ValueAccess::number(NumberKind::Double, 0, 0, d, lexeme, false));
-    return true;
+    return (n.types & t_number) && direct_double(c, start, out);
 }
 
 // direct_read for a property by its DirectBit mask (not 0), without its node: the same cases
@@ -162,12 +157,7 @@ bool direct_property(FastCursor& c, std::uint8_t bits, Value& out) {
         detail::ValueAccess::construct_string(&out, text.data(), text.size(), c.end);
         return true;
     }
-    if (first == 't' || first == 'f') {
-        const bool value = first == 't';
-        if (!(bits & d_bool) || !fast_literal(c, value ? "true" : "false")) return false;
-        ::new (static_cast<void*>(&out)) Value(value);
-        return true;
-    }
+    if (first == 't' || first == 'f') return (bits & d_bool) && direct_bool(c, out);
     if (first != '-' && (first < '0' || first > '9')) return false;
     const char* start = c.p;
     if (std::int64_t i = 0; detail::fast_small_integer(c, i)) {
@@ -178,15 +168,7 @@ bool direct_property(FastCursor& c, std::uint8_t bits, Value& out) {
         ::new (static_cast<void*>(&out)) Value(i);
         return true;
     }
-    double d = 0;
-    if (!(bits & d_number) || !detail::fast_double(c, d)) return false;
-    const std::string_view lexeme(start, static_cast<std::size_t>(c.p - start));
-    if (lexeme.size() > 8) { // as direct_read
-        c.p = start;
-        return false;
-    }
-    ::new (static_cast<void*>(&out)) Value(detail::ValueAccess::number(NumberKind::Double, 0, 0, d, lexeme, false));
-    return true;
+    return (bits & d_number) && direct_double(c, start, out);
 }
 
 // The property of an exact key, as match_members finds it in the node's table (whose keys are the
@@ -209,7 +191,7 @@ bool fast_object(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::
     const std::size_t count = n.properties.size();
     MemberBuilder members;
     std::size_t next = 0, hint = 0;
-    skip_blanks(c);
+    c.skip_ws();
     if (c.at('}')) {
         ++c.p;
     } else {
@@ -227,7 +209,7 @@ bool fast_object(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::
             for (; next < f; ++next) read_property(n.properties[next], Slot{}, members, st, depth);
             if (!st.errors.empty()) return false;
             const Property& p = n.properties[f];
-            skip_blanks(c);
+            c.skip_ws();
             if (c.at('{') || c.at('[')) {
                 // read_property's steps for a container (its null and default rules do not apply)
                 PropertyPathScope path(st, p);
@@ -252,10 +234,10 @@ bool fast_object(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::
                 }
             }
             next = f + 1;
-            skip_blanks(c);
+            c.skip_ws();
             if (c.at(',')) {
                 ++c.p;
-                skip_blanks(c);
+                c.skip_ws();
                 continue;
             }
             if (!c.at('}')) return false;
@@ -274,13 +256,13 @@ bool fast_array(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::s
     ++c.p; // '['
     if (++c.depth >= c.max_depth) return false;
     ItemBuilder items;
-    skip_blanks(c);
+    c.skip_ws();
     if (c.at(']')) {
         ++c.p;
     } else {
         for (std::size_t i = 0;; ++i) {
             const Node* element = i < n.prefix_items.size() ? n.prefix_items[i] : n.items;
-            skip_blanks(c);
+            c.skip_ws();
             Value& v = items.open();
             if (element) {
                 PathScope path(st, i);
@@ -301,7 +283,7 @@ bool fast_array(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::s
 
 // read_node for the value at c.p.
 bool fast_node(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::size_t depth) {
-    skip_blanks(c);
+    c.skip_ws();
     if (c.p == c.end) return false;
     const bool object = *c.p == '{';
     if (object || *c.p == '[') {
@@ -347,11 +329,11 @@ bool fast_shape(std::string_view text, const Node& root, Value& out, ShapeState&
                 std::size_t max_depth) {
     if (text.size() > max_size || detail::ends_in_trailing_comma(text)) return false;
     FastCursor c{text.data(), text.data() + text.size(), 0, max_depth};
-    skip_blanks(c);
+    c.skip_ws();
     if (!c.at('{') && !c.at('[')) return false; // scalar documents: the Value path
     if (!out.is_null()) out = Value(); // the readers below build values in place of null ones
     if (!fast_node(c, root, out, st, 0) || !st.errors.empty()) return false;
-    skip_blanks(c);
+    c.skip_ws();
     return c.p == c.end;
 }
 

@@ -8,11 +8,12 @@ namespace laminate::detail {
 
 namespace {
 
-constexpr std::size_t kChunkSize = std::size_t(64) << 10;
+constexpr std::size_t kChunkSize = kArenaChunkSize;
 // Chunks are aligned to their size, so a block finds its chunk's header by masking its address.
 constexpr std::align_val_t kChunkAlign{kChunkSize};
 // The owning thread hands out blocks without touching the shared count: the count starts at this
-// bias, each release subtracts one, and retiring the chunk subtracts (bias - blocks handed out).
+// bias, each release by another thread (or after retirement) subtracts one, and retiring the chunk
+// subtracts (bias - blocks handed out + blocks its owner released meanwhile, ArenaCursor::released).
 // The count reaches zero exactly once, when every block was released and the chunk retired.
 constexpr std::int64_t kBias = std::int64_t(1) << 62;
 
@@ -41,11 +42,12 @@ struct ThreadArena {
     void retire() noexcept {
         if (!chunk) return;
         ArenaCursor& c = arena_cursor;
-        const std::int64_t give_up = kBias - c.handed;
+        const std::int64_t give_up = kBias - c.handed + c.released;
+        c.chunk = nullptr; // from now on its blocks are released through the shared count
         if (chunk->count.fetch_sub(give_up, std::memory_order_acq_rel) == give_up) free_chunk(chunk);
         chunk = nullptr;
         c.next = c.limit = nullptr;
-        c.handed = 0;
+        c.handed = c.released = 0;
     }
 
     void refill() {
@@ -53,15 +55,16 @@ struct ThreadArena {
         // Every block of the current chunk already came back (the usual case when documents are
         // parsed and dropped one after another): start it over, while it is still in cache.
         // No other thread can touch the count then, since no block of this chunk is alive.
-        if (chunk && chunk->count.load(std::memory_order_acquire) == kBias - c.handed) {
+        if (chunk && chunk->count.load(std::memory_order_acquire) == kBias - c.handed + c.released) {
             chunk->count.store(kBias, std::memory_order_relaxed);
-            c.handed = 0;
+            c.handed = c.released = 0;
             c.next = reinterpret_cast<char*>(chunk) + kHeaderSize;
             return;
         }
         retire();
         void* memory = ::operator new(kChunkSize, kChunkAlign);
         chunk = ::new (memory) ChunkHeader{kBias};
+        c.chunk = static_cast<char*>(memory);
         c.next = static_cast<char*>(memory) + kHeaderSize;
         c.limit = static_cast<char*>(memory) + kChunkSize;
     }
@@ -82,7 +85,7 @@ void* arena_allocate_slow(std::size_t n) {
     return p;
 }
 
-void arena_release(void* p) noexcept {
+void arena_release_shared(void* p) noexcept {
     ChunkHeader* chunk = chunk_of(p);
     if (chunk->count.fetch_sub(1, std::memory_order_acq_rel) == 1) free_chunk(chunk);
 }

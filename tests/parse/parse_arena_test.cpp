@@ -84,6 +84,27 @@ TEST(ParseArena, DocumentsFreedOnAnotherThread) {
     docs.clear();
 }
 
+// The owning thread counts the blocks it gives back to its current chunk apart from the shared
+// count; both must add up, whether the chunk is then started over or retired with blocks alive
+// (a wrong sum frees a chunk in use, which the sanitizer builds catch, or leaks it).
+TEST(ParseArena, BlocksReleasedHereAndElsewhereAddUp) {
+    Value kept = parsed();
+    for (int round = 0; round < 300; ++round) {
+        Value here = parsed(), elsewhere = parsed();
+        here = Value(); // this thread, its current chunk
+        std::thread([&] { elsewhere = Value(); }).join();
+        if (round % 50 == 0) kept = parsed(); // the older one goes back to a chunk retired by now
+    }
+    for (int i = 0; i < 3000; ++i)
+        ASSERT_TRUE(parse(kDocument));
+    EXPECT_EQ(kept, parsed());
+    Value survivor = std::move(*kept.find("nested"));
+    kept = Value();
+    for (int i = 0; i < 3000; ++i)
+        ASSERT_TRUE(parse(kDocument));
+    EXPECT_EQ(survivor.dump(), R"({"deeper":[1,2,{"k":"yet another long string value"}]})");
+}
+
 TEST(ParseArena, DocumentsParsedOnAThreadThatEnded) {
     Value doc;
     std::thread([&] { doc = parsed(); }).join();

@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <new>
 
 namespace laminate::detail {
 
@@ -62,5 +63,49 @@ inline void arena_release(void* p) noexcept {
     }
     arena_release_shared(p);
 }
+// n blocks of one chunk at once (p is any of them): one atomic operation at most.
+void arena_release_shared(void* p, std::int64_t n) noexcept;
+
+// Whether two blocks from arena_allocate lie in the same chunk.
+inline bool arena_same_chunk(const void* a, const void* b) noexcept {
+    return ((reinterpret_cast<std::uintptr_t>(a) ^ reinterpret_cast<std::uintptr_t>(b)) & ~(kArenaChunkSize - 1)) == 0;
+}
+
+// Blocks given back by one walk over a tree of values (Value::destroy_container), counted while
+// they come from the same chunk and released together: a document bigger than a chunk lives in
+// chunks already retired, where each block alone would cost an atomic decrement (W2, 20 MB: 2.7%
+// of its time). Blocks not from the arena are freed at once. The count is given back on
+// destruction, so no chunk goes away before the walk that holds its blocks is done with them.
+class ArenaReleaseBatch {
+public:
+    ArenaReleaseBatch() = default;
+    ArenaReleaseBatch(const ArenaReleaseBatch&) = delete;
+    ArenaReleaseBatch& operator=(const ArenaReleaseBatch&) = delete;
+    ~ArenaReleaseBatch() { flush(); }
+
+    void release(void* p, bool from_arena) noexcept {
+        if (!from_arena) {
+            ::operator delete(p);
+        } else if (count_ && arena_same_chunk(p, first_)) {
+            ++count_;
+        } else {
+            flush();
+            first_ = p;
+            count_ = 1;
+        }
+    }
+
+private:
+    void flush() noexcept {
+        if (!count_) return;
+        ArenaCursor& c = arena_cursor;
+        if (arena_same_chunk(first_, c.chunk))
+            c.released += count_;
+        else
+            arena_release_shared(first_, count_);
+    }
+    void* first_ = nullptr;
+    std::int64_t count_ = 0;
+};
 
 } // namespace laminate::detail

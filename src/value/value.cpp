@@ -196,9 +196,10 @@ void Value::destroy_container() noexcept {
     bool is_object = type_ == Type::Object;
     bool in_arena = flags_ & kArena;
     ResumePoint* up = nullptr;
+    detail::ArenaReleaseBatch blocks;
     for (;;) {
         if (next == len) {
-            if (block) release_block(block, in_arena);
+            if (block) blocks.release(block, in_arena);
             if (!up) return;
             ResumePoint resume = *up;
             block = reinterpret_cast<void*>(resume.block & ~std::uintptr_t{3});
@@ -213,7 +214,7 @@ void Value::destroy_container() noexcept {
         if (is_object) {
             Member& m = static_cast<Member*>(block)[next];
             if (m.name.flags_ & kHeapString) // a string
-                release_block(m.name.p_.heap_chars, m.name.flags_ & kArena);
+                blocks.release(m.name.p_.heap_chars, m.name.flags_ & kArena);
             child = &m.value;
         } else {
             child = static_cast<Value*>(block) + next;
@@ -222,7 +223,7 @@ void Value::destroy_container() noexcept {
         if (child->type_ != Type::Array && child->type_ != Type::Object) {
             // Only strings and numbers set kHeapString.
             if (child->flags_ & kHeapString)
-                release_block(child->type_ == Type::String ? child->p_.heap_chars : child->p_.num.heap_lexeme,
+                blocks.release(child->type_ == Type::String ? child->p_.heap_chars : child->p_.num.heap_lexeme,
                               child->flags_ & kArena);
             continue;
         }
@@ -231,7 +232,7 @@ void Value::destroy_container() noexcept {
         bool child_is_object = child->type_ == Type::Object;
         bool child_in_arena = child->flags_ & kArena;
         if (child_len == 0) {
-            if (child_block) release_block(child_block, child_in_arena);
+            if (child_block) blocks.release(child_block, child_in_arena);
             continue;
         }
         std::uintptr_t tagged = reinterpret_cast<std::uintptr_t>(block) | (is_object ? 1u : 0u) |

@@ -7,6 +7,7 @@
 #include "value/value_access.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <functional>
 #include <utility>
@@ -175,19 +176,17 @@ void Parser::close_array() {
     ws_.values.emplace(std::move(array));
 }
 
-// Whether the last `members` keys may repeat one another: false when no two of them have the same
-// fingerprint (the usual case), which is decided here without check_duplicates' setup. A 256-bit
-// filter of the fingerprints answers for most keys; only a key whose bit is already set (about
-// one 8-member object in ten) is compared with the fingerprints before it, so that only equal
-// fingerprints (a repeated key, or a rare collision of long keys) reach check_duplicates. Large
-// objects always go there.
-inline bool Parser::may_repeat_keys(std::size_t members) const noexcept {
-    if (members > 16) return true;
-    const KeyInfo* info = ws_.keys.data() + (ws_.keys.size() - members);
-    std::uint64_t seen[4] = {0, 0, 0, 0};
+namespace {
+// Whether any two of `members` fingerprints are equal, by a filter of Words x 64 bits: a key whose
+// bit is already set is compared with the fingerprints before it (at most members - 1 compares,
+// and members is bounded by the caller, so this stays linear in the object's size).
+template <std::size_t Words>
+[[gnu::always_inline]] inline bool repeated_fingerprint(const KeyInfo* info, std::size_t members) noexcept {
+    constexpr unsigned kShift = 64 - std::bit_width(Words * 64 - 1);
+    std::uint64_t seen[Words] = {};
     for (std::size_t j = 0; j < members; ++j) {
         const std::uint64_t fingerprint = info[j].fingerprint;
-        const std::uint64_t bit = (fingerprint * 0x9E3779B97F4A7C15ull) >> 56;
+        const std::uint64_t bit = (fingerprint * 0x9E3779B97F4A7C15ull) >> kShift;
         const std::uint64_t mask = std::uint64_t{1} << (bit & 63);
         if (seen[bit >> 6] & mask) {
             for (std::size_t i = 0; i < j; ++i)
@@ -196,6 +195,25 @@ inline bool Parser::may_repeat_keys(std::size_t members) const noexcept {
         seen[bit >> 6] |= mask;
     }
     return false;
+}
+
+// Out of line, so that the common small case keeps close_object's registers to itself.
+[[gnu::noinline]] bool repeated_fingerprint_mid(const KeyInfo* info, std::size_t members) noexcept {
+    return repeated_fingerprint<16>(info, members);
+}
+} // namespace
+
+// Whether the last `members` keys may repeat one another: false when no two of them have the same
+// fingerprint (the usual case), which is decided here without check_duplicates' setup (a sort and
+// two vectors). A filter of the fingerprints answers for most keys, 256 bits up to 16 members and
+// 1,024 up to 64; only a key whose bit is already set (about one 8-member object in ten) is
+// compared with the fingerprints before it, so that only equal fingerprints (a repeated key, or a
+// rare collision of long keys) reach check_duplicates. Larger objects always go there: the
+// compares on a filter hit would grow with the square of their size.
+inline bool Parser::may_repeat_keys(std::size_t members) const noexcept {
+    const KeyInfo* info = ws_.keys.data() + (ws_.keys.size() - members);
+    if (members > 16) return members > 64 || repeated_fingerprint_mid(info, members);
+    return repeated_fingerprint<4>(info, members);
 }
 
 bool Parser::close_object() {

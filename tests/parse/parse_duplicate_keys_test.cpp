@@ -92,6 +92,30 @@ TEST(ParseDuplicateKeys, LargeObjects) {
     EXPECT_EQ(clean->value.size(), 1000u);
 }
 
+TEST(ParseDuplicateKeys, MidSizeObjectsAroundTheFilterSizes) {
+    // 17..64 members take the larger fingerprint filter, 65 and more the sort: a repeat is found
+    // wherever it is, and distinct keys (long ones too, which are hashed) raise nothing.
+    for (int members : {16, 17, 40, 64, 65, 100}) {
+        for (int repeat_of : {0, members / 2, members - 1}) {
+            std::string text = "{";
+            for (int i = 0; i < members; ++i)
+                text += "\"a rather long key number " + std::to_string(i) + "\": " + std::to_string(i) + ", ";
+            const std::string distinct = text.substr(0, text.size() - 2) + "}";
+            text += "\"a rather long key number " + std::to_string(repeat_of) + "\": -1}";
+            auto r = parse(text);
+            ASSERT_TRUE(r) << r.error();
+            EXPECT_EQ(r->value.size(), static_cast<std::size_t>(members)) << members;
+            EXPECT_EQ(r->value["a rather long key number " + std::to_string(repeat_of)], Value(-1)) << members;
+            ASSERT_EQ(r->diagnostics.size(), 1u) << members << " " << repeat_of;
+            EXPECT_EQ(r->diagnostics[0].kind, DiagnosticKind::DuplicateKey);
+            auto clean = parse(distinct);
+            ASSERT_TRUE(clean) << clean.error();
+            EXPECT_TRUE(clean->diagnostics.empty()) << members;
+            EXPECT_EQ(clean->value.size(), static_cast<std::size_t>(members));
+        }
+    }
+}
+
 TEST(ParseDuplicateKeys, KeysAreComparedAfterDecoding) {
     auto r = parse(R"({"caf\u00e9": 1, "café": 2, 'café': 3})");
     ASSERT_TRUE(r) << r.error();

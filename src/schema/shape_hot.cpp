@@ -1,0 +1,124 @@
+// The fast path's compact form of a compiled schema (shape_hot.hpp): sized first, then built in one
+// block, object by object in the order the fast path walks them (depth first from the root,
+// properties in schema order), the cold texts and default copies after every object.
+#include "shape_hot.hpp"
+#include "shape_node.hpp"
+
+#include <cstring>
+#include <new>
+#include <unordered_set>
+#include <vector>
+
+namespace laminate::schema_detail {
+namespace {
+
+constexpr std::size_t align8(std::size_t n) { return (n + 7) & ~std::size_t{7}; }
+
+// fast_node's refusals of a container that do not depend on the text.
+bool walkable(const Node& n) { return !n.never && n.alternatives.empty() && !n.has_enum; }
+
+// Object-typed nodes reachable from the root, in walk order (pre-order; an explicit stack, since
+// recursive schemas make the graph cyclic and paths long).
+std::vector<Node*> objects_in_walk_order(Node& root) {
+    std::vector<Node*> order;
+    std::unordered_set<const Node*> seen;
+    std::vector<Node*> stack{&root};
+    auto push = [&](const Node* n) {
+        if (n && !seen.count(n)) stack.push_back(const_cast<Node*>(n)); // the Compiled's own nodes
+    };
+    while (!stack.empty()) {
+        Node* n = stack.back();
+        stack.pop_back();
+        if (!seen.insert(n).second) continue;
+        if (n->types & t_object) order.push_back(n);
+        // Pushed in reverse, so that the first property's subtree comes next.
+        for (auto it = n->alternatives.rbegin(); it != n->alternatives.rend(); ++it) push(*it);
+        push(n->additional_schema);
+        for (auto it = n->prefix_items.rbegin(); it != n->prefix_items.rend(); ++it) push(*it);
+        push(n->items);
+        for (auto it = n->properties.rbegin(); it != n->properties.rend(); ++it) push(it->schema);
+    }
+    return order;
+}
+
+} // namespace
+
+HotForm::~HotForm() {
+    for (std::size_t i = 0; i < default_count_; ++i) defaults_[i].~Value();
+}
+
+void HotForm::build(Node& root) {
+    const std::vector<Node*> order = objects_in_walk_order(root);
+    // Sizes: the objects with their keys, then the default copies, then the texts, then padding
+    // so that every key may be read for kKeyReadable bytes.
+    std::size_t objects = 0, defaults = 0, texts = 0;
+    for (const Node* n : order) {
+        objects += sizeof(HotObject) + n->properties.size() * sizeof(HotProperty);
+        std::size_t keys = 0;
+        for (const Property& p : n->properties) {
+            keys += p.key.size();
+            texts += p.text->path_segment.size() + p.text->absent_note.size();
+            if (p.schema->default_value) ++defaults;
+        }
+        objects += align8(keys);
+    }
+    size_ = objects + defaults * sizeof(Value) + texts + kKeyReadable;
+    block_.reset(new std::byte[size_]());
+    std::byte* at = block_.get();
+    defaults_ = reinterpret_cast<Value*>(block_.get() + objects);
+    char* text_at = reinterpret_cast<char*>(block_.get() + objects + defaults * sizeof(Value));
+
+    // Headers first (a child's entry points at the child's header, built later in the walk).
+    std::vector<HotObject*> headers;
+    headers.reserve(order.size());
+    for (Node* n : order) {
+        auto* h = ::new (static_cast<void*>(at)) HotObject;
+        h->node = n;
+        h->count = static_cast<std::uint32_t>(n->properties.size());
+        h->plain_keys = n->plain_keys;
+        h->walkable = walkable(*n);
+        h->limits = n->has_limits;
+        n->hot = h;
+        headers.push_back(h);
+        at += sizeof(HotObject) + n->properties.size() * sizeof(HotProperty);
+        for (const Property& p : n->properties) at += p.key.size();
+        at = block_.get() + align8(static_cast<std::size_t>(at - block_.get()));
+    }
+    for (HotObject* h : headers) {
+        const Node& n = *h->node;
+        auto* entries = reinterpret_cast<HotProperty*>(h + 1);
+        char* key_at = reinterpret_cast<char*>(entries + n.properties.size());
+        for (std::size_t i = 0; i < n.properties.size(); ++i) {
+            const Property& p = n.properties[i];
+            const Node& child = *p.schema;
+            auto* e = ::new (static_cast<void*>(entries + i)) HotProperty;
+            std::memcpy(key_at, p.key.data(), p.key.size());
+            e->key = key_at;
+            e->key_size = static_cast<std::uint32_t>(p.key.size());
+            key_at += p.key.size();
+            const std::string& segment = p.text->path_segment;
+            const std::string& note = p.text->absent_note;
+            std::memcpy(text_at, segment.data(), segment.size());
+            std::memcpy(text_at + segment.size(), note.data(), note.size());
+            e->texts = text_at;
+            e->segment_size = static_cast<std::uint32_t>(segment.size());
+            e->note_size = static_cast<std::uint32_t>(note.size());
+            text_at += segment.size() + note.size();
+            e->direct = p.direct;
+            if (child.default_value || !p.required) e->flags |= h_absent_ok;
+            if (walkable(child) && (child.types & t_object)) {
+                e->flags |= h_object;
+                e->object = child.hot; // reachable through this property: in the walk order
+            }
+            if (walkable(child) && (child.types & t_array)) e->flags |= h_array;
+            if (child.has_limits) e->flags |= h_limits;
+            if (child.default_value) {
+                e->default_value = ::new (static_cast<void*>(defaults_ + default_count_)) Value(*child.default_value);
+                ++default_count_;
+            }
+            e->property = &p;
+        }
+    }
+}
+
+} // namespace laminate::schema_detail

@@ -1,0 +1,86 @@
+#pragma once
+// The fast path's compact form of a compiled schema: what shape_fast_read.cpp reads per object and
+// per property, in one exactly-sized block per schema, in the order the fast path walks it.
+//
+// Why: BFCL shapes thousands of texts, each against its own schema, so every call meets a cold
+// schema. Reading it through the Nodes (a deque of large nodes, each property's key and texts in
+// their own heap blocks, defaults inside the child nodes) costs a cache miss per property or more;
+// here an object's header, its properties' entries and their key bytes are adjacent, the child
+// checks fast_node would make (container walkable, limits) are decided at compile time into the
+// parent's entry, and what absent properties need (path segment, Defaulted note, default value)
+// sits together at the end of the block. The Nodes stay the general path's form; every entry
+// points back at its Property for the cases the fast path hands to read_property / read_node.
+
+#include <laminate/value.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string_view>
+
+namespace laminate::schema_detail {
+
+struct Node;
+struct Property;
+struct HotObject;
+
+// A property's decisions that would otherwise read its child node.
+// Bytes readable from any key's first byte (the block ends in that much padding): Value's inline
+// string size, so that a key's Value is made with one fixed-size copy (construct_string checks it).
+inline constexpr std::size_t kKeyReadable = 16;
+
+enum HotFlag : std::uint8_t {
+    h_absent_ok = 1u << 0, // absent: filled with its default or left empty (read_property's quiet case)
+    h_object = 1u << 1,    // its node passes fast_node's container checks for an object (`object` set)
+    h_array = 1u << 2,     // its node passes fast_node's container checks for an array
+    h_limits = 1u << 3,    // its node has constraints: check_limits after reading
+};
+
+struct HotProperty {
+    const char* key = nullptr;   // readable for kKeyReadable bytes at least (the block is padded)
+    const char* texts = nullptr; // the path segment, then the absent note (PropertyText's)
+    std::uint32_t key_size = 0, segment_size = 0, note_size = 0;
+    std::uint8_t direct = 0; // DirectBit mask of its node
+    std::uint8_t flags = 0;  // HotFlag mask
+    const HotObject* object = nullptr;     // its node's form, when h_object
+    const Value* default_value = nullptr;  // a copy of its node's default (in the block), or null
+    const Property* property = nullptr;    // the general path's form (its node: property->schema)
+
+    std::string_view key_view() const noexcept { return {key, key_size}; }
+    const char* key_end() const noexcept { return key + kKeyReadable; }
+    std::string_view segment() const noexcept { return {texts, segment_size}; }
+    std::string_view note() const noexcept { return {texts + segment_size, note_size}; }
+};
+
+// An object node's header; its `count` HotProperty entries follow it, then their key bytes.
+struct HotObject {
+    const Node* node = nullptr;
+    std::uint32_t count = 0;
+    bool plain_keys = false; // every key plain ASCII text (fast_expected_key compares bytes)
+    bool walkable = false;   // the node passes fast_node's container checks for an object
+    bool limits = false;     // the node has constraints
+    const HotProperty* properties() const noexcept { return reinterpret_cast<const HotProperty*>(this + 1); }
+};
+
+static_assert(sizeof(HotObject) % alignof(HotProperty) == 0);
+
+// The block of one compiled schema. build() makes a HotObject for every object-typed node
+// reachable from the root and sets the nodes' `hot` pointers.
+class HotForm {
+public:
+    HotForm() = default;
+    HotForm(const HotForm&) = delete;
+    HotForm& operator=(const HotForm&) = delete;
+    ~HotForm();
+
+    void build(Node& root);
+    std::size_t bytes() const noexcept { return size_; }
+
+private:
+    std::unique_ptr<std::byte[]> block_;
+    std::size_t size_ = 0;
+    Value* defaults_ = nullptr; // copies of default values, inside the block, destroyed with it
+    std::size_t default_count_ = 0;
+};
+
+} // namespace laminate::schema_detail

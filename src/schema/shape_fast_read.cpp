@@ -146,14 +146,25 @@ bool direct_read(FastCursor& c, const Node& n, Value& out, std::size_t depth) {
     return (n.types & t_number) && direct_double(c, start, out);
 }
 
-// direct_read for a property by its DirectBit mask (not 0), without its node: the same cases
-// decided the same way, as direct_bits() encodes them. `out` must be null.
-bool direct_property(FastCursor& c, std::uint8_t bits, Value& out) {
+// direct_read for a property by its entry's DirectBit mask (not 0), without its node: the same
+// cases decided the same way, as direct_bits() (and for d_enum HotForm::build) encodes them.
+// `out` must be null.
+bool direct_property(FastCursor& c, const HotProperty& p, Value& out) {
     if (c.p == c.end) return false;
+    const std::uint8_t bits = p.direct;
     const char first = *c.p;
     if (first == '"') {
         std::string_view text;
-        if (!(bits & d_string) || !detail::fast_plain_string(c, text)) return false;
+        if (bits & d_enum) {
+            FastCursor probe = c;
+            if (!detail::fast_plain_string(probe, text)) return false;
+            bool named = false;
+            for (std::size_t i = 0; i < p.enum_count && !named; ++i) named = p.enum_names[i] == text;
+            if (!named) return false;
+            c.p = probe.p;
+        } else if (!(bits & d_string) || !detail::fast_plain_string(c, text)) {
+            return false;
+        }
         detail::ValueAccess::construct_string(&out, text.data(), text.size(), c.end);
         return true;
     }
@@ -238,7 +249,7 @@ bool fast_object(FastCursor& c, const HotObject& h, Value& out, ShapeState& st, 
                     return false;
                 if ((p.flags & h_limits) && !check_limits(slot, *p.property->schema, st)) return false;
             } else if (Value& slot = members.open(p.key_view(), p.key_end());
-                       p.direct && depth + 1 <= kMaxInputDepth ? direct_property(c, p.direct, slot)
+                       p.direct && depth + 1 <= kMaxInputDepth ? direct_property(c, p, slot)
                                                                : direct_read(c, *p.property->schema, slot, depth + 1)) {
                 if ((p.flags & h_limits) && !check_limits(slot, *p.property->schema, st)) return false;
             } else {

@@ -17,6 +17,26 @@ constexpr std::size_t align8(std::size_t n) { return (n + 7) & ~std::size_t{7}; 
 // fast_node's refusals of a container that do not depend on the text.
 bool walkable(const Node& n) { return !n.never && n.alternatives.empty() && !n.has_enum; }
 
+// The d_enum case of direct_read: a string enum whose names fit an entry, read where a string is.
+bool direct_enum(const Node& n) {
+    return !n.never && n.alternatives.empty() && n.has_enum && !n.enum_names.empty() &&
+           n.enum_names.size() <= UINT16_MAX && (!n.types || (n.types & t_string));
+}
+
+// The bytes of an object's key and enum part after its entries.
+std::size_t key_bytes(const Node& n) {
+    std::size_t keys = 0;
+    for (const Property& p : n.properties) keys += p.key.size();
+    keys = align8(keys);
+    for (const Property& p : n.properties) {
+        if (!direct_enum(*p.schema)) continue;
+        keys += p.schema->enum_names.size() * sizeof(std::string_view);
+        for (std::string_view name : p.schema->enum_names) keys += name.size();
+        keys = align8(keys);
+    }
+    return keys;
+}
+
 // Object-typed nodes reachable from the root, in walk order (pre-order; an explicit stack, since
 // recursive schemas make the graph cyclic and paths long).
 std::vector<Node*> objects_in_walk_order(Node& root) {
@@ -53,14 +73,11 @@ void HotForm::build(Node& root) {
     // so that every key may be read for kKeyReadable bytes.
     std::size_t objects = 0, defaults = 0, texts = 0;
     for (const Node* n : order) {
-        objects += sizeof(HotObject) + n->properties.size() * sizeof(HotProperty);
-        std::size_t keys = 0;
+        objects += sizeof(HotObject) + n->properties.size() * sizeof(HotProperty) + key_bytes(*n);
         for (const Property& p : n->properties) {
-            keys += p.key.size();
             texts += p.text->path_segment.size() + p.text->absent_note.size();
             if (p.schema->default_value) ++defaults;
         }
-        objects += align8(keys);
     }
     size_ = objects + defaults * sizeof(Value) + texts + kKeyReadable;
     block_.reset(new std::byte[size_]());
@@ -80,14 +97,15 @@ void HotForm::build(Node& root) {
         h->limits = n->has_limits;
         n->hot = h;
         headers.push_back(h);
-        at += sizeof(HotObject) + n->properties.size() * sizeof(HotProperty);
-        for (const Property& p : n->properties) at += p.key.size();
-        at = block_.get() + align8(static_cast<std::size_t>(at - block_.get()));
+        at += sizeof(HotObject) + n->properties.size() * sizeof(HotProperty) + key_bytes(*n);
     }
     for (HotObject* h : headers) {
         const Node& n = *h->node;
         auto* entries = reinterpret_cast<HotProperty*>(h + 1);
         char* key_at = reinterpret_cast<char*>(entries + n.properties.size());
+        std::size_t keys = 0;
+        for (const Property& p : n.properties) keys += p.key.size();
+        char* enum_at = key_at + align8(keys); // 8-aligned: entries and headers are
         for (std::size_t i = 0; i < n.properties.size(); ++i) {
             const Property& p = n.properties[i];
             const Node& child = *p.schema;
@@ -105,6 +123,21 @@ void HotForm::build(Node& root) {
             e->note_size = static_cast<std::uint32_t>(note.size());
             text_at += segment.size() + note.size();
             e->direct = p.direct;
+            if (direct_enum(child)) {
+                auto* names = reinterpret_cast<std::string_view*>(enum_at);
+                char* chars = enum_at + child.enum_names.size() * sizeof(std::string_view);
+                for (std::size_t k = 0; k < child.enum_names.size(); ++k) {
+                    const std::string_view name = child.enum_names[k];
+                    std::memcpy(chars, name.data(), name.size());
+                    ::new (static_cast<void*>(names + k)) std::string_view(chars, name.size());
+                    chars += name.size();
+                }
+                e->direct = static_cast<std::uint8_t>(d_enum | (child.has_limits ? d_limits : 0));
+                e->enum_names = names;
+                e->enum_count = static_cast<std::uint16_t>(child.enum_names.size());
+                enum_at = reinterpret_cast<char*>(block_.get()) +
+                          align8(static_cast<std::size_t>(reinterpret_cast<std::byte*>(chars) - block_.get()));
+            }
             if (child.default_value || !p.required) e->flags |= h_absent_ok;
             if (walkable(child) && (child.types & t_object)) {
                 e->flags |= h_object;

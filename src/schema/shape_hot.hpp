@@ -40,9 +40,13 @@ struct HotProperty {
     const char* key = nullptr;   // readable for kKeyReadable bytes at least (the block is padded)
     const char* texts = nullptr; // the path segment, then the absent note (PropertyText's)
     std::uint32_t key_size = 0, segment_size = 0, note_size = 0;
-    std::uint8_t direct = 0; // DirectBit mask of its node
+    std::uint8_t direct = 0; // DirectBit mask of its node (with d_enum: only that and d_limits)
     std::uint8_t flags = 0;  // HotFlag mask
-    const HotObject* object = nullptr;     // its node's form, when h_object
+    std::uint16_t enum_count = 0;
+    union {
+        const HotObject* object = nullptr;  // its node's form, when h_object
+        const std::string_view* enum_names; // its node's enum names (in the block), when d_enum
+    };
     const Value* default_value = nullptr;  // a copy of its node's default (in the block), or null
     const Property* property = nullptr;    // the general path's form (its node: property->schema)
 
@@ -52,7 +56,8 @@ struct HotProperty {
     std::string_view note() const noexcept { return {texts + segment_size, note_size}; }
 };
 
-// An object node's header; its `count` HotProperty entries follow it, then their key bytes.
+// An object node's header; its `count` HotProperty entries follow it, then their key bytes, then
+// the enum names of its d_enum properties.
 struct HotObject {
     const Node* node = nullptr;
     std::uint32_t count = 0;

@@ -44,6 +44,8 @@ enum DirectBit : std::uint8_t {
     d_integer = 1u << 2, // a small canonical integer, kept (any int64 fits the node)
     d_number = 1u << 3,  // a short exactly-held fraction, kept
     d_limits = 1u << 4,  // the node has constraints: check_limits after reading
+    d_enum = 1u << 5,    // a plain string that is one of a string enum's names, kept (the compact
+                         // form's entries only: HotProperty::enum_names)
 };
 
 // A property's texts that only absent properties and containers need, kept apart (Compiled owns

@@ -197,13 +197,18 @@ std::size_t find_property(const HotObject& h, std::string_view key, std::size_t&
     return static_cast<std::size_t>(-1);
 }
 
-// read_property(p, Slot{}, ...) for an absent property, from the compact form when it is the
-// quiet case (its default, the Defaulted note).
-void absent(const HotProperty& p, MemberBuilder& members, ShapeState& st, std::size_t depth) {
-    if (p.flags & h_absent_ok)
+// read_property(p, Slot{}, ...) for an absent property of the object `h`, from the compact form
+// when it is the quiet case (its default, the Defaulted note).
+void absent(const HotObject& h, const HotProperty& p, MemberBuilder& members, ShapeState& st, std::size_t depth) {
+    if (p.flags & h_absent_ok) {
+        // Room for every note the object may add at once: BFCL functions with many defaulted
+        // parameters would otherwise regrow the vector (of large Diagnostics) past note()'s four.
+        if (st.policy.record_defaults && st.diagnostics.capacity() == 0)
+            st.diagnostics.reserve(h.notes > 4 ? h.notes : 4);
         absent_property(p.key_view(), p.key_end(), p.default_value, p.segment(), p.note(), members, st);
-    else
+    } else {
         read_property(*p.property, Slot{}, members, st, depth); // required: the error
+    }
 }
 
 bool fast_array(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::size_t depth);
@@ -232,7 +237,7 @@ bool fast_object(FastCursor& c, const HotObject& h, Value& out, ShapeState& st, 
                 f = find_property(h, key, hint);
             }
             if (f >= count || f < next) return false; // unknown, repeated or out of schema order
-            for (; next < f; ++next) absent(props[next], members, st, depth);
+            for (; next < f; ++next) absent(h, props[next], members, st, depth);
             if (!st.errors.empty()) return false;
             const HotProperty& p = props[f];
             c.skip_ws();
@@ -278,7 +283,7 @@ bool fast_object(FastCursor& c, const HotObject& h, Value& out, ShapeState& st, 
             break;
         }
     }
-    for (; next < count; ++next) absent(props[next], members, st, depth);
+    for (; next < count; ++next) absent(h, props[next], members, st, depth);
     if (!st.errors.empty()) return false;
     --c.depth;
     ::new (static_cast<void*>(&out)) Value(members.finish());
@@ -297,7 +302,14 @@ bool fast_array(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::s
             const Node* element = i < n.prefix_items.size() ? n.prefix_items[i] : n.items;
             c.skip_ws();
             Value& v = items.open();
-            if (element) {
+            if (element && !c.at('{') && !c.at('[') && direct_read(c, *element, v, depth + 1)) {
+                // fast_node's first step, taken before entering the element's path: direct_read
+                // makes no diagnostic, so only the constraint check needs the path.
+                if (element->has_limits) {
+                    PathScope path(st, i);
+                    if (!check_limits(v, *element, st)) return false;
+                }
+            } else if (element) {
                 PathScope path(st, i);
                 if (!fast_node(c, *element, v, st, depth + 1)) return false;
             } else {

@@ -92,6 +92,7 @@ void HotForm::build(Node& root) {
         auto* h = ::new (static_cast<void*>(at)) HotObject;
         h->node = n;
         h->count = static_cast<std::uint32_t>(n->properties.size());
+        for (const Property& p : n->properties) h->notes += p.schema->default_value || !p.required;
         h->plain_keys = n->plain_keys;
         h->walkable = walkable(*n);
         h->limits = n->has_limits;

@@ -61,6 +61,7 @@ struct HotProperty {
 struct HotObject {
     const Node* node = nullptr;
     std::uint32_t count = 0;
+    std::uint32_t notes = 0; // its h_absent_ok properties: the Defaulted notes it may add
     bool plain_keys = false; // every key plain ASCII text (fast_expected_key compares bytes)
     bool walkable = false;   // the node passes fast_node's container checks for an object
     bool limits = false;     // the node has constraints

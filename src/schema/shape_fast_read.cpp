@@ -159,7 +159,7 @@ bool direct_property(FastCursor& c, const HotProperty& p, Value& out) {
             FastCursor probe = c;
             if (!detail::fast_plain_string(probe, text)) return false;
             bool named = false;
-            for (std::size_t i = 0; i < p.enum_count && !named; ++i) named = p.enum_names[i] == text;
+            for (std::size_t i = 0; i < p.enum_count && !named; ++i) named = p.enum_names()[i] == text;
             if (!named) return false;
             c.p = probe.p;
         } else if (!(bits & d_string) || !detail::fast_plain_string(c, text)) {
@@ -199,15 +199,16 @@ std::size_t find_property(const HotObject& h, std::string_view key, std::size_t&
 
 // read_property(p, Slot{}, ...) for an absent property of the object `h`, from the compact form
 // when it is the quiet case (its default, the Defaulted note).
-void absent(const HotObject& h, const HotProperty& p, MemberBuilder& members, ShapeState& st, std::size_t depth) {
+void absent(const HotObject& h, std::size_t index, MemberBuilder& members, ShapeState& st, std::size_t depth) {
+    const HotProperty& p = h.properties()[index];
     if (p.flags & h_absent_ok) {
         // Room for every note the object may add at once: BFCL functions with many defaulted
         // parameters would otherwise regrow the vector (of large Diagnostics) past note()'s four.
         if (st.policy.record_defaults && st.diagnostics.capacity() == 0)
             st.diagnostics.reserve(h.notes > 4 ? h.notes : 4);
-        absent_property(p.key_view(), p.key_end(), p.default_value, p.segment(), p.note(), members, st);
+        absent_property(p.key_view(), p.key_end(), p.default_value(), p.segment(), p.note(), members, st);
     } else {
-        read_property(*p.property, Slot{}, members, st, depth); // required: the error
+        read_property(h.node->properties[index], Slot{}, members, st, depth); // required: the error
     }
 }
 
@@ -237,7 +238,7 @@ bool fast_object(FastCursor& c, const HotObject& h, Value& out, ShapeState& st, 
                 f = find_property(h, key, hint);
             }
             if (f >= count || f < next) return false; // unknown, repeated or out of schema order
-            for (; next < f; ++next) absent(h, props[next], members, st, depth);
+            for (; next < f; ++next) absent(h, next, members, st, depth);
             if (!st.errors.empty()) return false;
             const HotProperty& p = props[f];
             c.skip_ws();
@@ -248,18 +249,18 @@ bool fast_object(FastCursor& c, const HotObject& h, Value& out, ShapeState& st, 
                 if (!(p.flags & (object ? h_object : h_array)) || depth + 1 > kMaxInputDepth) return false;
                 PropertyPathScope path(st, p.segment());
                 Value& slot = members.open(p.key_view(), p.key_end());
-                if (!(object ? fast_object(c, *p.object, slot, st, depth + 1)
-                             : fast_array(c, *p.property->schema, slot, st, depth + 1)) ||
+                if (!(object ? fast_object(c, *p.object(), slot, st, depth + 1)
+                             : fast_array(c, *p.child, slot, st, depth + 1)) ||
                     !st.errors.empty())
                     return false;
-                if ((p.flags & h_limits) && !check_limits(slot, *p.property->schema, st)) return false;
+                if ((p.flags & h_limits) && !check_limits(slot, *p.child, st)) return false;
             } else if (Value& slot = members.open(p.key_view(), p.key_end());
                        p.direct && depth + 1 <= kMaxInputDepth ? direct_property(c, p, slot)
-                                                               : direct_read(c, *p.property->schema, slot, depth + 1)) {
-                if ((p.flags & h_limits) && !check_limits(slot, *p.property->schema, st)) return false;
+                                                               : direct_read(c, *p.child, slot, depth + 1)) {
+                if ((p.flags & h_limits) && !check_limits(slot, *p.child, st)) return false;
             } else {
                 members.drop_last();
-                const Node& child = *p.property->schema;
+                const Node& child = *p.child;
                 Value v, shaped;
                 if (!detail::fast_scalar(c, v)) {
                     return false;
@@ -267,7 +268,7 @@ bool fast_object(FastCursor& c, const HotObject& h, Value& out, ShapeState& st, 
                     if (child.has_limits && !check_limits(shaped, child, st)) return false;
                     members.add(p.key_view(), p.key_end(), std::move(shaped));
                 } else {
-                    read_property(*p.property, Slot{&v, f, false}, members, st, depth);
+                    read_property(h.node->properties[f], Slot{&v, f, false}, members, st, depth);
                     if (!st.errors.empty()) return false;
                 }
             }
@@ -283,7 +284,7 @@ bool fast_object(FastCursor& c, const HotObject& h, Value& out, ShapeState& st, 
             break;
         }
     }
-    for (; next < count; ++next) absent(h, props[next], members, st, depth);
+    for (; next < count; ++next) absent(h, next, members, st, depth);
     if (!st.errors.empty()) return false;
     --c.depth;
     ::new (static_cast<void*>(&out)) Value(members.finish());

@@ -6,6 +6,7 @@
 
 #include <cstring>
 #include <new>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -64,30 +65,34 @@ std::vector<Node*> objects_in_walk_order(Node& root) {
 } // namespace
 
 HotForm::~HotForm() {
-    for (std::size_t i = 0; i < default_count_; ++i) defaults_[i].~Value();
+    for (HotAbsent* a : absents_) a->~HotAbsent();
 }
 
-void HotForm::build(Node& root) {
+bool HotForm::build(Node& root) {
     const std::vector<Node*> order = objects_in_walk_order(root);
-    // Sizes: the objects with their keys, then the default copies, then the texts, then padding
-    // so that every key may be read for kKeyReadable bytes.
-    std::size_t objects = 0, defaults = 0, texts = 0;
+    // Sizes: the objects with their keys and enum names, then the absent records (8-aligned), then
+    // padding so that every key may be read for kKeyReadable bytes.
+    std::size_t objects = 0, absents = 0;
     for (const Node* n : order) {
         objects += sizeof(HotObject) + n->properties.size() * sizeof(HotProperty) + key_bytes(*n);
         for (const Property& p : n->properties) {
-            texts += p.text->path_segment.size() + p.text->absent_note.size();
-            if (p.schema->default_value) ++defaults;
+            if (p.key.size() > UINT16_MAX) return false;
+            absents += align8(sizeof(HotAbsent) + p.text->path_segment.size() + p.text->absent_note.size());
         }
     }
-    size_ = objects + defaults * sizeof(Value) + texts + kKeyReadable;
+    size_ = objects + absents + kKeyReadable;
+    if (size_ > (std::size_t{1} << 30)) return false; // offsets are int32
     block_.reset(new std::byte[size_]());
     std::byte* at = block_.get();
-    defaults_ = reinterpret_cast<Value*>(block_.get() + objects);
-    char* text_at = reinterpret_cast<char*>(block_.get() + objects + defaults * sizeof(Value));
+    std::byte* absent_at = block_.get() + objects;
+    auto offset = [](const void* from, const void* to) {
+        return static_cast<std::int32_t>(static_cast<const char*>(to) - static_cast<const char*>(from));
+    };
 
-    // Headers first (a child's entry points at the child's header, built later in the walk).
+    // Headers first (a child's entry points at the child's header, wherever the walk put it).
     std::vector<HotObject*> headers;
     headers.reserve(order.size());
+    std::unordered_map<const Node*, HotObject*> header_of;
     for (Node* n : order) {
         auto* h = ::new (static_cast<void*>(at)) HotObject;
         h->node = n;
@@ -96,8 +101,8 @@ void HotForm::build(Node& root) {
         h->plain_keys = n->plain_keys;
         h->walkable = walkable(*n);
         h->limits = n->has_limits;
-        n->hot = h;
         headers.push_back(h);
+        header_of.emplace(n, h);
         at += sizeof(HotObject) + n->properties.size() * sizeof(HotProperty) + key_bytes(*n);
     }
     for (HotObject* h : headers) {
@@ -111,18 +116,25 @@ void HotForm::build(Node& root) {
             const Property& p = n.properties[i];
             const Node& child = *p.schema;
             auto* e = ::new (static_cast<void*>(entries + i)) HotProperty;
+            e->child = &child;
             std::memcpy(key_at, p.key.data(), p.key.size());
-            e->key = key_at;
-            e->key_size = static_cast<std::uint32_t>(p.key.size());
+            e->key_at = offset(e, key_at);
+            e->key_size = static_cast<std::uint16_t>(p.key.size());
             key_at += p.key.size();
+            // The absent record: the texts, and the default copied beside them.
             const std::string& segment = p.text->path_segment;
             const std::string& note = p.text->absent_note;
-            std::memcpy(text_at, segment.data(), segment.size());
-            std::memcpy(text_at + segment.size(), note.data(), note.size());
-            e->texts = text_at;
-            e->segment_size = static_cast<std::uint32_t>(segment.size());
-            e->note_size = static_cast<std::uint32_t>(note.size());
-            text_at += segment.size() + note.size();
+            auto* a = ::new (static_cast<void*>(absent_at)) HotAbsent;
+            absents_.push_back(a);
+            a->segment_size = static_cast<std::uint32_t>(segment.size());
+            a->note_size = static_cast<std::uint32_t>(note.size());
+            if (child.default_value) a->default_value = *child.default_value;
+            char* texts = reinterpret_cast<char*>(a + 1);
+            std::memcpy(texts, segment.data(), segment.size());
+            std::memcpy(texts + segment.size(), note.data(), note.size());
+            e->absent_at = offset(e, a);
+            absent_at += align8(sizeof(HotAbsent) + segment.size() + note.size());
+
             e->direct = p.direct;
             if (direct_enum(child)) {
                 auto* names = reinterpret_cast<std::string_view*>(enum_at);
@@ -134,25 +146,24 @@ void HotForm::build(Node& root) {
                     chars += name.size();
                 }
                 e->direct = static_cast<std::uint8_t>(d_enum | (child.has_limits ? d_limits : 0));
-                e->enum_names = names;
+                e->aux_at = offset(e, names);
                 e->enum_count = static_cast<std::uint16_t>(child.enum_names.size());
                 enum_at = reinterpret_cast<char*>(block_.get()) +
                           align8(static_cast<std::size_t>(reinterpret_cast<std::byte*>(chars) - block_.get()));
             }
             if (child.default_value || !p.required) e->flags |= h_absent_ok;
+            if (child.default_value) e->flags |= h_default;
             if (walkable(child) && (child.types & t_object)) {
+                // Reachable through this property: in the walk order, so it has its header.
+                e->aux_at = offset(e, header_of.at(&child));
                 e->flags |= h_object;
-                e->object = child.hot; // reachable through this property: in the walk order
             }
             if (walkable(child) && (child.types & t_array)) e->flags |= h_array;
             if (child.has_limits) e->flags |= h_limits;
-            if (child.default_value) {
-                e->default_value = ::new (static_cast<void*>(defaults_ + default_count_)) Value(*child.default_value);
-                ++default_count_;
-            }
-            e->property = &p;
         }
     }
+    for (Node* n : order) n->hot = header_of.at(n);
+    return true;
 }
 
 } // namespace laminate::schema_detail

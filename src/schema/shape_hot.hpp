@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <memory>
 #include <string_view>
+#include <vector>
 
 namespace laminate::schema_detail {
 
@@ -34,30 +35,54 @@ enum HotFlag : std::uint8_t {
     h_object = 1u << 1,    // its node passes fast_node's container checks for an object (`object` set)
     h_array = 1u << 2,     // its node passes fast_node's container checks for an array
     h_limits = 1u << 3,    // its node has constraints: check_limits after reading
+    h_default = 1u << 4,   // its node has a default (HotAbsent::default_value)
 };
 
+// What an absent property needs, in the block's cold part: its Defaulted note's path segment and
+// message, and (h_default) a copy of its node's default value. The texts follow the record.
+struct HotAbsent {
+    std::uint32_t segment_size = 0, note_size = 0;
+    Value default_value; // null unless h_default
+    const char* texts() const noexcept { return reinterpret_cast<const char*>(this + 1); }
+};
+
+// One property, in 32 bytes: where its key, its child's compact form or enum names and its
+// absent record lie are offsets from the entry itself (within the block), so that several
+// entries share a cache line.
 struct HotProperty {
-    const char* key = nullptr;   // readable for kKeyReadable bytes at least (the block is padded)
-    const char* texts = nullptr; // the path segment, then the absent note (PropertyText's)
-    std::uint32_t key_size = 0, segment_size = 0, note_size = 0;
+    const Node* child = nullptr; // the general path's node (for what the entry cannot decide)
+    std::int32_t key_at = 0;     // the key bytes (readable for kKeyReadable bytes at least)
+    std::int32_t aux_at = 0;     // the child's HotObject (h_object) or its enum names (d_enum)
+    std::int32_t absent_at = 0;  // its HotAbsent
+    std::uint16_t key_size = 0;
+    std::uint16_t enum_count = 0;
     std::uint8_t direct = 0; // DirectBit mask of its node (with d_enum: only that and d_limits)
     std::uint8_t flags = 0;  // HotFlag mask
-    std::uint16_t enum_count = 0;
-    union {
-        const HotObject* object = nullptr;  // its node's form, when h_object
-        const std::string_view* enum_names; // its node's enum names (in the block), when d_enum
-    };
-    const Value* default_value = nullptr;  // a copy of its node's default (in the block), or null
-    const Property* property = nullptr;    // the general path's form (its node: property->schema)
 
-    std::string_view key_view() const noexcept { return {key, key_size}; }
-    const char* key_end() const noexcept { return key + kKeyReadable; }
-    std::string_view segment() const noexcept { return {texts, segment_size}; }
-    std::string_view note() const noexcept { return {texts + segment_size, note_size}; }
+    const char* key() const noexcept { return at<char>(key_at); }
+    std::string_view key_view() const noexcept { return {key(), key_size}; }
+    const char* key_end() const noexcept { return key() + kKeyReadable; }
+    const HotObject* object() const noexcept { return at<HotObject>(aux_at); }
+    const std::string_view* enum_names() const noexcept { return at<std::string_view>(aux_at); }
+    const HotAbsent& absent() const noexcept { return *at<HotAbsent>(absent_at); }
+    std::string_view segment() const noexcept { return {absent().texts(), absent().segment_size}; }
+    std::string_view note() const noexcept {
+        const HotAbsent& a = absent();
+        return {a.texts() + a.segment_size, a.note_size};
+    }
+    const Value* default_value() const noexcept { return (flags & h_default) ? &absent().default_value : nullptr; }
+
+private:
+    template <class T>
+    const T* at(std::int32_t offset) const noexcept {
+        return reinterpret_cast<const T*>(reinterpret_cast<const char*>(this) + offset);
+    }
 };
 
+static_assert(sizeof(HotProperty) == 32);
+
 // An object node's header; its `count` HotProperty entries follow it, then their key bytes, then
-// the enum names of its d_enum properties.
+// the enum names of its d_enum properties. The absent records of all objects come after them.
 struct HotObject {
     const Node* node = nullptr;
     std::uint32_t count = 0;
@@ -79,14 +104,15 @@ public:
     HotForm& operator=(const HotForm&) = delete;
     ~HotForm();
 
-    void build(Node& root);
+    // False (no compact form: the fast path then leaves objects to the Value path) when a size
+    // does not fit an entry (a key or an enum over 65,535 bytes or names, a block over 1 GB).
+    bool build(Node& root);
     std::size_t bytes() const noexcept { return size_; }
 
 private:
     std::unique_ptr<std::byte[]> block_;
     std::size_t size_ = 0;
-    Value* defaults_ = nullptr; // copies of default values, inside the block, destroyed with it
-    std::size_t default_count_ = 0;
+    std::vector<HotAbsent*> absents_; // the absent records (their default copies) in the block
 };
 
 } // namespace laminate::schema_detail

@@ -24,6 +24,7 @@ namespace laminate::schema_detail {
 struct Node;
 struct Property;
 struct HotObject;
+struct HotArray;
 
 // A property's decisions that would otherwise read its child node.
 // Bytes readable from any key's first byte (the block ends in that much padding): Value's inline
@@ -36,6 +37,7 @@ enum HotFlag : std::uint8_t {
     h_array = 1u << 2,     // its node passes fast_node's container checks for an array
     h_limits = 1u << 3,    // its node has constraints: check_limits after reading
     h_default = 1u << 4,   // its node has a default (HotAbsent::default_value)
+    h_array_form = 1u << 5, // with h_array, not h_object: aux_at is its node's HotArray
 };
 
 // What an absent property needs, in the block's cold part: its Defaulted note's path segment and
@@ -52,7 +54,7 @@ struct HotAbsent {
 struct HotProperty {
     const Node* child = nullptr; // the general path's node (for what the entry cannot decide)
     std::int32_t key_at = 0;     // the key bytes (readable for kKeyReadable bytes at least)
-    std::int32_t aux_at = 0;     // the child's HotObject (h_object) or its enum names (d_enum)
+    std::int32_t aux_at = 0;     // the child's HotObject (h_object), HotArray (h_array_form) or enum names (d_enum)
     std::int32_t absent_at = 0;  // its HotAbsent
     std::uint16_t key_size = 0;
     std::uint16_t enum_count = 0;
@@ -63,6 +65,7 @@ struct HotProperty {
     std::string_view key_view() const noexcept { return {key(), key_size}; }
     const char* key_end() const noexcept { return key() + kKeyReadable; }
     const HotObject* object() const noexcept { return at<HotObject>(aux_at); }
+    const HotArray* array() const noexcept { return at<HotArray>(aux_at); }
     const std::string_view* enum_names() const noexcept { return at<std::string_view>(aux_at); }
     const HotAbsent& absent() const noexcept { return *at<HotAbsent>(absent_at); }
     std::string_view segment() const noexcept { return {absent().texts(), absent().segment_size}; }
@@ -95,8 +98,19 @@ struct HotObject {
 
 static_assert(sizeof(HotObject) % alignof(HotProperty) == 0);
 
+// An array node's form (fast_node's checks passed, no prefixItems): its items' entry, decided as
+// a property's is (no key, no absent record; child null when there is no items schema). Its
+// items' enum names follow it.
+struct HotArray {
+    HotProperty element;
+    bool items_forbidden = false;
+};
+
+static_assert(sizeof(HotArray) % alignof(HotProperty) == 0);
+
 // The block of one compiled schema. build() makes a HotObject for every object-typed node
-// reachable from the root and sets the nodes' `hot` pointers.
+// reachable from the root (and sets the nodes' `hot` pointers) and a HotArray for every array
+// node an entry may walk.
 class HotForm {
 public:
     HotForm() = default;

@@ -277,6 +277,19 @@ TEST(SchemaShapeFast, CompactFormAgreesWithTheGeneralPath) {
         {R"({"type":"object","enum":[{"a":1}],"properties":{"a":{"type":"integer"}}})", {R"({"a":1})"}},
         {R"({"type":"array","items":{"type":"object","properties":{"a":{"type":"integer","default":1}}},"maxItems":2})",
          {R"([{},{"a":2}])", R"([{},{},{}])", R"([])"}},
+        // Arrays by their compact form: items of each kind, nested arrays, no items schema, none
+        // allowed, constraints on the items and on the array, a type union of array and object.
+        {R"({"type":"object","properties":{"s":{"type":"array","items":{"type":"string","maxLength":3}},
+            "e":{"type":"array","items":{"enum":["x","yy"]},"minItems":1},"m":{"type":"array","items":{"enum":["x",2]}},
+            "aa":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0}}},
+            "free":{"type":"array"},"none":{"type":"array","items":false},"num":{"type":"array","items":{"type":"number"}},
+            "u":{"type":["array","object"],"items":{"type":"boolean"},"properties":{"k":{"type":"string"}}},
+            "any":{"type":"array","items":{}},"src":{"type":"array","items":{"type":"String"}}}})",
+         {R"({"s":["ab","abc"]})", R"({"s":["abcd"]})", R"({"s":[1]})", R"({"e":["x","yy"]})", R"({"e":[]})",
+          R"({"e":["z"]})", R"({"m":["x",2,3]})", R"({"aa":[[1,2],[],[3]]})", R"({"aa":[[-1]]})", R"({"aa":[1]})",
+          R"({"free":[1,"a",null,true]})", R"({"free":[{}]})", R"({"none":[]})", R"({"none":[1]})",
+          R"({"num":[1,2.5,-3e2]})", R"({"u":[true]})", R"({"u":{"k":"v"}})", R"({"any":[{"a":1},[2],"s"]})",
+          R"({"src":["a","b"]})", R"({"s":["a"],"e":["x"],"aa":[[0]],"num":[0.5]})"}},
     };
     std::size_t taken = 0, texts = 0;
     for (const auto& [json, inputs] : cases) {

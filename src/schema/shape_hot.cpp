@@ -1,6 +1,6 @@
 // The fast path's compact form of a compiled schema (shape_hot.hpp): sized first, then built in one
-// block, object by object in the order the fast path walks them (depth first from the root,
-// properties in schema order), the cold texts and default copies after every object.
+// block, container by container in the order the fast path walks them (depth first from the root,
+// properties in schema order), the absent records (texts, default copies) after every container.
 #include "shape_hot.hpp"
 #include "shape_node.hpp"
 

@@ -2,7 +2,8 @@
 // the same run (issue target: 0.3x of simdjson). The workload is the benchmark's valid rendering
 // of every ground-truth call (compact JSON, tools/laminate/bfcl) that shapes without error (the
 // dozen whose ground truth contradicts its schema are left out, so that every timed call does the
-// whole work), each with its own function's parameter schema, compiled once outside the loop:
+// whole work), each with its own function's parameter schema, compiled once outside the loop (the
+// counter schema_bytes_per_doc is the heap a compiled schema holds):
 //   BFCL/simdjson                     DOM parse only (the ceiling)
 //   BFCL/nlohmann                     nlohmann::json::parse
 //   BFCL/laminate_parse               laminate's tolerant parser, no schema (for reference)
@@ -14,6 +15,8 @@
 #include "render.hpp"
 
 #include <laminate/schema_shape.hpp>
+
+#include <malloc.h>
 
 #include <cstdlib>
 #include <memory>
@@ -29,7 +32,12 @@ struct BfclWorkload {
     std::string missing;
     Docs texts;
     std::vector<CompiledSchema> schemas; // one per text
+    std::size_t schema_bytes = 0;        // heap in use for the compiled schemas (glibc's count)
 };
+
+// Bytes the allocator has handed out and not taken back: the compiled schemas' footprint is the
+// growth across their compilation (the workload's own vectors grow outside it).
+std::size_t heap_in_use() { return mallinfo2().uordblks; }
 
 std::filesystem::path corpora_dir() {
     if (const char* env = std::getenv("LAMINATE_CORPORA_DIR")) return env;
@@ -50,10 +58,13 @@ const BfclWorkload& bfcl_workload() {
             if (!closed.contains("additionalProperties")) closed.set("additionalProperties", Value(false));
             SchemaReadOptions options;
             options.source_literals = call.category == "simple_java" || call.category == "simple_javascript";
+            const std::size_t before = heap_in_use();
             auto schema = CompiledSchema::compile(closed, options);
+            const std::size_t after = heap_in_use();
             if (!text || !schema || !shape_json(*text, *schema)) continue;
             out.texts.add(*text);
             out.schemas.push_back(std::move(*schema));
+            out.schema_bytes += after > before ? after - before : 0;
         }
         return out;
     }();
@@ -76,6 +87,8 @@ void shape_all(benchmark::State& state, ShapeOne shape_one) {
     state.SetBytesProcessed(iterations * static_cast<std::int64_t>(w.texts.bytes));
     state.SetItemsProcessed(iterations * static_cast<std::int64_t>(w.texts.docs.size()));
     state.counters["docs"] = static_cast<double>(w.texts.docs.size());
+    state.counters["schema_bytes_per_doc"] =
+        static_cast<double>(w.schema_bytes) / static_cast<double>(w.texts.docs.size() ? w.texts.docs.size() : 1);
     state.counters["rejected"] = benchmark::Counter(static_cast<double>(rejected), benchmark::Counter::kAvgIterations);
 }
 

@@ -86,6 +86,7 @@ struct SchemaReadOptions {
 namespace schema_detail {
 struct Node;
 struct Compiled;
+struct HotObject;
 } // namespace schema_detail
 
 // A schema parsed and normalized once ($refs resolved, BFCL dialect mapped, names looked up).
@@ -100,14 +101,19 @@ public:
     static Result<CompiledSchema> compile_json(std::string_view schema_json, const SchemaReadOptions& options = {});
 
     const schema_detail::Node& root() const noexcept { return *root_; }
+    // The fast path's compact form of the root when it is an object schema the fast path may
+    // walk, else null (an implementation detail, as root()).
+    const schema_detail::HotObject* hot_root() const noexcept { return hot_root_; }
 
 private:
-    CompiledSchema(std::shared_ptr<const schema_detail::Compiled> c, const schema_detail::Node* root)
-        : compiled_(std::move(c)), root_(root) {}
+    CompiledSchema(std::shared_ptr<const schema_detail::Compiled> c, const schema_detail::Node* root,
+                   const schema_detail::HotObject* hot_root)
+        : compiled_(std::move(c)), root_(root), hot_root_(hot_root) {}
     std::shared_ptr<const schema_detail::Compiled> compiled_;
     // The root node, kept beside the pointer: reaching it through the shared Compiled would cost
     // one more cold cache line per call when many schemas take turns (BFCL: a schema per call).
     const schema_detail::Node* root_ = nullptr;
+    const schema_detail::HotObject* hot_root_ = nullptr; // beside it, for the same reason
 };
 
 // Shape a value already parsed.

@@ -106,9 +106,9 @@ public:
         return out;
     }
 
-private:
     // Keys are the output's most numerous strings: their blocks (when they do not fit inline) from
     // the parser's arena, as the parser builds a document's strings: a pointer bump, not a malloc.
+    // `key_end`: how far past key.data() bytes may be read (at least its end).
     void add(std::string_view key, const char* key_end, Value&& value) {
         ::new (static_cast<void*>(&open(key, key_end))) Value(std::move(value));
     }
@@ -120,6 +120,7 @@ private:
         return m.value;
     }
 
+private:
     InlineRun<Member> members_;
 };
 

@@ -492,8 +492,10 @@ Result<CompiledSchema> CompiledSchema::compile(const Value& schema, const Schema
             else if (!p.required) text.absent_note = "missing field '" + p.key + "' left empty";
             p.text = &text;
         }
-    const schema_detail::Node* root_node = compiled->root;
-    return CompiledSchema(std::move(compiled), root_node);
+    schema_detail::Node& root_node = *const_cast<schema_detail::Node*>(compiled->root); // one of compiled->nodes
+    compiled->hot.build(root_node);
+    const schema_detail::HotObject* hot_root = root_node.hot && root_node.hot->walkable ? root_node.hot : nullptr;
+    return CompiledSchema(std::move(compiled), &root_node, hot_root);
 }
 
 Result<CompiledSchema> CompiledSchema::compile_json(std::string_view schema_json, const SchemaReadOptions& options) {

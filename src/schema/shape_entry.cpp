@@ -63,7 +63,7 @@ Result<SchemaShaped> shape_parsed(Parsed&& parsed, const CompiledSchema& schema,
 // optionals (three moves of two Values and a vector per call otherwise).
 bool take_fast(std::string_view text, const CompiledSchema& schema, const ParseOptions& parse_options, ShapeState& st,
                SchemaShaped& out) {
-    return schema_detail::fast_shape(text, schema.root(), out.value, st, parse_options.max_size, parse_options.max_depth);
+    return schema_detail::fast_shape(text, schema, out.value, st, parse_options.max_size, parse_options.max_depth);
 }
 
 } // namespace

@@ -146,14 +146,26 @@ bool direct_read(FastCursor& c, const Node& n, Value& out, std::size_t depth) {
     return (n.types & t_number) && direct_double(c, start, out);
 }
 
-// direct_read for a property by its DirectBit mask (not 0), without its node: the same cases
-// decided the same way, as direct_bits() encodes them. `out` must be null.
-bool direct_property(FastCursor& c, std::uint8_t bits, Value& out) {
+// direct_read for a property by its entry's DirectBit mask (not 0), without its node: the same
+// cases decided the same way, as direct_bits() (and for d_enum HotForm::build) encodes them.
+// `out` must be null.
+// Inline: it runs once per scalar member or item, and a call costs a fifth of its work.
+[[gnu::always_inline]] inline bool direct_property(FastCursor& c, const HotProperty& p, Value& out) {
     if (c.p == c.end) return false;
+    const std::uint8_t bits = p.direct;
     const char first = *c.p;
     if (first == '"') {
         std::string_view text;
-        if (!(bits & d_string) || !detail::fast_plain_string(c, text)) return false;
+        if (bits & d_enum) {
+            FastCursor probe = c;
+            if (!detail::fast_plain_string(probe, text)) return false;
+            bool named = false;
+            for (std::size_t i = 0; i < p.enum_count && !named; ++i) named = p.enum_names()[i] == text;
+            if (!named) return false;
+            c.p = probe.p;
+        } else if (!(bits & d_string) || !detail::fast_plain_string(c, text)) {
+            return false;
+        }
         detail::ValueAccess::construct_string(&out, text.data(), text.size(), c.end);
         return true;
     }
@@ -174,21 +186,43 @@ bool direct_property(FastCursor& c, std::uint8_t bits, Value& out) {
 // The property of an exact key, as match_members finds it in the node's table (whose keys are the
 // properties' own, in order: no aliases), without touching the table (one cold block less per
 // object); npos when none. `hint` follows the schema's order.
-std::size_t find_property(const Node& n, std::string_view key, std::size_t& hint) noexcept {
-    const std::size_t count = n.properties.size();
-    if (hint < count && n.properties[hint].key == key) return hint++;
+std::size_t find_property(const HotObject& h, std::string_view key, std::size_t& hint) noexcept {
+    const std::size_t count = h.count;
+    const HotProperty* props = h.properties();
+    if (hint < count && props[hint].key_view() == key) return hint++;
     for (std::size_t i = 0; i < count; ++i)
-        if (n.properties[i].key == key) {
+        if (props[i].key_view() == key) {
             hint = i + 1;
             return i;
         }
     return static_cast<std::size_t>(-1);
 }
 
-bool fast_object(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::size_t depth) {
+// read_property(p, Slot{}, ...) for an absent property of the object `h`, from the compact form
+// when it is the quiet case (its default, the Defaulted note).
+void absent(const HotObject& h, std::size_t index, MemberBuilder& members, ShapeState& st, std::size_t depth) {
+    const HotProperty& p = h.properties()[index];
+    if (p.flags & h_absent_ok) {
+        // Room for every note the object may add at once: BFCL functions with many defaulted
+        // parameters would otherwise regrow the vector (of large Diagnostics) past note()'s four.
+        if (st.policy.record_defaults && st.diagnostics.capacity() == 0)
+            st.diagnostics.reserve(h.notes > 4 ? h.notes : 4);
+        absent_property(p.key_view(), p.key_end(), p.default_value(), p.segment(), p.note(), members, st);
+    } else {
+        read_property(h.node->properties[index], Slot{}, members, st, depth); // required: the error
+    }
+}
+
+bool fast_array(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::size_t depth);
+bool fast_array(FastCursor& c, const HotArray& a, Value& out, ShapeState& st, std::size_t depth);
+
+// The object at c.p by its node's compact form (h.walkable: fast_node's checks passed). Reads the
+// child nodes only where the entry cannot decide (no direct bits, limits, read_property).
+bool fast_object(FastCursor& c, const HotObject& h, Value& out, ShapeState& st, std::size_t depth) {
     ++c.p; // '{'
     if (++c.depth >= c.max_depth) return false;
-    const std::size_t count = n.properties.size();
+    const std::size_t count = h.count;
+    const HotProperty* props = h.properties();
     MemberBuilder members;
     std::size_t next = 0, hint = 0;
     c.skip_ws();
@@ -198,38 +232,46 @@ bool fast_object(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::
         if (!count) return false; // every member unknown: the Value path
         for (;;) {
             std::size_t f;
-            if (n.plain_keys && hint < count && detail::fast_expected_key(c, n.properties[hint].key)) {
+            if (h.plain_keys && hint < count && detail::fast_expected_key(c, props[hint].key_view())) {
                 f = hint++;
             } else {
                 std::string_view key;
                 if (!detail::fast_key(c, key)) return false;
-                f = find_property(n, key, hint);
+                f = find_property(h, key, hint);
             }
             if (f >= count || f < next) return false; // unknown, repeated or out of schema order
-            for (; next < f; ++next) read_property(n.properties[next], Slot{}, members, st, depth);
+            for (; next < f; ++next) absent(h, next, members, st, depth);
             if (!st.errors.empty()) return false;
-            const Property& p = n.properties[f];
+            const HotProperty& p = props[f];
             c.skip_ws();
             if (c.at('{') || c.at('[')) {
-                // read_property's steps for a container (its null and default rules do not apply)
-                PropertyPathScope path(st, p);
-                if (!fast_node(c, *p.schema, members.open(p.key), st, depth + 1)) return false;
-            } else if (Value& slot = members.open(p.key);
-                       p.direct && depth + 1 <= kMaxInputDepth ? direct_property(c, p.direct, slot)
-                                                               : direct_read(c, *p.schema, slot, depth + 1)) {
-                if ((p.direct ? (p.direct & d_limits) != 0 : p.schema->has_limits) &&
-                    !check_limits(slot, *p.schema, st))
+                // read_property's steps for a container (its null and default rules do not apply),
+                // then fast_node's for the child, decided by the entry.
+                const bool object = c.at('{');
+                if (!(p.flags & (object ? h_object : h_array)) || depth + 1 > kMaxInputDepth) return false;
+                PropertyPathScope path(st, p.segment());
+                Value& slot = members.open(p.key_view(), p.key_end());
+                if (!(object                      ? fast_object(c, *p.object(), slot, st, depth + 1)
+                      : (p.flags & h_array_form) ? fast_array(c, *p.array(), slot, st, depth + 1)
+                                                 : fast_array(c, *p.child, slot, st, depth + 1)) ||
+                    !st.errors.empty())
                     return false;
+                if ((p.flags & h_limits) && !check_limits(slot, *p.child, st)) return false;
+            } else if (Value& slot = members.open(p.key_view(), p.key_end());
+                       p.direct && depth + 1 <= kMaxInputDepth ? direct_property(c, p, slot)
+                                                               : direct_read(c, *p.child, slot, depth + 1)) {
+                if ((p.flags & h_limits) && !check_limits(slot, *p.child, st)) return false;
             } else {
                 members.drop_last();
+                const Node& child = *p.child;
                 Value v, shaped;
                 if (!detail::fast_scalar(c, v)) {
                     return false;
-                } else if (direct_scalar(*p.schema, v, shaped, depth + 1)) {
-                    if (p.schema->has_limits && !check_limits(shaped, *p.schema, st)) return false;
-                    members.add(p.key, std::move(shaped));
+                } else if (direct_scalar(child, v, shaped, depth + 1)) {
+                    if (child.has_limits && !check_limits(shaped, child, st)) return false;
+                    members.add(p.key_view(), p.key_end(), std::move(shaped));
                 } else {
-                    read_property(p, Slot{&v, f, false}, members, st, depth);
+                    read_property(h.node->properties[f], Slot{&v, f, false}, members, st, depth);
                     if (!st.errors.empty()) return false;
                 }
             }
@@ -245,7 +287,7 @@ bool fast_object(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::
             break;
         }
     }
-    for (; next < count; ++next) read_property(n.properties[next], Slot{}, members, st, depth);
+    for (; next < count; ++next) absent(h, next, members, st, depth);
     if (!st.errors.empty()) return false;
     --c.depth;
     ::new (static_cast<void*>(&out)) Value(members.finish());
@@ -264,13 +306,71 @@ bool fast_array(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::s
             const Node* element = i < n.prefix_items.size() ? n.prefix_items[i] : n.items;
             c.skip_ws();
             Value& v = items.open();
-            if (element) {
+            if (element && !c.at('{') && !c.at('[') && direct_read(c, *element, v, depth + 1)) {
+                // fast_node's first step, taken before entering the element's path: direct_read
+                // makes no diagnostic, so only the constraint check needs the path.
+                if (element->has_limits) {
+                    PathScope path(st, i);
+                    if (!check_limits(v, *element, st)) return false;
+                }
+            } else if (element) {
                 PathScope path(st, i);
                 if (!fast_node(c, *element, v, st, depth + 1)) return false;
             } else {
                 // No schema for it (or none allowed): a scalar is kept as it is; containers go the Value path.
                 if (n.items_forbidden || c.at('{') || c.at('[') || !detail::fast_scalar(c, v)) return false;
             }
+            bool done = false;
+            if (!c.next_item(done)) return false;
+            if (done) break;
+        }
+    }
+    --c.depth;
+    ::new (static_cast<void*>(&out)) Value(items.finish());
+    return true;
+}
+
+// fast_node(c, *e.child, v, st, depth) for element i of an array by its entry: the element's
+// path entered only where a diagnostic may follow (direct reads make none).
+bool fast_element(FastCursor& c, const HotArray& a, std::size_t i, Value& v, ShapeState& st, std::size_t depth) {
+    const HotProperty& e = a.element;
+    if (!e.child) // no schema for it (or none allowed): a scalar is kept as it is; containers go the Value path
+        return !a.items_forbidden && !c.at('{') && !c.at('[') && detail::fast_scalar(c, v);
+    if (c.at('{') || c.at('[')) {
+        const bool object = c.at('{');
+        if (!(e.flags & (object ? h_object : h_array)) || depth > kMaxInputDepth) return false;
+        PathScope path(st, i);
+        if (!(object                      ? fast_object(c, *e.object(), v, st, depth)
+              : (e.flags & h_array_form) ? fast_array(c, *e.array(), v, st, depth)
+                                         : fast_array(c, *e.child, v, st, depth)) ||
+            !st.errors.empty())
+            return false;
+        return !(e.flags & h_limits) || check_limits(v, *e.child, st);
+    }
+    if (e.direct && depth <= kMaxInputDepth ? direct_property(c, e, v) : direct_read(c, *e.child, v, depth)) {
+        if (!(e.flags & h_limits)) return true;
+        PathScope path(st, i);
+        return check_limits(v, *e.child, st);
+    }
+    PathScope path(st, i);
+    Value scalar;
+    if (!detail::fast_scalar(c, scalar)) return false;
+    if (direct_scalar(*e.child, scalar, v, depth)) return !(e.flags & h_limits) || check_limits(v, *e.child, st);
+    return read_node(scalar, *e.child, v, st, depth) && st.errors.empty();
+}
+
+// The array at c.p by its node's compact form.
+bool fast_array(FastCursor& c, const HotArray& a, Value& out, ShapeState& st, std::size_t depth) {
+    ++c.p; // '['
+    if (++c.depth >= c.max_depth) return false;
+    ItemBuilder items;
+    c.skip_ws();
+    if (c.at(']')) {
+        ++c.p;
+    } else {
+        for (std::size_t i = 0;; ++i) {
+            c.skip_ws();
+            if (!fast_element(c, a, i, items.open(), st, depth + 1)) return false;
             bool done = false;
             if (!c.next_item(done)) return false;
             if (done) break;
@@ -291,7 +391,8 @@ bool fast_node(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::si
         // type union's direct choice); anything needing a choice or a coercion goes the Value path.
         if (depth > kMaxInputDepth || n.never || !n.alternatives.empty() || n.has_enum) return false;
         if (!(n.types & (object ? t_object : t_array))) return false;
-        if (!(object ? fast_object(c, n, out, st, depth) : fast_array(c, n, out, st, depth))) return false;
+        if (object && !n.hot) return false; // not reachable from the root (cannot happen): the Value path
+        if (!(object ? fast_object(c, *n.hot, out, st, depth) : fast_array(c, n, out, st, depth))) return false;
         return st.errors.empty() && (!n.has_limits || check_limits(out, n, st));
     }
     if (direct_read(c, n, out, depth)) return !n.has_limits || check_limits(out, n, st);
@@ -325,14 +426,22 @@ std::uint8_t direct_bits(const Node& n) noexcept {
     return bits;
 }
 
-bool fast_shape(std::string_view text, const Node& root, Value& out, ShapeState& st, std::size_t max_size,
-                std::size_t max_depth) {
+bool fast_shape(std::string_view text, const CompiledSchema& schema, Value& out, ShapeState& st,
+                std::size_t max_size, std::size_t max_depth) {
     if (text.size() > max_size || detail::ends_in_trailing_comma(text)) return false;
     FastCursor c{text.data(), text.data() + text.size(), 0, max_depth};
     c.skip_ws();
     if (!c.at('{') && !c.at('[')) return false; // scalar documents: the Value path
     if (!out.is_null()) out = Value(); // the readers below build values in place of null ones
-    if (!fast_node(c, root, out, st, 0) || !st.errors.empty()) return false;
+    if (c.at('{')) {
+        // fast_node's steps for the root object, from its compact form (null: fast_node refuses it)
+        // without reading the root node.
+        const HotObject* h = schema.hot_root();
+        if (!h || !fast_object(c, *h, out, st, 0) || !st.errors.empty()) return false;
+        if (h->limits && !check_limits(out, *h->node, st)) return false;
+    } else if (!fast_node(c, schema.root(), out, st, 0) || !st.errors.empty()) {
+        return false;
+    }
     c.skip_ws();
     return c.p == c.end;
 }

@@ -9,6 +9,8 @@
 #include <laminate/schema_shape.hpp>
 #include <laminate/value.hpp>
 
+#include "shape_hot.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -42,6 +44,8 @@ enum DirectBit : std::uint8_t {
     d_integer = 1u << 2, // a small canonical integer, kept (any int64 fits the node)
     d_number = 1u << 3,  // a short exactly-held fraction, kept
     d_limits = 1u << 4,  // the node has constraints: check_limits after reading
+    d_enum = 1u << 5,    // a plain string that is one of a string enum's names, kept (the compact
+                         // form's entries only: HotProperty::enum_names)
 };
 
 // A property's texts that only absent properties and containers need, kept apart (Compiled owns
@@ -68,8 +72,8 @@ struct Property {
 // Enters a property's path for the scope (as PathScope(st, key), from the precomputed segment).
 class PropertyPathScope {
 public:
-    PropertyPathScope(detail::ShapeState& st, const Property& p) : st_(st), size_(st.path.size()) {
-        std::string_view segment = p.text->path_segment;
+    PropertyPathScope(detail::ShapeState& st, const Property& p) : PropertyPathScope(st, p.text->path_segment) {}
+    PropertyPathScope(detail::ShapeState& st, std::string_view segment) : st_(st), size_(st.path.size()) {
         if (st.path.empty() && !segment.empty() && segment.front() == '.') segment.remove_prefix(1);
         st.path.append(segment);
     }
@@ -95,6 +99,7 @@ struct Node {
     bool items_forbidden = false;  // "items": false after prefixItems: no further element
     Additional additional = Additional::allowed;
     bool plain_keys = false;       // every property key is plain ASCII text (the fast path compares bytes)
+    const HotObject* hot = nullptr; // the fast path's form of an object node (Compiled::hot), or null
 
     // anyOf / oneOf: alternatives tried in turn (the node's own keywords then do not apply)
     std::vector<const Node*> alternatives;
@@ -124,6 +129,7 @@ struct Compiled {
     std::deque<Node> nodes;
     std::deque<PropertyText> property_texts; // what the properties' `text` point to
     const Node* root = nullptr;
+    HotForm hot; // the fast path's compact form of the object nodes (shape_hot.hpp)
 };
 
 // The DirectBit mask for a property of schema `n` (complete: every node compiled).
@@ -137,7 +143,7 @@ bool read_node(const Value& in, const Node& node, Value& out, detail::ShapeState
 // from the text into `out` by the schema, with no parsed Value tree. True when it read the whole
 // text without error; false (`out` and `st` to be discarded, the caller runs parse + read_node)
 // on anything else. Parser limits as ParseOptions::max_size / max_depth.
-bool fast_shape(std::string_view text, const Node& root, Value& out, detail::ShapeState& st,
+bool fast_shape(std::string_view text, const CompiledSchema& schema, Value& out, detail::ShapeState& st,
                 std::size_t max_size, std::size_t max_depth);
 
 } // namespace laminate::schema_detail

@@ -71,29 +71,33 @@ bool read_array(const Value& in, const Node& n, Value& out, ShapeState& st, std:
 // The Defaulted diagnostic of an absent property (its default filled in, or left empty), built in
 // place as missing_field_at builds typed shaping's: the path made once from the current path and
 // the property's segment, the message the one made at compile time.
-void note_absent(const Property& p, ShapeState& st) {
+void note_absent(std::string_view segment, std::string_view note, ShapeState& st) {
     if (st.diagnostics.capacity() == 0) st.diagnostics.reserve(4); // as note() does
     Diagnostic& d = st.diagnostics.emplace_back();
-    std::string_view segment = p.text->path_segment;
     if (st.path.empty() && !segment.empty() && segment.front() == '.') segment.remove_prefix(1);
     d.path.reserve(st.path.size() + segment.size());
     d.path = st.path;
     d.path += segment;
     d.kind = DiagnosticKind::Defaulted;
     d.risk = Risk::Info;
-    d.message = p.text->absent_note;
+    d.message = note;
 }
 
 } // namespace
+
+void absent_property(std::string_view key, const char* key_end, const Value* default_value, std::string_view segment,
+                     std::string_view note, MemberBuilder& out, ShapeState& st) {
+    if (default_value) ::new (static_cast<void*>(&out.open(key, key_end))) Value(*default_value);
+    if (st.policy.record_defaults) note_absent(segment, note, st);
+}
 
 void read_property(const Property& p, const Slot& slot, MemberBuilder& out, ShapeState& st, std::size_t depth) {
     const Node& child = *p.schema;
     if (!slot.value && (child.default_value || !p.required)) {
         // missing_field's outcome for a defaulted or optional field (plus the default itself),
         // without entering the property's path: no diagnostic needs it but the one built here.
-        if (child.default_value) ::new (static_cast<void*>(&out.open(p.key))) Value(*child.default_value);
-        if (st.policy.record_defaults) note_absent(p, st);
-        return;
+        return absent_property(p.key, readable_end(p.key), child.default_value ? &*child.default_value : nullptr,
+                               p.text->path_segment, p.text->absent_note, out, st);
     }
     PropertyPathScope path(st, p);
     const FieldInfo field{p.key, p.key, nullptr, false};

@@ -6,6 +6,7 @@
 #include "shape_node.hpp"
 
 #include <cstddef>
+#include <string_view>
 
 namespace laminate::schema_detail {
 
@@ -13,6 +14,11 @@ namespace laminate::schema_detail {
 // or its default, or the missing-field diagnostic / error.
 void read_property(const Property& p, const detail::Slot& slot, MemberBuilder& out, detail::ShapeState& st,
                    std::size_t depth);
+// An absent property that is optional or has a default (read_property's case of an empty slot
+// where no error follows): its default, if any, added under `key` (readable up to `key_end`) and
+// the Defaulted note at the current path plus `segment`, when the policy records defaults.
+void absent_property(std::string_view key, const char* key_end, const Value* default_value, std::string_view segment,
+                     std::string_view note, MemberBuilder& out, detail::ShapeState& st);
 // The node's constraints (bounds, exclusive bounds, lengths, counts) on a shaped value.
 bool check_limits(const Value& out, const Node& n, detail::ShapeState& st);
 

@@ -41,7 +41,7 @@ bool fast_agrees(std::string_view text, const CompiledSchema& schema, Mode mode,
     const ParseOptions parse_options = detail::parse_options_for(options);
     detail::ShapeState fast_st(options);
     Value fast_value;
-    if (!schema_detail::fast_shape(text, schema.root(), fast_value, fast_st, parse_options.max_size,
+    if (!schema_detail::fast_shape(text, schema, fast_value, fast_st, parse_options.max_size,
                                    parse_options.max_depth))
         return false;
     auto parsed = parse(text, parse_options);
@@ -188,18 +188,18 @@ TEST(SchemaShapeFast, LeavesUnusualTextsToTheGeneralPath) {
             const ShapeOptions options{.mode = mode};
             detail::ShapeState st(options);
             Value out;
-            EXPECT_FALSE(schema_detail::fast_shape(text, schema->root(), out, st, 1 << 20, 512)) << text;
+            EXPECT_FALSE(schema_detail::fast_shape(text, *schema, out, st, 1 << 20, 512)) << text;
         }
     }
     detail::ShapeState st(ShapeOptions{});
     Value out;
-    EXPECT_TRUE(schema_detail::fast_shape(R"( {"a": 1, "b": ["x", "y"]} )", schema->root(), out, st, 1 << 20, 512));
+    EXPECT_TRUE(schema_detail::fast_shape(R"( {"a": 1, "b": ["x", "y"]} )", *schema, out, st, 1 << 20, 512));
     EXPECT_EQ(out.dump(), R"({"a":1,"b":["x","y"]})");
     // The parser's limits hold: too deep, too long.
     detail::ShapeState st2(ShapeOptions{});
-    EXPECT_FALSE(schema_detail::fast_shape(R"({"a":1,"b":["x"]})", schema->root(), out, st2, 1 << 20, 1));
+    EXPECT_FALSE(schema_detail::fast_shape(R"({"a":1,"b":["x"]})", *schema, out, st2, 1 << 20, 1));
     detail::ShapeState st3(ShapeOptions{});
-    EXPECT_FALSE(schema_detail::fast_shape(R"({"a":1})", schema->root(), out, st3, 3, 512));
+    EXPECT_FALSE(schema_detail::fast_shape(R"({"a":1})", *schema, out, st3, 3, 512));
 }
 
 // The scalars the fast path reads straight from the text by the node (direct_read: plain strings,
@@ -234,6 +234,78 @@ TEST(SchemaShapeFast, DirectScalarsAgreeWithTheGeneralPath) {
         }
     }
     EXPECT_GT(taken * 4, texts); // a good share go the fast path (most pairs are errors: the general path)
+}
+
+// The fast path reads objects from the schema's compact form (src/schema/shape_hot.hpp): keys,
+// child checks, defaults, Defaulted notes and enum names decided at compile time into each
+// property's entry. Schemas exercising every entry kind (nested, shared and recursive objects,
+// arrays of objects, absent properties with and without defaults at each depth, long keys and
+// defaults, limits on children, enums, a root the fast path may not walk) against texts that give
+// or leave out each property agree with the general path, in every mode.
+TEST(SchemaShapeFast, CompactFormAgreesWithTheGeneralPath) {
+    const std::vector<std::pair<std::string, std::vector<std::string>>> cases{
+        {R"({"type":"object","properties":{
+            "a_key_longer_than_sixteen_bytes":{"type":"string","default":"a default longer than sixteen bytes"},
+            "n":{"type":"object","properties":{"x":{"type":"integer","default":3},"y":{"type":"string"},
+                 "z":{"type":"boolean","default":false}},"required":["y"]},
+            "unit":{"type":"string","enum":["celsius","fahrenheit","a unit longer than sixteen bytes"],"default":"celsius"},
+            "k":{"enum":["a",1,null]},"count":{"type":"integer","minimum":1,"maximum":5,"default":2},
+            "tags":{"type":"array","items":{"type":"string"},"maxItems":2},
+            "pts":{"type":"array","items":{"type":"object","properties":{"p":{"type":"number"},"q":{"type":"string","default":"q"}}}},
+            "deep":{"type":"object","properties":{"d":{"type":"object","properties":{"e":{"type":"string","default":"e"}}}}}},
+            "required":["n"],"additionalProperties":false})",
+         {R"({"n":{"y":"v"}})", R"({"a_key_longer_than_sixteen_bytes":"s","n":{"x":1,"y":"v","z":true}})",
+          R"({"n":{"x":1}})", R"({"n":{"y":"v"},"unit":"fahrenheit"})", R"({"n":{"y":"v"},"unit":"kelvin"})",
+          R"({"n":{"y":"v"},"unit":"a unit longer than sixteen bytes"})", R"({"n":{"y":"v"},"k":"a"})",
+          R"({"n":{"y":"v"},"k":1})", R"({"n":{"y":"v"},"k":null})", R"({"n":{"y":"v"},"count":4})",
+          R"({"n":{"y":"v"},"count":9})", R"({"n":{"y":"v"},"tags":["a","b"]})", R"({"n":{"y":"v"},"tags":["a","b","c"]})",
+          R"({"n":{"y":"v"},"pts":[{"p":1.5},{"p":2,"q":"r"},{}]})", R"({"n":{"y":"v"},"deep":{"d":{}}})",
+          R"({"n":{"y":"v"},"deep":{}})", R"({"n":{"y":"v"},"deep":{"d":{"e":"f"}}})", R"({"n":{"y":"v"},"deep":[]})",
+          R"({"n":{"y":"v"},"pts":{}})", R"({"n":{"y":"v"},"tags":{}})", R"({"n":{"y":"v","w":1}})", R"({})"}},
+        // A tree: the node's own compact form is shared by every level.
+        {R"({"$ref":"#/$defs/t","$defs":{"t":{"type":"object","properties":{"v":{"type":"integer"},
+            "kids":{"type":"array","items":{"$ref":"#/$defs/t"}},"left":{"$ref":"#/$defs/t"}},"required":["v"]}}})",
+         {R"({"v":1})", R"({"v":1,"kids":[{"v":2},{"v":3,"left":{"v":4}}]})", R"({"v":1,"left":{"left":{}}})",
+          R"({"v":1,"left":{"v":2,"kids":[]}})"}},
+        // One node under two properties, and a child object with limits.
+        {R"({"type":"object","properties":{"a":{"$ref":"#/$defs/p"},"b":{"$ref":"#/$defs/p"},
+            "c":{"type":"object","properties":{"s":{"type":"string","minLength":2}}}},
+            "$defs":{"p":{"type":"object","properties":{"x":{"type":"number","default":0.5}}}}})",
+         {R"({"a":{},"b":{"x":1}})", R"({"b":{}})", R"({"c":{"s":"ab"}})", R"({"c":{"s":"a"}})", R"({"a":{"x":"1"}})"}},
+        // Roots the fast path may not walk as objects, and one it may walk as an array.
+        {R"({"anyOf":[{"type":"object","properties":{"a":{"type":"integer"}}},{"type":"string"}]})", {R"({"a":1})"}},
+        {R"({"type":"object","enum":[{"a":1}],"properties":{"a":{"type":"integer"}}})", {R"({"a":1})"}},
+        {R"({"type":"array","items":{"type":"object","properties":{"a":{"type":"integer","default":1}}},"maxItems":2})",
+         {R"([{},{"a":2}])", R"([{},{},{}])", R"([])"}},
+        // Arrays by their compact form: items of each kind, nested arrays, no items schema, none
+        // allowed, constraints on the items and on the array, a type union of array and object.
+        {R"({"type":"object","properties":{"s":{"type":"array","items":{"type":"string","maxLength":3}},
+            "e":{"type":"array","items":{"enum":["x","yy"]},"minItems":1},"m":{"type":"array","items":{"enum":["x",2]}},
+            "aa":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0}}},
+            "free":{"type":"array"},"none":{"type":"array","items":false},"num":{"type":"array","items":{"type":"number"}},
+            "u":{"type":["array","object"],"items":{"type":"boolean"},"properties":{"k":{"type":"string"}}},
+            "any":{"type":"array","items":{}},"src":{"type":"array","items":{"type":"String"}}}})",
+         {R"({"s":["ab","abc"]})", R"({"s":["abcd"]})", R"({"s":[1]})", R"({"e":["x","yy"]})", R"({"e":[]})",
+          R"({"e":["z"]})", R"({"m":["x",2,3]})", R"({"aa":[[1,2],[],[3]]})", R"({"aa":[[-1]]})", R"({"aa":[1]})",
+          R"({"free":[1,"a",null,true]})", R"({"free":[{}]})", R"({"none":[]})", R"({"none":[1]})",
+          R"({"num":[1,2.5,-3e2]})", R"({"u":[true]})", R"({"u":{"k":"v"}})", R"({"any":[{"a":1},[2],"s"]})",
+          R"({"src":["a","b"]})", R"({"s":["a"],"e":["x"],"aa":[[0]],"num":[0.5]})"}},
+    };
+    std::size_t taken = 0, texts = 0;
+    for (const auto& [json, inputs] : cases) {
+        auto schema = CompiledSchema::compile_json(json);
+        ASSERT_TRUE(schema.has_value()) << json;
+        for (const std::string& text : inputs)
+            for (Mode mode : kModes) {
+                ++texts;
+                taken += fast_agrees(text, *schema, mode, text + " " + std::string(mode_name(mode)));
+            }
+    }
+    EXPECT_GT(taken * 2, texts);
+    // The root with alternatives or an enum is never walked by the compact form.
+    auto alternatives = CompiledSchema::compile_json(cases[3].first);
+    ASSERT_TRUE(alternatives.has_value());
+    EXPECT_EQ(alternatives->hot_root(), nullptr);
 }
 
 } // namespace

@@ -479,8 +479,8 @@ Result<CompiledSchema> CompiledSchema::compile(const Value& schema, const Schema
     compiled->root = *root;
     // Once every node is compiled (a $ref may point at a node compiled after the property naming
     // it): what each property's scalar may be read as, its path segment, and its Defaulted
-    // message as missing_field words it for a field with a default ("kept its default" is typed
-    // shaping's, for an initializer) or an optional one.
+    // message as missing_field words it, short enough to stay inline in a std::string, for a field
+    // with a default ("kept default" is typed shaping's, for an initializer) or an optional one.
     for (schema_detail::Node& n : compiled->nodes)
         for (schema_detail::Property& p : n.properties) {
             p.direct = schema_detail::direct_bits(*p.schema);
@@ -488,8 +488,8 @@ Result<CompiledSchema> CompiledSchema::compile(const Value& schema, const Schema
             std::string path = "$"; // any non-empty path: the segment as it follows one
             append_path_key(path, p.key);
             text.path_segment = path.substr(1);
-            if (p.schema->default_value) text.absent_note = "missing field '" + p.key + "' filled with its default";
-            else if (!p.required) text.absent_note = "missing field '" + p.key + "' left empty";
+            if (p.schema->default_value) text.absent_note = "set to default";
+            else if (!p.required) text.absent_note = "left empty";
             p.text = &text;
         }
     schema_detail::Node& root_node = *const_cast<schema_detail::Node*>(compiled->root); // one of compiled->nodes

@@ -496,6 +496,34 @@ TEST(FastPath, NestedStructsVectorsAndOverflow) {
     EXPECT_TRUE(fast_taken<Trip>(R"({"id":"t1","legs":[{"from":"SFO","hops":1}],"flags":[true],"counts":[1]})"));
 }
 
+// An array field's path is built only when one of its items needs it (a coercion, an error, a
+// nested struct's Defaulted): those diagnostics still name the field and the item.
+TEST(FastPath, ArrayItemsThatNeedAPathNameTheFieldAndTheItem) {
+    for (const char* doc : {
+             R"({"name":"a","description":"b","severity":7,"websiteId":"w","tagFilterExpression":"t","granularity":5,"rule":"error_rate","threshold":1.5,"timeThreshold":1,"alertChannelIds":["ch-1",2,"ch-3",true]})",
+             R"({"name":"a","description":"b","severity":7,"websiteId":"w","tagFilterExpression":"t","granularity":5,"rule":"error_rate","threshold":1.5,"timeThreshold":1,"alertChannelIds":["ch-1",null]})",
+             R"({"name":"a","description":"b","severity":7,"websiteId":"w","tagFilterExpression":"t","granularity":5,"rule":"error_rate","threshold":1.5,"timeThreshold":1,"alertChannelIds":["ch-1",["x"]]})",
+             R"({"name":"a","description":"b","severity":7,"websiteId":"w","tagFilterExpression":"t","granularity":5,"rule":"error_rate","threshold":1.5,"timeThreshold":1,"alertChannelIds":[]})",
+         })
+        expect_same<AlertConfig>(doc);
+    for (const char* doc : {
+             R"({"value":1.5,"samples":[1.5,"2.5",3],"unit":"kelvin","history":["kelvin","Kelvin"]})",
+             R"({"value":1.5,"samples":[1.5,2],"unit":"kelvin","history":["kelvin","celsius"]})",
+         })
+        expect_same<Reading>(doc);
+    for (const char* doc : {
+             R"({"id":"t1","legs":[{"from":"SFO"},{"from":"JFK","hops":"2"}],"flags":[true,"false"],"counts":[1,"2"]})",
+             R"({"items":[{"id":"a"},{"id":"b","quiet":"yes"}],"count":1})",
+         }) {
+        expect_same<Trip>(doc);
+        expect_same<SparseHolder>(doc);
+    }
+    // Exact-type items make no path and no diagnostic: the fast path takes them in every mode.
+    EXPECT_EQ(expect_same<AlertConfig>(
+                  R"({"name":"a","description":"b","severity":7,"triggering":true,"websiteId":"w","tagFilterExpression":"t","granularity":5,"rule":"error_rate","threshold":1.5,"timeThreshold":1,"alertChannelIds":["ch-1","ch-2"]})"),
+              3);
+}
+
 TEST(FastPath, EscapesDecodeAsTheParserDoes) {
     for (const char* doc : {
              R"({"name":"nul\u0000 us\u001f e\u00e9 zh\u4e2d max\uffff sl\/ bs\\ q\" \b\f\n\r\t","description":"\u0041","severity":0,"websiteId":"","tagFilterExpression":"x","granularity":-5,"rule":"error_rate","threshold":-0,"timeThreshold":-0})",

@@ -524,6 +524,30 @@ TEST(FastPath, ArrayItemsThatNeedAPathNameTheFieldAndTheItem) {
               3);
 }
 
+// Escaped strings decode in one pass into a 512-byte buffer; a longer raw text takes a block of
+// its own size. Around that edge (the escape or the multi-byte sequence at the very end, raw
+// lengths 500..530) and far past it, the text is the parser's.
+TEST(FastPath, LongEscapedStringsAroundTheDecodeBufferMatch) {
+    for (std::size_t n = 500; n <= 530; ++n) {
+        for (const char* tail : {"\\\\", "\\u4e2d", "\xe4\xb8\xad", "\\\"", "x"}) {
+            std::string text = "\\n" + std::string(n, 'a') + tail;
+            const std::string doc = "{\"name\":\"" + text + "\",\"description\":\"" + std::string(n, 'b') +
+                                    "\",\"severity\":1,\"websiteId\":\"w\",\"tagFilterExpression\":\"t\","
+                                    "\"granularity\":1,\"rule\":\"error_rate\",\"threshold\":1,\"timeThreshold\":1}";
+            EXPECT_EQ(expect_same<AlertConfig>(doc), 3) << n << tail;
+        }
+    }
+    std::string big;
+    for (int i = 0; i < 400; ++i) big += "q\\\"\\u00e9\xc3\xa9";
+    const std::string doc = "{\"name\":\"" + big + "\",\"description\":\"b\",\"severity\":1,\"websiteId\":\"w\","
+                            "\"tagFilterExpression\":\"" + big + "\\t\",\"granularity\":1,\"rule\":\"error_rate\","
+                            "\"threshold\":1,\"timeThreshold\":1}";
+    EXPECT_EQ(expect_same<AlertConfig>(doc), 3);
+    // Broken past the buffer: a bad escape, an unterminated string.
+    expect_same<AlertConfig>("{\"name\":\"" + big + "\\x\",\"description\":\"b\",\"severity\":1}");
+    expect_same<AlertConfig>("{\"name\":\"" + big);
+}
+
 TEST(FastPath, EscapesDecodeAsTheParserDoes) {
     for (const char* doc : {
              R"({"name":"nul\u0000 us\u001f e\u00e9 zh\u4e2d max\uffff sl\/ bs\\ q\" \b\f\n\r\t","description":"\u0041","severity":0,"websiteId":"","tagFilterExpression":"x","granularity":-5,"rule":"error_rate","threshold":-0,"timeThreshold":-0})",

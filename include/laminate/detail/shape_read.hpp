@@ -233,10 +233,13 @@ void read_field(const Slot& slot, M& member, const FieldInfo& field, ShapeState&
         if constexpr (direct_items<M>::value)
             if (slot.value->is_array() && read_direct_items(*slot.value, member)) return;
     }
+    // An absent field (not overridden): its Defaulted diagnostic made in place at the field's path,
+    // the path itself not built (missing_field_at builds it only when it has to).
+    if (!slot.value && !(field.spec && field.spec->override_value))
+        return missing_field_at(field, is_optional_v<M>, st);
     PathScope path(st, field.key);
     PolicyScope policy(st, field.spec);
     if (field.spec && field.spec->override_value) return read_override(slot, member, *field.spec, st);
-    if (!slot.value) return missing_field(field, is_optional_v<M>, st);
     if (slot.loose) note_loose_key(field, st);
     if constexpr (!is_optional_v<M>)
         if (field.spec && field.spec->has_default && null_keeps_default(*slot.value, !holds_sentinels_v<M>, st))

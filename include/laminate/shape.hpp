@@ -77,14 +77,23 @@ Result<Shaped<T>> finish(Shaped<T>&& out, ShapeState& st, const ShapeOptions& op
     return std::move(out);
 }
 
+// Shapes a parse into `out` (fresh: its value as T{} leaves it, no diagnostics, an empty
+// residual), the parser's diagnostics first; the error, if any. The entry points build `out`
+// inside the Result they return by name, so the struct is never moved on the way out.
+template <class T>
+std::optional<Error> shape_parsed_into(Parsed&& parsed, const ShapeOptions& options, Shaped<T>& out) {
+    ShapeState st(options);
+    st.diagnostics = std::move(parsed.diagnostics);
+    read_value(parsed.value, out.value, st);
+    return conclude(st, options, out.diagnostics, out.residual);
+}
+
 template <class T>
 Result<Shaped<T>> shape_parsed(Parsed&& parsed, const ShapeOptions& options) {
     static_assert(check_shapeable<T>());
-    ShapeState st(options);
-    st.diagnostics = std::move(parsed.diagnostics);
-    Shaped<T> out;
-    read_value(parsed.value, out.value, st);
-    return finish(std::move(out), st, options);
+    Result<Shaped<T>> r(std::in_place);
+    if (auto e = shape_parsed_into(std::move(parsed), options, *r)) r = std::move(*e);
+    return r;
 }
 
 inline ShapeOptions with_mode(ShapeOptions options, ModeSetting mode) {
@@ -112,17 +121,23 @@ template <class T>
 Result<Shaped<T>> from_json(std::string_view text, const ShapeOptions& options = {}) {
     static_assert(detail::check_shapeable<T>());
     const ParseOptions parse_options = detail::parse_options_for(options);
+    // One Result, filled in place and returned by name on every path (no move of the struct).
+    Result<Shaped<T>> r(std::in_place);
+    Shaped<T>& out = *r;
     if constexpr (detail::fast_struct_v<T>) {
         // Valid JSON of the common case straight into T (shape_fast.hpp); anything else, and any
         // error, goes the Value path below from the start.
         detail::ShapeState st(options);
-        Shaped<T> out;
-        if (detail::fast_shape(text, out.value, st, parse_options.max_size, parse_options.max_depth))
-            return detail::finish(std::move(out), st, options);
+        if (detail::fast_shape(text, out.value, st, parse_options.max_size, parse_options.max_depth)) {
+            if (auto e = detail::conclude(st, options, out.diagnostics, out.residual)) r = std::move(*e);
+            return r;
+        }
+        out.value = T{}; // what the fast path wrote before it gave up (st is dropped with it)
     }
     auto parsed = parse(text, parse_options);
-    if (!parsed) return std::move(parsed).error();
-    return detail::shape_parsed<T>(std::move(*parsed), options);
+    if (!parsed) r = std::move(parsed).error();
+    else if (auto e = detail::shape_parsed_into(std::move(*parsed), options, out)) r = std::move(*e);
+    return r;
 }
 
 template <class T>

@@ -33,6 +33,13 @@ struct Measured {
     std::vector<double> samples;
 };
 
+struct Lists {
+    std::vector<std::string> tags;
+    std::optional<std::vector<std::int32_t>> counts;
+    std::vector<Tier> tiers;
+    std::vector<bool> flags;
+};
+
 struct Limited {
     std::string code;
     std::int32_t seats = 0;
@@ -150,6 +157,47 @@ TEST(DirectRead, FieldOptionsAreAlwaysApplied) {
     EXPECT_NE(r.error().message().find("code"), std::string::npos);
     EXPECT_NE(r.error().message().find("seats"), std::string::npos);
     EXPECT_TRUE(laminate::from_json<Limited>(R"({"code":"ABC","seats":2})"));
+}
+
+// Arrays of exact-type items in the Value path: read whole with no path and no diagnostic; an item
+// that is not exact sends the whole field to the general reading, which starts the vector over.
+TEST(DirectRead, ArraysOfExactItemsRecordNothingOthersStartOver) {
+    for (laminate::Mode mode : kModes) {
+        const laminate::Value v =
+            laminate::parse(R"({"tags":["a","b"],"counts":[1,-2,3],"tiers":["premium"],"flags":[true]})")->value;
+        auto r = laminate::from_value<Lists>(v, mode);
+        ASSERT_TRUE(r) << laminate::mode_name(mode);
+        EXPECT_TRUE(r->diagnostics.empty()) << laminate::mode_name(mode);
+        EXPECT_EQ(r->value.tags, (std::vector<std::string>{"a", "b"}));
+        EXPECT_EQ(r->value.counts, (std::vector<std::int32_t>{1, -2, 3}));
+        EXPECT_EQ(r->value.tiers, (std::vector<Tier>{Tier::premium}));
+        EXPECT_EQ(r->value.flags, (std::vector<bool>{true}));
+    }
+    // The third item needs a coercion: the items before it are not kept twice, and the diagnostic
+    // names the item.
+    const laminate::Value v = laminate::parse(R"({"tags":["a","b",7,"d"],"counts":[1,"2"],"tiers":[],"flags":[]})")->value;
+    auto r = laminate::from_value<Lists>(v);
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->value.tags, (std::vector<std::string>{"a", "b", "7", "d"}));
+    EXPECT_EQ(r->value.counts, (std::vector<std::int32_t>{1, 2}));
+    ASSERT_EQ(r->diagnostics.size(), 2u);
+    EXPECT_EQ(r->diagnostics[0].path, "tags[2]");
+    EXPECT_EQ(r->diagnostics[1].path, "counts[1]");
+    // Strict refuses the coercion at the item's path.
+    auto strict = laminate::from_value<Lists>(v, laminate::Mode::Strict);
+    ASSERT_FALSE(strict);
+    EXPECT_EQ(strict.error().path(), "tags[2]");
+    // Out of range in an item, an unknown enum name: errors at the items' paths.
+    const laminate::Value w = laminate::parse(R"({"tags":[],"counts":[1,3000000000],"tiers":["gold"],"flags":[]})")->value;
+    auto bad = laminate::from_value<Lists>(w);
+    ASSERT_FALSE(bad);
+    EXPECT_NE(bad.error().message().find("counts[1]"), std::string::npos);
+    EXPECT_NE(bad.error().message().find("tiers[0]"), std::string::npos);
+    // null in an optional array, empty arrays.
+    auto none = laminate::from_value<Lists>(laminate::parse(R"({"tags":[],"counts":null,"tiers":[],"flags":[]})")->value);
+    ASSERT_TRUE(none);
+    EXPECT_FALSE(none->value.counts);
+    EXPECT_TRUE(none->diagnostics.empty());
 }
 
 } // namespace

@@ -496,6 +496,58 @@ TEST(FastPath, NestedStructsVectorsAndOverflow) {
     EXPECT_TRUE(fast_taken<Trip>(R"({"id":"t1","legs":[{"from":"SFO","hops":1}],"flags":[true],"counts":[1]})"));
 }
 
+// An array field's path is built only when one of its items needs it (a coercion, an error, a
+// nested struct's Defaulted): those diagnostics still name the field and the item.
+TEST(FastPath, ArrayItemsThatNeedAPathNameTheFieldAndTheItem) {
+    for (const char* doc : {
+             R"({"name":"a","description":"b","severity":7,"websiteId":"w","tagFilterExpression":"t","granularity":5,"rule":"error_rate","threshold":1.5,"timeThreshold":1,"alertChannelIds":["ch-1",2,"ch-3",true]})",
+             R"({"name":"a","description":"b","severity":7,"websiteId":"w","tagFilterExpression":"t","granularity":5,"rule":"error_rate","threshold":1.5,"timeThreshold":1,"alertChannelIds":["ch-1",null]})",
+             R"({"name":"a","description":"b","severity":7,"websiteId":"w","tagFilterExpression":"t","granularity":5,"rule":"error_rate","threshold":1.5,"timeThreshold":1,"alertChannelIds":["ch-1",["x"]]})",
+             R"({"name":"a","description":"b","severity":7,"websiteId":"w","tagFilterExpression":"t","granularity":5,"rule":"error_rate","threshold":1.5,"timeThreshold":1,"alertChannelIds":[]})",
+         })
+        expect_same<AlertConfig>(doc);
+    for (const char* doc : {
+             R"({"value":1.5,"samples":[1.5,"2.5",3],"unit":"kelvin","history":["kelvin","Kelvin"]})",
+             R"({"value":1.5,"samples":[1.5,2],"unit":"kelvin","history":["kelvin","celsius"]})",
+         })
+        expect_same<Reading>(doc);
+    for (const char* doc : {
+             R"({"id":"t1","legs":[{"from":"SFO"},{"from":"JFK","hops":"2"}],"flags":[true,"false"],"counts":[1,"2"]})",
+             R"({"items":[{"id":"a"},{"id":"b","quiet":"yes"}],"count":1})",
+         }) {
+        expect_same<Trip>(doc);
+        expect_same<SparseHolder>(doc);
+    }
+    // Exact-type items make no path and no diagnostic: the fast path takes them in every mode.
+    EXPECT_EQ(expect_same<AlertConfig>(
+                  R"({"name":"a","description":"b","severity":7,"triggering":true,"websiteId":"w","tagFilterExpression":"t","granularity":5,"rule":"error_rate","threshold":1.5,"timeThreshold":1,"alertChannelIds":["ch-1","ch-2"]})"),
+              3);
+}
+
+// Escaped strings decode in one pass into a 512-byte buffer; a longer raw text takes a block of
+// its own size. Around that edge (the escape or the multi-byte sequence at the very end, raw
+// lengths 500..530) and far past it, the text is the parser's.
+TEST(FastPath, LongEscapedStringsAroundTheDecodeBufferMatch) {
+    for (std::size_t n = 500; n <= 530; ++n) {
+        for (const char* tail : {"\\\\", "\\u4e2d", "\xe4\xb8\xad", "\\\"", "x"}) {
+            std::string text = "\\n" + std::string(n, 'a') + tail;
+            const std::string doc = "{\"name\":\"" + text + "\",\"description\":\"" + std::string(n, 'b') +
+                                    "\",\"severity\":1,\"websiteId\":\"w\",\"tagFilterExpression\":\"t\","
+                                    "\"granularity\":1,\"rule\":\"error_rate\",\"threshold\":1,\"timeThreshold\":1}";
+            EXPECT_EQ(expect_same<AlertConfig>(doc), 3) << n << tail;
+        }
+    }
+    std::string big;
+    for (int i = 0; i < 400; ++i) big += "q\\\"\\u00e9\xc3\xa9";
+    const std::string doc = "{\"name\":\"" + big + "\",\"description\":\"b\",\"severity\":1,\"websiteId\":\"w\","
+                            "\"tagFilterExpression\":\"" + big + "\\t\",\"granularity\":1,\"rule\":\"error_rate\","
+                            "\"threshold\":1,\"timeThreshold\":1}";
+    EXPECT_EQ(expect_same<AlertConfig>(doc), 3);
+    // Broken past the buffer: a bad escape, an unterminated string.
+    expect_same<AlertConfig>("{\"name\":\"" + big + "\\x\",\"description\":\"b\",\"severity\":1}");
+    expect_same<AlertConfig>("{\"name\":\"" + big);
+}
+
 TEST(FastPath, EscapesDecodeAsTheParserDoes) {
     for (const char* doc : {
              R"({"name":"nul\u0000 us\u001f e\u00e9 zh\u4e2d max\uffff sl\/ bs\\ q\" \b\f\n\r\t","description":"\u0041","severity":0,"websiteId":"","tagFilterExpression":"x","granularity":-5,"rule":"error_rate","threshold":-0,"timeThreshold":-0})",

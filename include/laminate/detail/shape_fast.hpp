@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string_view>
 #include <tuple>
 #include <type_traits>
@@ -215,8 +216,16 @@ bool fast_direct(FastCursor& c, T& out) {
     }
 }
 
+// key: the field's key when the array is a field's value whose path is not built yet (a field
+// with no FieldSpec, so nothing but its items can report): it is built on the first item that
+// needs a path, so an array of exact-type items costs no path at all (a key past 13 bytes would
+// cost a heap block for the path string, per document).
 template <class T, class A>
-bool fast_vector(FastCursor& c, std::vector<T, A>& out, ShapeState& st) {
+bool fast_vector(FastCursor& c, std::vector<T, A>& out, ShapeState& st, const std::string_view* key = nullptr) {
+    std::optional<PathScope> key_path;
+    auto field_path = [&] {
+        if (key && !key_path) key_path.emplace(st, *key);
+    };
     ++c.p; // '['
     if (++c.depth >= c.max_depth) return false;
     out.clear();
@@ -231,6 +240,7 @@ bool fast_vector(FastCursor& c, std::vector<T, A>& out, ShapeState& st) {
     out.reserve(4);
     for (std::size_t i = 0;; ++i) {
         if constexpr (std::is_same_v<T, bool>) {
+            field_path();
             PathScope path(st, i);
             bool b = false;
             if (!fast_read(c, b, st)) return false;
@@ -240,6 +250,7 @@ bool fast_vector(FastCursor& c, std::vector<T, A>& out, ShapeState& st) {
             // An exact-type item makes no diagnostic, so it needs no path: none is built for it.
             c.skip_ws();
             if (!fast_direct(c, item)) {
+                field_path();
                 PathScope path(st, i);
                 if (!fast_read(c, item, st)) return false;
             }
@@ -261,6 +272,13 @@ bool fast_field(FastCursor& c, M& member, const FieldInfo& field, ShapeState& st
     if (array || object) {
         if (!(array ? fast_container<M>::array : fast_container<M>::object)) return false;
         if (field.spec && (field.spec->has_default || field.spec->override_value)) return false;
+        if constexpr (fast_container<M>::array) {
+            // No spec: no policy, no constraint to check, so the path waits for an item that needs it.
+            if (array && !field.spec) {
+                if constexpr (is_vector_v<M>) return fast_vector(c, member, st, &field.key);
+                else return fast_vector(c, member.emplace(), st, &field.key); // optional<vector>
+            }
+        }
         PathScope path(st, field.key);
         PolicyScope policy(st, field.spec);
         const std::size_t errors = st.errors.size();

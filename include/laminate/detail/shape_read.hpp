@@ -196,14 +196,50 @@ bool read_direct(const Value& in, T& out) {
     }
 }
 
+// A vector, or an optional vector, of exact-type items (not bool, which takes a path per item):
+// an array of such items read_direct can read in full, with no path and no diagnostic.
+template <class M>
+struct direct_items : std::false_type {};
+template <class U, class A>
+struct direct_items<std::vector<U, A>>
+    : std::bool_constant<is_direct_member_v<U> && !std::is_same_v<U, bool> && !has_shaper<U> &&
+                         !has_shaper<std::vector<U, A>>> {};
+template <class U>
+struct direct_items<std::optional<U>> : std::bool_constant<direct_items<U>::value && !has_shaper<std::optional<U>>> {};
+
+// Every item of the array `in` read by read_direct into out, as read_optional and read_vector
+// would (emplace, clear, reserve, emplace_back each): true when all were. False at the first item
+// that is not exact, with `out` partly filled: the general reading then starts over (it empties
+// the vector first), so each item is looked at twice at most.
+template <class M>
+bool read_direct_items(const Value& in, M& out) {
+    if constexpr (is_optional_v<M>) {
+        return read_direct_items(in, out.emplace());
+    } else {
+        const std::span<const Value> items = in.items();
+        out.clear();
+        out.reserve(items.size());
+        for (const Value& item : items)
+            if (!read_direct(item, out.emplace_back())) return false;
+        return true;
+    }
+}
+
 template <class M>
 void read_field(const Slot& slot, M& member, const FieldInfo& field, ShapeState& st) {
     // A field with no options, matched exactly, whose value needs nothing done: no path to build.
-    if (!field.spec && slot.value && !slot.loose && read_direct(*slot.value, member)) return;
+    if (!field.spec && slot.value && !slot.loose) {
+        if (read_direct(*slot.value, member)) return;
+        if constexpr (direct_items<M>::value)
+            if (slot.value->is_array() && read_direct_items(*slot.value, member)) return;
+    }
+    // An absent field (not overridden): its Defaulted diagnostic made in place at the field's path,
+    // the path itself not built (missing_field_at builds it only when it has to).
+    if (!slot.value && !(field.spec && field.spec->override_value))
+        return missing_field_at(field, is_optional_v<M>, st);
     PathScope path(st, field.key);
     PolicyScope policy(st, field.spec);
     if (field.spec && field.spec->override_value) return read_override(slot, member, *field.spec, st);
-    if (!slot.value) return missing_field(field, is_optional_v<M>, st);
     if (slot.loose) note_loose_key(field, st);
     if constexpr (!is_optional_v<M>)
         if (field.spec && field.spec->has_default && null_keeps_default(*slot.value, !holds_sentinels_v<M>, st))

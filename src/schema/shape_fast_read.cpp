@@ -294,7 +294,10 @@ bool fast_object(FastCursor& c, const HotObject& h, Value& out, ShapeState& st, 
     return true;
 }
 
-bool fast_array(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::size_t depth) {
+// The array at c.p, each element read by read_element(i, v) into a null v in place: the loop
+// both forms of array below share.
+template <class ReadElement>
+[[gnu::always_inline]] inline bool fast_items(FastCursor& c, Value& out, ReadElement read_element) {
     ++c.p; // '['
     if (++c.depth >= c.max_depth) return false;
     ItemBuilder items;
@@ -303,23 +306,8 @@ bool fast_array(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::s
         ++c.p;
     } else {
         for (std::size_t i = 0;; ++i) {
-            const Node* element = i < n.prefix_items.size() ? n.prefix_items[i] : n.items;
             c.skip_ws();
-            Value& v = items.open();
-            if (element && !c.at('{') && !c.at('[') && direct_read(c, *element, v, depth + 1)) {
-                // fast_node's first step, taken before entering the element's path: direct_read
-                // makes no diagnostic, so only the constraint check needs the path.
-                if (element->has_limits) {
-                    PathScope path(st, i);
-                    if (!check_limits(v, *element, st)) return false;
-                }
-            } else if (element) {
-                PathScope path(st, i);
-                if (!fast_node(c, *element, v, st, depth + 1)) return false;
-            } else {
-                // No schema for it (or none allowed): a scalar is kept as it is; containers go the Value path.
-                if (n.items_forbidden || c.at('{') || c.at('[') || !detail::fast_scalar(c, v)) return false;
-            }
+            if (!read_element(i, items.open())) return false;
             bool done = false;
             if (!c.next_item(done)) return false;
             if (done) break;
@@ -328,6 +316,26 @@ bool fast_array(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::s
     --c.depth;
     ::new (static_cast<void*>(&out)) Value(items.finish());
     return true;
+}
+
+// The array at c.p by its node (prefixItems, or no compact form).
+bool fast_array(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::size_t depth) {
+    return fast_items(c, out, [&](std::size_t i, Value& v) {
+        const Node* element = i < n.prefix_items.size() ? n.prefix_items[i] : n.items;
+        if (element && !c.at('{') && !c.at('[') && direct_read(c, *element, v, depth + 1)) {
+            // fast_node's first step, taken before entering the element's path: direct_read
+            // makes no diagnostic, so only the constraint check needs the path.
+            if (!element->has_limits) return true;
+            PathScope path(st, i);
+            return check_limits(v, *element, st);
+        }
+        if (element) {
+            PathScope path(st, i);
+            return fast_node(c, *element, v, st, depth + 1);
+        }
+        // No schema for it (or none allowed): a scalar is kept as it is; containers go the Value path.
+        return !n.items_forbidden && !c.at('{') && !c.at('[') && detail::fast_scalar(c, v);
+    });
 }
 
 // fast_node(c, *e.child, v, st, depth) for element i of an array by its entry: the element's
@@ -361,24 +369,7 @@ bool fast_element(FastCursor& c, const HotArray& a, std::size_t i, Value& v, Sha
 
 // The array at c.p by its node's compact form.
 bool fast_array(FastCursor& c, const HotArray& a, Value& out, ShapeState& st, std::size_t depth) {
-    ++c.p; // '['
-    if (++c.depth >= c.max_depth) return false;
-    ItemBuilder items;
-    c.skip_ws();
-    if (c.at(']')) {
-        ++c.p;
-    } else {
-        for (std::size_t i = 0;; ++i) {
-            c.skip_ws();
-            if (!fast_element(c, a, i, items.open(), st, depth + 1)) return false;
-            bool done = false;
-            if (!c.next_item(done)) return false;
-            if (done) break;
-        }
-    }
-    --c.depth;
-    ::new (static_cast<void*>(&out)) Value(items.finish());
-    return true;
+    return fast_items(c, out, [&](std::size_t i, Value& v) { return fast_element(c, a, i, v, st, depth + 1); });
 }
 
 // read_node for the value at c.p.

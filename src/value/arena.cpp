@@ -85,10 +85,6 @@ void* arena_allocate_slow(std::size_t n) {
     return p;
 }
 
-void arena_release_shared(void* p) noexcept {
-    arena_release_shared(p, 1);
-}
-
 void arena_release_shared(void* p, std::int64_t n) noexcept {
     ChunkHeader* chunk = chunk_of(p);
     if (chunk->count.fetch_sub(n, std::memory_order_acq_rel) == n) free_chunk(chunk);

@@ -50,25 +50,23 @@ inline void* arena_allocate(std::size_t n) {
     ++c.handed;
     return p;
 }
-// A block of a chunk that is not this thread's current one (another thread's, or retired).
-void arena_release_shared(void* p) noexcept;
-
-// Releases a block from arena_allocate (any thread). p is never null. Inline: one per container
-// and long string of every value freed.
-inline void arena_release(void* p) noexcept {
-    ArenaCursor& c = arena_cursor;
-    if ((reinterpret_cast<std::uintptr_t>(p) & ~(kArenaChunkSize - 1)) == reinterpret_cast<std::uintptr_t>(c.chunk)) {
-        ++c.released;
-        return;
-    }
-    arena_release_shared(p);
-}
-// n blocks of one chunk at once (p is any of them): one atomic operation at most.
+// n blocks of a chunk that is not this thread's current one (another thread's, or retired), p
+// any of them: one atomic decrement.
 void arena_release_shared(void* p, std::int64_t n) noexcept;
 
 // Whether two blocks from arena_allocate lie in the same chunk.
 inline bool arena_same_chunk(const void* a, const void* b) noexcept {
     return ((reinterpret_cast<std::uintptr_t>(a) ^ reinterpret_cast<std::uintptr_t>(b)) & ~(kArenaChunkSize - 1)) == 0;
+}
+
+// Releases n blocks of one chunk from arena_allocate (any thread; p is any of them, never null).
+// Inline: one per container and long string of every value freed (or per run of them).
+inline void arena_release(void* p, std::int64_t n = 1) noexcept {
+    ArenaCursor& c = arena_cursor;
+    if (arena_same_chunk(p, c.chunk))
+        c.released += n;
+    else
+        arena_release_shared(p, n);
 }
 
 // Blocks given back by one walk over a tree of values (Value::destroy_container), counted while
@@ -97,12 +95,7 @@ public:
 
 private:
     void flush() noexcept {
-        if (!count_) return;
-        ArenaCursor& c = arena_cursor;
-        if (arena_same_chunk(first_, c.chunk))
-            c.released += count_;
-        else
-            arena_release_shared(first_, count_);
+        if (count_) arena_release(first_, count_);
     }
     void* first_ = nullptr;
     std::int64_t count_ = 0;

@@ -132,20 +132,7 @@ std::size_t decode_escape(const char*& p, const char* end, char* out) noexcept {
         }
         if (cp >= 0xD800 && cp <= 0xDFFF) return 0; // pairs and lone halves: the parser's call
         p += 4;
-        // UTF-8 as append_utf8 writes it (core/utf8.hpp), for a code point below U+10000.
-        if (cp < 0x80) {
-            out[0] = static_cast<char>(cp);
-            return 1;
-        }
-        if (cp < 0x800) {
-            out[0] = static_cast<char>(0xC0 | (cp >> 6));
-            out[1] = static_cast<char>(0x80 | (cp & 0x3F));
-            return 2;
-        }
-        out[0] = static_cast<char>(0xE0 | (cp >> 12));
-        out[1] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out[2] = static_cast<char>(0x80 | (cp & 0x3F));
-        return 3;
+        return encode_utf8(cp, out);
     }
     default: return 0;
     }
@@ -178,7 +165,7 @@ bool decode_into_buffer(FastCursor& c, const char* run, const char* p, std::stri
             continue;
         }
         if (!put(run, static_cast<std::size_t>(p - run))) return false;
-        char decoded[3];
+        char decoded[4]; // encode_utf8 writes at most 3 for \u, 4 in general
         const std::size_t len = decode_escape(p, c.end, decoded);
         if (!len || !put(decoded, len)) return false;
         run = p;

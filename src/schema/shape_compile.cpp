@@ -478,9 +478,7 @@ Result<CompiledSchema> CompiledSchema::compile(const Value& schema, const Schema
     if (!root) return std::move(root).error();
     compiled->root = *root;
     // Once every node is compiled (a $ref may point at a node compiled after the property naming
-    // it): what each property's scalar may be read as, its path segment, and its Defaulted
-    // message as missing_field words it, short enough to stay inline in a std::string, for a field
-    // with a default ("kept default" is typed shaping's, for an initializer) or an optional one.
+    // it): what each property's scalar may be read as, and its path segment.
     for (schema_detail::Node& n : compiled->nodes)
         for (schema_detail::Property& p : n.properties) {
             p.direct = schema_detail::direct_bits(*p.schema);
@@ -488,8 +486,6 @@ Result<CompiledSchema> CompiledSchema::compile(const Value& schema, const Schema
             std::string path = "$"; // any non-empty path: the segment as it follows one
             append_path_key(path, p.key);
             text.path_segment = path.substr(1);
-            if (p.schema->default_value) text.absent_note = "set to default";
-            else if (!p.required) text.absent_note = "left empty";
             p.text = &text;
         }
     schema_detail::Node& root_node = *const_cast<schema_detail::Node*>(compiled->root); // one of compiled->nodes

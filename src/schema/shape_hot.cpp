@@ -134,7 +134,7 @@ bool HotForm::build(Node& root) {
         if (!(n->types & t_object)) continue;
         for (const Property& p : n->properties) {
             if (p.key.size() > UINT16_MAX) return false;
-            absents += align8(sizeof(HotAbsent) + p.text->path_segment.size() + p.text->absent_note.size());
+            absents += align8(sizeof(HotAbsent) + p.text->path_segment.size());
         }
     }
     size_ = containers + absents + kKeyReadable;
@@ -184,19 +184,16 @@ bool HotForm::build(Node& root) {
             e->key_at = offset(e, key_at);
             e->key_size = static_cast<std::uint16_t>(p.key.size());
             key_at += p.key.size();
-            // The absent record: the texts, and the default copied beside them.
+            // The absent record: the path segment, and the default copied beside it.
             const std::string& segment = p.text->path_segment;
-            const std::string& note = p.text->absent_note;
             auto* a = ::new (static_cast<void*>(absent_at)) HotAbsent;
             absents_.push_back(a);
             a->segment_size = static_cast<std::uint32_t>(segment.size());
-            a->note_size = static_cast<std::uint32_t>(note.size());
             if (p.schema->default_value) a->default_value = *p.schema->default_value;
             char* texts = reinterpret_cast<char*>(a + 1);
             std::memcpy(texts, segment.data(), segment.size());
-            std::memcpy(texts + segment.size(), note.data(), note.size());
             e->absent_at = offset(e, a);
-            absent_at += align8(sizeof(HotAbsent) + segment.size() + note.size());
+            absent_at += align8(sizeof(HotAbsent) + segment.size());
             if (p.schema->default_value || !p.required) e->flags |= h_absent_ok;
             if (p.schema->default_value) e->flags |= h_default;
             filler.fill(*e, p.schema, p.direct, enum_at);

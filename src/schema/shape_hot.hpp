@@ -7,7 +7,7 @@
 // their own heap blocks, defaults inside the child nodes) costs a cache miss per property or more;
 // here an object's header, its properties' entries and their key bytes are adjacent, the child
 // checks fast_node would make (container walkable, limits) are decided at compile time into the
-// parent's entry, and what absent properties need (path segment, Defaulted note, default value)
+// parent's entry, and what absent properties need (path segment, default value)
 // sits together at the end of the block. The Nodes stay the general path's form; every entry
 // points back at its Property for the cases the fast path hands to read_property / read_node.
 
@@ -40,10 +40,10 @@ enum HotFlag : std::uint8_t {
     h_array_form = 1u << 5, // with h_array, not h_object: aux_at is its node's HotArray
 };
 
-// What an absent property needs, in the block's cold part: its Defaulted note's path segment and
-// message, and (h_default) a copy of its node's default value. The texts follow the record.
+// What an absent property needs, in the block's cold part: its Defaulted note's path segment
+// and (h_default) a copy of its node's default value. The segment follows the record.
 struct HotAbsent {
-    std::uint32_t segment_size = 0, note_size = 0;
+    std::uint32_t segment_size = 0;
     Value default_value; // null unless h_default
     const char* texts() const noexcept { return reinterpret_cast<const char*>(this + 1); }
 };
@@ -69,10 +69,6 @@ struct HotProperty {
     const std::string_view* enum_names() const noexcept { return at<std::string_view>(aux_at); }
     const HotAbsent& absent() const noexcept { return *at<HotAbsent>(absent_at); }
     std::string_view segment() const noexcept { return {absent().texts(), absent().segment_size}; }
-    std::string_view note() const noexcept {
-        const HotAbsent& a = absent();
-        return {a.texts() + a.segment_size, a.note_size};
-    }
     const Value* default_value() const noexcept { return (flags & h_default) ? &absent().default_value : nullptr; }
 
 private:

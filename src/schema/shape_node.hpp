@@ -55,10 +55,6 @@ struct PropertyText {
     // What append_path_key appends for the key below a non-empty path (".key" or "[\"k y\"]"),
     // made once at compile time: shaping enters every container property's path.
     std::string path_segment;
-    // The Defaulted message of the property when absent (filled with its default, or left empty
-    // when optional): BFCL renderings leave most defaulted arguments out, about one such
-    // diagnostic per call. Empty for a required property without default (an error).
-    std::string absent_note;
 };
 
 struct Property {

@@ -70,7 +70,7 @@ bool read_array(const Value& in, const Node& n, Value& out, ShapeState& st, std:
 
 // The Defaulted diagnostic of an absent property (its default filled in, or left empty), built in
 // place as missing_field_at builds typed shaping's: the path made once from the current path and
-// the property's segment, the message the one made at compile time.
+// the property's segment, the message as typed shaping words it (shape_state.hpp).
 void note_absent(std::string_view segment, std::string_view note, ShapeState& st) {
     if (st.diagnostics.capacity() == 0) st.diagnostics.reserve(4); // as note() does
     Diagnostic& d = st.diagnostics.emplace_back();
@@ -86,9 +86,10 @@ void note_absent(std::string_view segment, std::string_view note, ShapeState& st
 } // namespace
 
 void absent_property(std::string_view key, const char* key_end, const Value* default_value, std::string_view segment,
-                     std::string_view note, MemberBuilder& out, ShapeState& st) {
+                     MemberBuilder& out, ShapeState& st) {
     if (default_value) ::new (static_cast<void*>(&out.open(key, key_end))) Value(*default_value);
-    if (st.policy.record_defaults) note_absent(segment, note, st);
+    if (st.policy.record_defaults)
+        note_absent(segment, default_value ? detail::kDefaultedFilled : detail::kDefaultedLeftEmpty, st);
 }
 
 void read_property(const Property& p, const Slot& slot, MemberBuilder& out, ShapeState& st, std::size_t depth) {
@@ -97,7 +98,7 @@ void read_property(const Property& p, const Slot& slot, MemberBuilder& out, Shap
         // missing_field's outcome for a defaulted or optional field (plus the default itself),
         // without entering the property's path: no diagnostic needs it but the one built here.
         return absent_property(p.key, readable_end(p.key), child.default_value ? &*child.default_value : nullptr,
-                               p.text->path_segment, p.text->absent_note, out, st);
+                               p.text->path_segment, out, st);
     }
     PropertyPathScope path(st, p);
     const FieldInfo field{p.key, p.key, nullptr, false};

@@ -18,7 +18,7 @@ void read_property(const Property& p, const detail::Slot& slot, MemberBuilder& o
 // where no error follows): its default, if any, added under `key` (readable up to `key_end`) and
 // the Defaulted note at the current path plus `segment`, when the policy records defaults.
 void absent_property(std::string_view key, const char* key_end, const Value* default_value, std::string_view segment,
-                     std::string_view note, MemberBuilder& out, detail::ShapeState& st);
+                     MemberBuilder& out, detail::ShapeState& st);
 // The node's constraints (bounds, exclusive bounds, lengths, counts) on a shaped value.
 bool check_limits(const Value& out, const Node& n, detail::ShapeState& st);
 

@@ -165,12 +165,9 @@ void keep_unknown(const Value& object, std::span<const std::size_t> unknown, Ove
 
 namespace {
 
-// The Defaulted message of an absent field. The path already names the field, so the message
-// only says what was done, in at most 15 bytes: std::string keeps that inline, and a Defaulted
-// note (about one a call on BFCL-like input) then costs no allocation, as the parser's repair
-// messages do not.
+// The Defaulted message of an absent field (shape_state.hpp).
 constexpr std::string_view missing_message(bool optional_like) noexcept {
-    return optional_like ? "left empty" : "kept default";
+    return optional_like ? kDefaultedLeftEmpty : kDefaultedKept;
 }
 
 } // namespace

@@ -123,6 +123,13 @@ bool match_members(const Value& object, const StructTable& table, std::span<Slot
 void keep_unknown(const Value& object, std::span<const std::size_t> unknown, Overflow* overflow, ShapeState& st);
 
 // A field whose key is absent: Defaulted when optional or defaulted, else missing_field.
+// The Defaulted messages of an absent field, written once for typed and schema shaping. The path
+// names the field, so they only say what was done, in at most 15 bytes: std::string keeps that
+// inline, and a Defaulted note (about one a call on BFCL-like input) costs no allocation.
+inline constexpr std::string_view kDefaultedLeftEmpty = "left empty";     // optional, nothing filled in
+inline constexpr std::string_view kDefaultedKept = "kept default";        // the struct's initializer kept
+inline constexpr std::string_view kDefaultedFilled = "set to default";    // a schema's default filled in
+
 void missing_field(const FieldInfo& field, bool optional_like, ShapeState& st);
 // The same at the field's own path and under its policy, as if called inside a PathScope of its
 // key and a PolicyScope of its spec, without building either: the Defaulted diagnostic's path is

@@ -74,13 +74,17 @@ bool read_array(const Value& in, const Node& n, Value& out, ShapeState& st, std:
 void note_absent(std::string_view segment, std::string_view note, ShapeState& st) {
     if (st.diagnostics.capacity() == 0) st.diagnostics.reserve(4); // as note() does
     Diagnostic& d = st.diagnostics.emplace_back();
-    if (st.path.empty() && !segment.empty() && segment.front() == '.') segment.remove_prefix(1);
-    d.path.reserve(st.path.size() + segment.size());
-    d.path = st.path;
-    d.path += segment;
+    if (st.path.empty()) {
+        // At the root, the segment without its leading dot is the whole path: one copy.
+        if (!segment.empty() && segment.front() == '.') segment.remove_prefix(1);
+        d.path.assign(segment.data(), segment.size());
+    } else {
+        d.path.reserve(st.path.size() + segment.size());
+        d.path.append(st.path).append(segment);
+    }
     d.kind = DiagnosticKind::Defaulted;
     d.risk = Risk::Info;
-    d.message = note;
+    d.message.assign(note.data(), note.size());
 }
 
 } // namespace

@@ -117,15 +117,20 @@ private:
 };
 
 // Shape a value already parsed.
-Result<SchemaShaped> shape(const Value& input, const CompiledSchema& schema, const ShapeOptions& options = {});
+Result<SchemaShaped> shape(const Value& input, const CompiledSchema& schema, const ShapeOptions& options);
 // Parse (with repairs unless the policy forbids them; options.parse) and shape.
-Result<SchemaShaped> shape_json(std::string_view json_text, const CompiledSchema& schema,
-                                const ShapeOptions& options = {});
+Result<SchemaShaped> shape_json(std::string_view json_text, const CompiledSchema& schema, const ShapeOptions& options);
 // Extract the payload from model text (fences, tags, prose; options.extract), repair and shape. The
 // candidate that shapes without error wins, as with from_llm_response<T>; when none does, the error
 // is the shaping error of the first candidate that parses (or no_payload).
 Result<SchemaShaped> shape_llm_response(std::string_view model_text, const CompiledSchema& schema,
-                                        const ShapeOptions& options = {});
+                                        const ShapeOptions& options);
+// The same with default options. Overloads rather than default arguments: a default ShapeOptions
+// (its sink's std::function, parse and extract options) would be built and destroyed at every call
+// site, a measurable share of a small call; these use one built once.
+Result<SchemaShaped> shape(const Value& input, const CompiledSchema& schema);
+Result<SchemaShaped> shape_json(std::string_view json_text, const CompiledSchema& schema);
+Result<SchemaShaped> shape_llm_response(std::string_view model_text, const CompiledSchema& schema);
 
 // The same, compiling the schema on each call (convenient; compile once for many inputs).
 Result<SchemaShaped> shape(const Value& input, const Value& schema, const ShapeOptions& options = {});

@@ -34,6 +34,12 @@ std::size_t count_nodes(const Value& root) {
     return n;
 }
 
+// The options of the overloads without them, built once.
+const ShapeOptions& default_options() {
+    static const ShapeOptions options;
+    return options;
+}
+
 // A state for one shaping call, drawing on `budget`.
 ShapeState schema_state(const ShapeOptions& options, std::size_t& budget, std::size_t input_size) {
     ShapeState st(options);
@@ -142,6 +148,18 @@ Result<SchemaShaped> shape_llm_response(std::string_view model_text, const Compi
     ds.insert(ds.begin(), std::make_move_iterator(extracted->parsed.diagnostics.begin()),
               std::make_move_iterator(extracted->parsed.diagnostics.end()));
     return finish(std::move(*winner), *winner_state, options);
+}
+
+Result<SchemaShaped> shape(const Value& input, const CompiledSchema& schema) {
+    return shape(input, schema, default_options());
+}
+
+Result<SchemaShaped> shape_json(std::string_view json_text, const CompiledSchema& schema) {
+    return shape_json(json_text, schema, default_options());
+}
+
+Result<SchemaShaped> shape_llm_response(std::string_view model_text, const CompiledSchema& schema) {
+    return shape_llm_response(model_text, schema, default_options());
 }
 
 Result<SchemaShaped> shape(const Value& input, const Value& schema, const ShapeOptions& options) {

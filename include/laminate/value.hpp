@@ -17,6 +17,9 @@
 //   one exactly-sized block. The parser takes its blocks from a per-thread arena (a bump pointer
 //   in 64 KiB chunks, each freed with its last block), so building and freeing a parsed document
 //   costs no malloc per container or long string; every Value still owns its blocks alone.
+//   A parsed container whose whole tree lives in one chunk also counts that tree's blocks, so
+//   freeing it is one release instead of a walk; any mutable access to its elements drops the
+//   count (an element may then be moved out), and the tree is walked as usual.
 // * Depth: destruction, copying, dump and == are iterative, so hand-built values nested far
 //   deeper than the parser's max_depth are safe.
 
@@ -218,6 +221,13 @@ private:
     // A heap string grown by append_string: its block's capacity is in p_.raw[1] (heap_chars is
     // in raw[0]); other heap strings are exactly len_ bytes.
     static constexpr std::uint8_t kCapacity = 0x40;
+    // A container built by the parser (ValueAccess::adopt_*) whose own block and every block of
+    // its elements, recursively, are arena blocks of one chunk: their number is in
+    // p_.arr.blocks / p_.obj.blocks, and destroying it releases them at once without a walk.
+    // Cleared by every member function that exposes an element mutably (items(), members(),
+    // find(), set(), ...), since through it an element may leave or change the tree; never set
+    // again on that container.
+    static constexpr std::uint8_t kTreeBlocks = 0x80;
     static constexpr std::size_t kInlineString = 16;
     static constexpr std::size_t kInlineLexeme = 8;
 
@@ -244,8 +254,8 @@ private:
         struct { union { std::int64_t i; std::uint64_t u; double d; }; union { char inline_lexeme[8]; char* heap_lexeme; }; } num;
         char inline_chars[16];
         char* heap_chars;
-        struct { Value* ptr; std::uint32_t cap; } arr;
-        struct { Member* ptr; std::uint32_t cap; } obj;
+        struct { Value* ptr; std::uint32_t cap; std::uint32_t blocks; } arr; // blocks: see kTreeBlocks
+        struct { Member* ptr; std::uint32_t cap; std::uint32_t blocks; } obj;
         std::uint64_t raw[2];
     } p_;
     std::uint32_t len_; // string length, lexeme length, or container size
@@ -322,6 +332,7 @@ inline std::span<const Value> Value::items() const noexcept {
 
 inline std::span<Value> Value::items() noexcept {
     if (!is_array() || len_ == 0) return {};
+    flags_ &= static_cast<std::uint8_t>(~kTreeBlocks); // an element may leave the tree
     return {p_.arr.ptr, len_};
 }
 
@@ -332,6 +343,7 @@ inline std::span<const Member> Value::members() const noexcept {
 
 inline std::span<Member> Value::members() noexcept {
     if (!is_object() || len_ == 0) return {};
+    flags_ &= static_cast<std::uint8_t>(~kTreeBlocks); // a member may leave the tree
     return {p_.obj.ptr, len_};
 }
 

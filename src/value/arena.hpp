@@ -81,6 +81,17 @@ public:
     ArenaReleaseBatch& operator=(const ArenaReleaseBatch&) = delete;
     ~ArenaReleaseBatch() { flush(); }
 
+    // n arena blocks of one chunk, p any of them.
+    void release_many(void* p, std::int64_t n) noexcept {
+        if (count_ && arena_same_chunk(p, first_)) {
+            count_ += n;
+        } else {
+            flush();
+            first_ = p;
+            count_ = n;
+        }
+    }
+
     void release(void* p, bool from_arena) noexcept {
         if (!from_arena) {
             ::operator delete(p);

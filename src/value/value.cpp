@@ -192,6 +192,10 @@ static_assert(alignof(Value) > 2 && alignof(Member) > 2);
 
 void Value::destroy_container() noexcept {
     void* block = p_.arr.ptr; // same bytes as p_.obj.ptr
+    if (flags_ & kTreeBlocks) { // the whole tree is in one chunk: no walk
+        detail::arena_release(block, p_.arr.blocks);
+        return;
+    }
     std::uint32_t next = 0, len = len_;
     bool is_object = type_ == Type::Object;
     bool in_arena = flags_ & kArena;
@@ -231,6 +235,10 @@ void Value::destroy_container() noexcept {
         std::uint32_t child_len = child->len_;
         bool child_is_object = child->type_ == Type::Object;
         bool child_in_arena = child->flags_ & kArena;
+        if (child->flags_ & kTreeBlocks) { // its tree is in one chunk: released without a walk
+            blocks.release_many(child_block, child->p_.arr.blocks);
+            continue;
+        }
         if (child_len == 0) {
             if (child_block) blocks.release(child_block, child_in_arena);
             continue;
@@ -338,6 +346,7 @@ Value& Value::operator=(const Value& other) {
 // --- containers --------------------------------------------------------------------------------
 
 void Value::reserve_items(std::size_t n) {
+    flags_ &= static_cast<std::uint8_t>(~kTreeBlocks);
     if (n <= p_.arr.cap) return;
     p_.arr.ptr = grow_block(p_.arr.ptr, len_, n, flags_ & kArena);
     p_.arr.cap = static_cast<std::uint32_t>(n);
@@ -347,12 +356,14 @@ void Value::reserve_items(std::size_t n) {
 void Value::push_back(Value v) {
     if (is_null()) *this = array();
     if (!is_array()) throw std::logic_error("laminate::Value::push_back on a non-array");
+    flags_ &= static_cast<std::uint8_t>(~kTreeBlocks); // the new element is not counted
     if (len_ == p_.arr.cap) reserve_items(next_capacity(p_.arr.cap));
     new (p_.arr.ptr + len_) Value(std::move(v));
     ++len_;
 }
 
 void Value::reserve_members(std::size_t n) {
+    flags_ &= static_cast<std::uint8_t>(~kTreeBlocks);
     if (n <= p_.obj.cap) return;
     p_.obj.ptr = grow_block(p_.obj.ptr, len_, n, flags_ & kArena);
     p_.obj.cap = static_cast<std::uint32_t>(n);
@@ -368,6 +379,7 @@ const Value* Value::find(std::string_view key) const noexcept {
 }
 
 Value* Value::find(std::string_view key) noexcept {
+    flags_ &= static_cast<std::uint8_t>(~kTreeBlocks); // the member found may leave the tree
     return const_cast<Value*>(static_cast<const Value*>(this)->find(key));
 }
 
@@ -379,6 +391,7 @@ const Value& Value::operator[](std::string_view key) const noexcept {
 Value& Value::set(std::string_view key, Value v) {
     if (is_null()) *this = object();
     if (!is_object()) throw std::logic_error("laminate::Value::set on a non-object");
+    flags_ &= static_cast<std::uint8_t>(~kTreeBlocks); // a member is replaced
     if (Value* existing = find(key)) {
         *existing = std::move(v);
         return *existing;
@@ -389,6 +402,7 @@ Value& Value::set(std::string_view key, Value v) {
 Value& Value::append_member(std::string_view key, Value v) {
     if (is_null()) *this = object();
     if (!is_object()) throw std::logic_error("laminate::Value::append_member on a non-object");
+    flags_ &= static_cast<std::uint8_t>(~kTreeBlocks); // the new member is not counted
     // Build the name first: key may point into this object's own members, which growing moves.
     Value name(key);
     if (len_ == p_.obj.cap) reserve_members(next_capacity(p_.obj.cap));
@@ -399,6 +413,7 @@ Value& Value::append_member(std::string_view key, Value v) {
 
 bool Value::erase(std::string_view key) {
     if (!is_object()) return false;
+    flags_ &= static_cast<std::uint8_t>(~kTreeBlocks); // erased members leave the tree
     std::uint32_t out = 0;
     for (std::uint32_t i = 0; i < len_; ++i) {
         if (p_.obj.ptr[i].key() == key) {

@@ -26,6 +26,11 @@ struct ValueAccess {
             v.p_.arr.ptr = block;
             v.p_.arr.cap = static_cast<std::uint32_t>(n);
             v.len_ = static_cast<std::uint32_t>(n);
+            std::uint32_t blocks = 1; // its own
+            if ((v.flags_ & Value::kArena) && tree_blocks(src, n, block, blocks)) {
+                v.p_.arr.blocks = blocks;
+                v.flags_ |= Value::kTreeBlocks;
+            }
         }
         return v;
     }
@@ -40,8 +45,46 @@ struct ValueAccess {
             v.p_.obj.ptr = block;
             v.p_.obj.cap = static_cast<std::uint32_t>(n);
             v.len_ = static_cast<std::uint32_t>(n);
+            std::uint32_t blocks = 1; // its own
+            // A Member is its name then its value (value_stack.hpp relies on the same layout).
+            if ((v.flags_ & Value::kArena) &&
+                tree_blocks(&src[0].name, 2 * n, block, blocks)) {
+                v.p_.obj.blocks = blocks;
+                v.flags_ |= Value::kTreeBlocks;
+            }
         }
         return v;
+    }
+
+    // Adds to `blocks` the blocks values[0, n) own, when each is an arena block of the chunk
+    // `chunk` lies in (see Value::kTreeBlocks); false when one owns any other block.
+    static bool tree_blocks(const Value* values, std::size_t n, const void* chunk, std::uint32_t& blocks) noexcept {
+        static_assert(sizeof(Member) == 2 * sizeof(Value) && offsetof(Member, value) == sizeof(Value));
+        for (std::size_t i = 0; i < n; ++i)
+            if (!count_tree_blocks(values[i], chunk, blocks)) return false;
+        return true;
+    }
+
+    // Adds to `blocks` the blocks v owns, when each is an arena block of the chunk `chunk` lies in
+    // (see Value::kTreeBlocks); false when v owns any other block. Inline: once per element of
+    // every container the parser closes; most own nothing and cost one test.
+    static bool count_tree_blocks(const Value& v, const void* chunk, std::uint32_t& blocks) noexcept {
+        static_assert(static_cast<int>(Type::Array) == 4 && static_cast<int>(Type::Object) == 5,
+                      "containers are the types from Array on");
+        const bool container = static_cast<int>(v.type_) >= static_cast<int>(Type::Array);
+        if (!container && !(v.flags_ & Value::kHeapString)) [[likely]]
+            return true; // null, bool, inline string or number
+        const void* block;
+        if (container) {
+            if (!(v.flags_ & Value::kTreeBlocks)) return v.p_.arr.ptr == nullptr; // empty, no block
+            block = v.p_.arr.ptr;
+        } else {
+            if (!(v.flags_ & Value::kArena)) return false;
+            block = v.type_ == Type::String ? v.p_.heap_chars : v.p_.num.heap_lexeme;
+        }
+        if (!arena_same_chunk(block, chunk)) return false;
+        blocks += container ? v.p_.arr.blocks : 1;
+        return true;
     }
 
     // A number whose value was already computed by the caller. lexeme may be empty (canonical).
@@ -55,7 +98,16 @@ struct ValueAccess {
         case NumberKind::UInt: v.p_.num.u = u; break;
         case NumberKind::Double: v.p_.num.d = d; break;
         }
-        if (!lexeme.empty()) v.set_lexeme(lexeme);
+        if (lexeme.size() > Value::kInlineLexeme) { // from the arena, like a long string
+            check_size(lexeme.size());
+            char* chars = static_cast<char*>(block_for(v, lexeme.size()));
+            std::memcpy(chars, lexeme.data(), lexeme.size());
+            v.p_.num.heap_lexeme = chars;
+            v.len_ = static_cast<std::uint32_t>(lexeme.size());
+            v.flags_ |= Value::kHeapString | Value::kHasLexeme;
+        } else if (!lexeme.empty()) {
+            v.set_lexeme(lexeme);
+        }
         if (inexact) v.flags_ |= Value::kInexact;
         return v;
     }

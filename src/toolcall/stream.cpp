@@ -239,9 +239,11 @@ Result<std::size_t> StreamAssembler::feed_bytes(std::string_view bytes) {
         // with a field name or ':'.
         std::size_t i = 0;
         while (i < bytes.size() && blank_byte(bytes[i])) ++i;
+        // The same limit on the leading blanks however the stream is chunked: whether they came
+        // alone (held in pending_) or ahead of the first byte in this chunk.
+        if (pending_.size() + i > options_.sse.max_line)
+            return fail(Error(ErrorKind::buffer_exceeded, "stream starts with too much blank space"));
         if (i == bytes.size()) {
-            if (pending_.size() + bytes.size() > options_.sse.max_line)
-                return fail(Error(ErrorKind::buffer_exceeded, "stream starts with too much blank space"));
             pending_.append(bytes);
             return std::size_t{0};
         }

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -322,6 +323,26 @@ TEST(StreamAssemblerErrors, EventsBeforeAFramingErrorAreReadFirst) {
         ASSERT_TRUE(error.has_value()) << chunk;
         EXPECT_EQ(error->kind(), ErrorKind::stream_error) << chunk;
     }
+}
+
+TEST(StreamAssemblerErrors, LeadingBlankLimitDoesNotDependOnChunking) {
+    // Found by sse_fuzzer: 100 blank bytes then a field, against max_line 64. In 6-byte chunks the
+    // blanks were held and refused; in one chunk they went straight to the SSE reader.
+    const std::string text = std::string(100, '\r') + "D";
+    for (std::size_t chunk : {text.size(), std::size_t{6}, std::size_t{1}}) {
+        StreamOptions o;
+        o.sse.max_line = 64;
+        StreamAssembler s(Format::auto_detect, o);
+        std::optional<Error> error;
+        for (std::size_t i = 0; i < text.size() && !error; i += chunk)
+            if (auto r = s.feed(std::string_view(text).substr(i, chunk)); !r) error = r.error();
+        ASSERT_TRUE(error.has_value()) << chunk;
+        EXPECT_EQ(error->kind(), ErrorKind::buffer_exceeded) << chunk;
+    }
+    StreamOptions o;
+    o.sse.max_line = 64;
+    StreamAssembler within(Format::auto_detect, o);
+    EXPECT_TRUE(within.feed(std::string(64, '\n') + "data: {}\n\n").has_value());
 }
 
 } // namespace

@@ -99,12 +99,8 @@ struct ValueAccess {
         case NumberKind::Double: v.p_.num.d = d; break;
         }
         if (lexeme.size() > Value::kInlineLexeme) { // from the arena, like a long string
-            check_size(lexeme.size());
-            char* chars = static_cast<char*>(block_for(v, lexeme.size()));
-            std::memcpy(chars, lexeme.data(), lexeme.size());
-            v.p_.num.heap_lexeme = chars;
-            v.len_ = static_cast<std::uint32_t>(lexeme.size());
-            v.flags_ |= Value::kHeapString | Value::kHasLexeme;
+            v.p_.num.heap_lexeme = heap_copy(v, lexeme.data(), lexeme.size());
+            v.flags_ |= Value::kHasLexeme;
         } else if (!lexeme.empty()) {
             v.set_lexeme(lexeme);
         }
@@ -131,14 +127,20 @@ struct ValueAccess {
         }
         auto* v = static_cast<Value*>(at);
         v->flags_ = 0;
-        check_size(n);
-        char* chars = static_cast<char*>(block_for(*v, n));
-        std::memcpy(chars, s, n);
-        v->p_.heap_chars = chars;
-        v->len_ = static_cast<std::uint32_t>(n);
+        v->p_.heap_chars = heap_copy(*v, s, n);
         v->type_ = Type::String;
-        v->flags_ |= Value::kHeapString;
         return v;
+    }
+
+    // The n bytes at s copied into a block of v's (block_for), v's length and heap flag set: the
+    // part a long string and a long number lexeme share. The caller stores the pointer.
+    static char* heap_copy(Value& v, const char* s, std::size_t n) {
+        check_size(n);
+        char* chars = static_cast<char*>(block_for(v, n));
+        std::memcpy(chars, s, n);
+        v.len_ = static_cast<std::uint32_t>(n);
+        v.flags_ |= Value::kHeapString;
+        return chars;
     }
 
     // A block for a value the parser builds: from the arena when small enough (flagging v), else

@@ -3,29 +3,11 @@
 
 #include "parser.hpp"
 
+#include "core/diagnostic_append.hpp"
+
 #include <algorithm>
 
 namespace laminate::parse_detail {
-
-namespace {
-// Builds the Diagnostic of a pending note in place, each member constructed once from its final
-// value (emplace_back() of a default Diagnostic, then assignments, built most members twice).
-struct FromPending {
-    const PendingDiagnostic& p;
-    const std::string& paths;
-    operator Diagnostic() const { // NOLINT: implicit on purpose
-        return Diagnostic{std::string(paths.data() + p.path_begin, p.path_length),
-                          DiagnosticKind::Repaired,
-                          p.risk,
-                          std::string(p.message),
-                          std::string(),
-                          p.offset,
-                          p.repair,
-                          std::string(),
-                          std::string()};
-    }
-};
-} // namespace
 
 std::string Parser::path(PathAt at) const {
     std::string out;
@@ -153,8 +135,16 @@ void Parser::flush_pending() {
     const std::string& paths = ws_.pending_paths;
     // Messages are short on purpose (at most 15 bytes, std::string's inline capacity): the repair
     // kind, path and offset carry the detail, and a message costs no allocation.
-    for (const PendingDiagnostic& p : pending)
-        diags_.emplace_back(FromPending{p, paths});
+    for (const PendingDiagnostic& p : pending) {
+        // assign(), not `= std::string(...)`: a short string built and moved is copied twice, and
+        // its bytes read back right after they were written.
+        Diagnostic& d = detail::append_diagnostic(diags_);
+        d.path.assign(paths.data() + p.path_begin, p.path_length);
+        d.risk = p.risk;
+        d.message.assign(p.message.data(), p.message.size());
+        d.offset = p.offset;
+        d.repair = p.repair;
+    }
     pending.clear();
     ws_.pending_paths.clear();
     ws_.element.depth = 0;

@@ -1,6 +1,7 @@
 // Schema-driven shaping, reading: a Value made to fit a compiled Node, with typed shaping's
 // coercion engine (coerce.hpp) and its run-time steps (detail/shape_state.hpp): key matching,
 // unknown members, missing fields, constraints, variant choice, errors.
+#include "core/diagnostic_append.hpp"
 #include "shape_node.hpp"
 #include "member_builder.hpp"
 #include "shape_steps.hpp"
@@ -73,7 +74,7 @@ bool read_array(const Value& in, const Node& n, Value& out, ShapeState& st, std:
 // the property's segment, the message as typed shaping words it (shape_state.hpp).
 void note_absent(std::string_view segment, std::string_view note, ShapeState& st) {
     if (st.diagnostics.capacity() == 0) st.diagnostics.reserve(4); // as note() does
-    Diagnostic& d = st.diagnostics.emplace_back();
+    Diagnostic& d = detail::append_diagnostic(st.diagnostics);
     if (st.path.empty()) {
         // At the root, the segment without its leading dot is the whole path: one copy.
         if (!segment.empty() && segment.front() == '.') segment.remove_prefix(1);

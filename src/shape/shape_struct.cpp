@@ -2,6 +2,7 @@
 #include <laminate/detail/shape_fast.hpp> // same_bytes
 #include <laminate/detail/shape_state.hpp>
 
+#include "core/diagnostic_append.hpp"
 #include "conversion.hpp"
 
 namespace laminate::detail {
@@ -41,7 +42,7 @@ void ShapeState::note(DiagnosticKind kind, Risk risk, std::string message, std::
     // Defaults come several at a time; four Diagnostics (under 1 KiB) stay in malloc's per-thread cache.
     if (diagnostics.capacity() == 0) diagnostics.reserve(4);
     // Built in place: a Diagnostic is six strings, and moving one in costs as much as filling it.
-    Diagnostic& d = diagnostics.emplace_back();
+    Diagnostic& d = detail::append_diagnostic(diagnostics);
     d.path = path;
     d.kind = kind;
     d.risk = risk;
@@ -193,7 +194,7 @@ void missing_field_at(const FieldInfo& field, bool optional_like, ShapeState& st
                                                          : st.policy.record_defaults;
     if (!record) return;
     if (st.diagnostics.capacity() == 0) st.diagnostics.reserve(4); // as note() does
-    Diagnostic& d = st.diagnostics.emplace_back();
+    Diagnostic& d = detail::append_diagnostic(st.diagnostics);
     // append_path_key's result: a '.' before an identifier step, none before a bracketed one.
     const bool dot = !st.path.empty() && field.path_key.front() != '[';
     d.path.reserve(st.path.size() + dot + field.path_key.size());

@@ -294,6 +294,7 @@ void Value::copy_from(const Value& other) {
     };
     try {
         init_container_like(other);
+        if (other.len_ == 0) return; // an empty default ([] or {}): nothing to walk
         detail::SmallStack<Open> open;
         open.push({&other, this, 0});
         while (!open.empty()) {

@@ -23,6 +23,15 @@ THROUGHPUT = [
     ("F typed shaping, `from_json<T>` (nlohmann: parse + get<T>)", "F/laminate_from_json", "F", 0.5),
     ("F3 malformed, `from_json<T>` (baselines on F)", "F3/laminate_from_json", "F", 0.2),
 ]
+# (label, paired benchmark, target ratio): bench/paired.hpp, each sweep beside simdjson's
+PAIRED = [
+    ("W1 `parse`", "Paired/W1/laminate_parse", 0.5),
+    ("W2 `parse`", "Paired/W2/laminate_parse", 0.5),
+    ("W3 `parse` (simdjson on W1)", "Paired/W3/laminate_parse", 0.2),
+    ("BFCL `shape_json`", "Paired/BFCL/laminate_shape_json", 0.3),
+    ("F `from_json<T>`", "Paired/F/laminate_from_json", 0.5),
+    ("F3 `from_json<T>` (simdjson on F)", "Paired/F3/laminate_from_json", 0.2),
+]
 PARSERS = ["laminate_parse", "laminate_parse_json", "simdjson", "nlohmann"]
 # (axis, benchmark at N, benchmark at 10N); {p} is the parser
 LINEARITY = [
@@ -38,6 +47,7 @@ def load(path):
     rows = {}
     errors = {}
     spread = {}  # run name -> coefficient of variation of CPU time across repetitions
+    runs = {}  # run name -> its repetitions' rows
     for b in doc.get("benchmarks", []):
         name = b.get("run_name", b["name"])
         if b.get("error_occurred"):
@@ -48,9 +58,11 @@ def load(path):
                 rows[name] = b
             elif b.get("aggregate_name") == "cv":
                 spread[name] = b["cpu_time"]
-        elif name not in rows or rows[name].get("run_type") != "aggregate":
-            rows.setdefault(name, b)  # no repetitions: the single run
-    return doc.get("context", {}), rows, errors, spread
+        else:
+            runs.setdefault(name, []).append(b)
+            if name not in rows or rows[name].get("run_type") != "aggregate":
+                rows.setdefault(name, b)  # no repetitions: the single run
+    return doc.get("context", {}), rows, errors, spread, runs
 
 
 def mbps(row):
@@ -97,6 +109,30 @@ def throughput_table(rows, errors):
         out.append("| %s | %s | %s | %s | %s | %s | >= %.1fx | %s |" % (
             label, fmt(mbps(lam)), fmt(mbps(sj)), fmt(mbps(nl)),
             fmt(r_lam, "{:.2f}x"), fmt(r_nl, "{:.2f}x"), target, met))
+    return out
+
+
+def paired_table(rows, errors, runs):
+    """bench/paired.hpp: laminate's sweep and simdjson's taken in turn, so both meet the same
+    moment of a shared host; the median of the repetitions' ratios, and their range."""
+    out = ["| workload | simdjson us / sweep | laminate us / sweep | laminate / simdjson "
+           "| range over repetitions | target | met? |",
+           "|---|---:|---:|---:|---:|---:|---|"]
+    for label, name, target in PAIRED:
+        row = rows.get(name)
+        if name in errors:
+            out.append("| %s | | | | | >= %.1fx | not run: %s |" % (label, target, errors[name]))
+            continue
+        if not row or "ratio" not in row:
+            continue
+        ratios = sorted(r["ratio"] for r in runs.get(name, [])) or [row["ratio"]]
+        if row.get("rejected", 0) > 0:
+            met = "no (rejected %d docs a sweep)" % round(row["rejected"])
+        else:
+            met = "yes" if row["ratio"] >= target else "no"
+        out.append("| %s | %s | %s | %s | %s | >= %.1fx | %s |" % (
+            label, fmt(row["baseline_us"]), fmt(row["laminate_us"]), fmt(row["ratio"], "{:.2f}x"),
+            "%.2f-%.2f" % (ratios[0], ratios[-1]), target, met))
     return out
 
 
@@ -151,7 +187,7 @@ def stream_table(rows):
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
-    context, rows, errors, spread = load(sys.argv[1])
+    context, rows, errors, spread, runs = load(sys.argv[1])
     loads = context.get("load_avg", [])
     print("Run %s on %d x %.0f MHz; load average %s; simdjson kernel %s; repetitions %s "
           "(median shown); Google Benchmark library build: %s." % (
@@ -167,6 +203,14 @@ def main():
               "largest %.1f%% (%s)." % (100 * cvs[len(cvs) // 2], 100 * spread[worst], worst))
     print()
     print("\n".join(throughput_table(rows, errors)))
+    paired = paired_table(rows, errors, runs)
+    if len(paired) > 2:
+        print()
+        print("Paired sweeps (bench/paired.hpp): each timed sweep of laminate and of simdjson follows an "
+              "untimed one of its own, the two sides in turn, so that a shared host's slow moments "
+              "fall on both.")
+        print()
+        print("\n".join(paired))
     print()
     print("\n".join(linearity_table(rows)))
     stream = stream_table(rows)

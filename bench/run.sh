@@ -24,7 +24,7 @@ cmake --build --preset release -j "$jobs" --target laminate_bench laminate_bench
 echo "load average before the run: $(cut -d' ' -f1-3 /proc/loadavg)"
 build/bin/laminate_bench --data=build/bench-data \
   --benchmark_repetitions=5 --benchmark_enable_random_interleaving=true \
-  --benchmark_report_aggregates_only=true --benchmark_min_time=0.3 \
+  --benchmark_display_aggregates_only=true --benchmark_min_time=0.3 \
   --benchmark_out="$out" --benchmark_out_format=json "$@"
 echo "load average after the run:  $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "results: $out"

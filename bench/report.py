@@ -29,8 +29,6 @@ PAIRED = [
     ("W2 `parse`", "Paired/W2/laminate_parse", 0.5),
     ("W3 `parse` (simdjson on W1)", "Paired/W3/laminate_parse", 0.2),
     ("BFCL `shape_json`", "Paired/BFCL/laminate_shape_json", 0.3),
-    ("F `from_json<T>`", "Paired/F/laminate_from_json", 0.5),
-    ("F3 `from_json<T>` (simdjson on F)", "Paired/F3/laminate_from_json", 0.2),
 ]
 PARSERS = ["laminate_parse", "laminate_parse_json", "simdjson", "nlohmann"]
 # (axis, benchmark at N, benchmark at 10N); {p} is the parser

@@ -3,6 +3,10 @@
 
 #include <laminate/diagnostic.hpp>
 
+#include <cstddef>
+#include <new>
+#include <string>
+
 namespace laminate::detail {
 
 // Appends a default-initialized Diagnostic and returns it. Not `emplace_back()`: that
@@ -18,6 +22,19 @@ inline Diagnostic& append_diagnostic(Diagnostics& ds) {
         }
     };
     return ds.emplace_back(DefaultInitialized{});
+}
+
+// Gives the empty string `s` (a member of a Diagnostic just appended) the n bytes at `p`, built
+// over it in place: std::string's constructor is inline (one copy, no call), where assign() calls
+// into the library and `s = std::string(p, n)` copies a short string twice.
+inline void fill_empty(std::string& s, const char* p, std::size_t n) {
+    s.~basic_string(); // empty: nothing to free
+    try {
+        ::new (static_cast<void*>(&s)) std::string(p, n);
+    } catch (...) {
+        ::new (static_cast<void*>(&s)) std::string(); // the owner destroys a live string
+        throw;
+    }
 }
 
 } // namespace laminate::detail

@@ -136,12 +136,10 @@ void Parser::flush_pending() {
     // Messages are short on purpose (at most 15 bytes, std::string's inline capacity): the repair
     // kind, path and offset carry the detail, and a message costs no allocation.
     for (const PendingDiagnostic& p : pending) {
-        // assign(), not `= std::string(...)`: a short string built and moved is copied twice, and
-        // its bytes read back right after they were written.
         Diagnostic& d = detail::append_diagnostic(diags_);
-        d.path.assign(paths.data() + p.path_begin, p.path_length);
+        detail::fill_empty(d.path, paths.data() + p.path_begin, p.path_length);
         d.risk = p.risk;
-        d.message.assign(p.message.data(), p.message.size());
+        detail::fill_empty(d.message, p.message.data(), p.message.size());
         d.offset = p.offset;
         d.repair = p.repair;
     }

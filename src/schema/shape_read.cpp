@@ -78,14 +78,14 @@ void note_absent(std::string_view segment, std::string_view note, ShapeState& st
     if (st.path.empty()) {
         // At the root, the segment without its leading dot is the whole path: one copy.
         if (!segment.empty() && segment.front() == '.') segment.remove_prefix(1);
-        d.path.assign(segment.data(), segment.size());
+        detail::fill_empty(d.path, segment.data(), segment.size());
     } else {
         d.path.reserve(st.path.size() + segment.size());
         d.path.append(st.path).append(segment);
     }
     d.kind = DiagnosticKind::Defaulted;
     d.risk = Risk::Info;
-    d.message.assign(note.data(), note.size());
+    detail::fill_empty(d.message, note.data(), note.size());
 }
 
 } // namespace

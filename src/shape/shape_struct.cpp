@@ -203,7 +203,8 @@ void missing_field_at(const FieldInfo& field, bool optional_like, ShapeState& st
     d.path += field.path_key;
     d.kind = DiagnosticKind::Defaulted;
     d.risk = Risk::Info;
-    d.message = missing_message(optional_like);
+    const std::string_view message = missing_message(optional_like);
+    fill_empty(d.message, message.data(), message.size());
 }
 
 void error_to_default(const ReadMark& mark, ShapeState& st) {

@@ -2,6 +2,7 @@
 // block, container by container in the order the fast path walks them (depth first from the root,
 // properties in schema order), the absent records (texts, default copies) after every container.
 #include "shape_hot.hpp"
+#include "hot_block_pool.hpp"
 #include "shape_node.hpp"
 
 #include <cstring>
@@ -122,6 +123,7 @@ struct EntryFiller {
 
 HotForm::~HotForm() {
     for (HotAbsent* a : absents_) a->~HotAbsent();
+    release_hot_block(block_, size_);
 }
 
 bool HotForm::build(Node& root) {
@@ -139,10 +141,10 @@ bool HotForm::build(Node& root) {
     }
     size_ = containers + absents + kKeyReadable;
     if (size_ > (std::size_t{1} << 30)) return false; // offsets are int32
-    block_.reset(new std::byte[size_]());
-    EntryFiller filler{block_.get(), {}, {}};
-    std::byte* at = block_.get();
-    std::byte* absent_at = block_.get() + containers;
+    block_ = acquire_hot_block(size_);
+    EntryFiller filler{block_, {}, {}};
+    std::byte* at = block_;
+    std::byte* absent_at = block_ + containers;
 
     // Headers first (an entry points at its child's, wherever the walk put it).
     for (Node* n : order) {

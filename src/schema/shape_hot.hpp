@@ -120,7 +120,7 @@ public:
     std::size_t bytes() const noexcept { return size_; }
 
 private:
-    std::unique_ptr<std::byte[]> block_;
+    std::byte* block_ = nullptr; // from acquire_hot_block(size_) (hot_block_pool.hpp)
     std::size_t size_ = 0;
     std::vector<HotAbsent*> absents_; // the absent records (their default copies) in the block
 };

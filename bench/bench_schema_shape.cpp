@@ -53,6 +53,10 @@ const BfclWorkload& bfcl_workload() {
             out.missing = "BFCL corpus not readable: " + calls.error().message();
             return out;
         }
+        // The texts are stored after the loop, one after another as W1's are read from its file
+        // (and as a batch of model answers arrives): added as each call is compiled, every text
+        // sat among its schema's compile-time garbage, 4 KB from the next, on a page of its own.
+        std::vector<std::string> texts;
         for (const auto& call : *calls) {
             const auto text = bfcl::render(bfcl::Class::valid, call);
             Value closed = call.schema;
@@ -63,10 +67,11 @@ const BfclWorkload& bfcl_workload() {
             auto schema = CompiledSchema::compile(closed, options);
             const std::size_t after = heap_in_use();
             if (!text || !schema || !shape_json(*text, *schema)) continue;
-            out.texts.add(*text);
+            texts.push_back(*text);
             out.schemas.push_back(std::move(*schema));
             out.schema_bytes += after > before ? after - before : 0;
         }
+        for (const std::string& text : texts) out.texts.add(text);
         return out;
     }();
     return w;

@@ -23,12 +23,12 @@ THROUGHPUT = [
     ("F typed shaping, `from_json<T>` (nlohmann: parse + get<T>)", "F/laminate_from_json", "F", 0.5),
     ("F3 malformed, `from_json<T>` (baselines on F)", "F3/laminate_from_json", "F", 0.2),
 ]
-# (label, paired benchmark, target ratio): bench/paired.hpp, each sweep beside simdjson's
+# (label, paired benchmark, workload of its simdjson side): bench/paired.hpp
 PAIRED = [
-    ("W1 `parse`", "Paired/W1/laminate_parse", 0.5),
-    ("W2 `parse`", "Paired/W2/laminate_parse", 0.5),
-    ("W3 `parse` (simdjson on W1)", "Paired/W3/laminate_parse", 0.2),
-    ("BFCL `shape_json`", "Paired/BFCL/laminate_shape_json", 0.3),
+    ("W1 `parse`", "Paired/W1/laminate_parse", "W1"),
+    ("W2 `parse`", "Paired/W2/laminate_parse", "W2"),
+    ("W3 `parse` (simdjson on W1)", "Paired/W3/laminate_parse", "W1"),
+    ("BFCL `shape_json`", "Paired/BFCL/laminate_shape_json", "BFCL"),
 ]
 PARSERS = ["laminate_parse", "laminate_parse_json", "simdjson", "nlohmann"]
 # (axis, benchmark at N, benchmark at 10N); {p} is the parser
@@ -112,25 +112,30 @@ def throughput_table(rows, errors):
 
 def paired_table(rows, errors, runs):
     """bench/paired.hpp: laminate's sweep and simdjson's taken in turn, so both meet the same
-    moment of a shared host; the median of the repetitions' ratios, and their range."""
+    moment of a shared host; the median of the repetitions' ratios and their range. Not what
+    the targets are judged on: simdjson runs slower there than in its own loop (the column
+    `simdjson paired / alone` shows by how much), which flatters laminate's ratio."""
     out = ["| workload | simdjson us / sweep | laminate us / sweep | laminate / simdjson "
-           "| range over repetitions | target | met? |",
-           "|---|---:|---:|---:|---:|---:|---|"]
-    for label, name, target in PAIRED:
+           "| range over repetitions | simdjson paired / alone | laminate paired / alone |",
+           "|---|---:|---:|---:|---:|---:|---:|"]
+    alone_names = {"Paired/W1/laminate_parse": "W1/laminate_parse", "Paired/W2/laminate_parse": "W2/laminate_parse",
+                   "Paired/W3/laminate_parse": "W3/laminate_parse",
+                   "Paired/BFCL/laminate_shape_json": "BFCL/laminate_shape_json"}
+    for label, name, base in PAIRED:
         row = rows.get(name)
         if name in errors:
-            out.append("| %s | | | | | >= %.1fx | not run: %s |" % (label, target, errors[name]))
+            out.append("| %s | | | | | | not run: %s |" % (label, errors[name]))
             continue
         if not row or "ratio" not in row:
             continue
         ratios = sorted(r["ratio"] for r in runs.get(name, [])) or [row["ratio"]]
-        if row.get("rejected", 0) > 0:
-            met = "no (rejected %d docs a sweep)" % round(row["rejected"])
-        else:
-            met = "yes" if row["ratio"] >= target else "no"
-        out.append("| %s | %s | %s | %s | %s | >= %.1fx | %s |" % (
-            label, fmt(row["baseline_us"]), fmt(row["laminate_us"]), fmt(row["ratio"], "{:.2f}x"),
-            "%.2f-%.2f" % (ratios[0], ratios[-1]), target, met))
+        sj_alone, lam_alone = cost_ns(rows.get(base + "/simdjson")), cost_ns(rows.get(alone_names[name]))
+        note = " (rejected %d docs a sweep)" % round(row["rejected"]) if row.get("rejected", 0) > 0 else ""
+        out.append("| %s | %s | %s | %s%s | %s | %s | %s |" % (
+            label, fmt(row["baseline_us"]), fmt(row["laminate_us"]), fmt(row["ratio"], "{:.2f}x"), note,
+            "%.2f-%.2f" % (ratios[0], ratios[-1]),
+            fmt(ratio(row["baseline_us"] * 1e3, sj_alone), "{:.2f}"),
+            fmt(ratio(row["laminate_us"] * 1e3, lam_alone), "{:.2f}")))
     return out
 
 
@@ -206,7 +211,8 @@ def main():
         print()
         print("Paired sweeps (bench/paired.hpp): each timed sweep of laminate and of simdjson follows an "
               "untimed one of its own, the two sides in turn, so that a shared host's slow moments "
-              "fall on both.")
+              "fall on both. Less noisy, for comparing two builds of laminate; not what the targets "
+              "are judged on, since simdjson runs slower paired than alone (last columns).")
         print()
         print("\n".join(paired))
     print()

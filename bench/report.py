@@ -23,12 +23,13 @@ THROUGHPUT = [
     ("F typed shaping, `from_json<T>` (nlohmann: parse + get<T>)", "F/laminate_from_json", "F", 0.5),
     ("F3 malformed, `from_json<T>` (baselines on F)", "F3/laminate_from_json", "F", 0.2),
 ]
-# (label, paired benchmark, workload of its simdjson side): bench/paired.hpp
+# (label, paired benchmark, workload of its simdjson side, laminate's separate benchmark):
+# bench/paired.hpp
 PAIRED = [
-    ("W1 `parse`", "Paired/W1/laminate_parse", "W1"),
-    ("W2 `parse`", "Paired/W2/laminate_parse", "W2"),
-    ("W3 `parse` (simdjson on W1)", "Paired/W3/laminate_parse", "W1"),
-    ("BFCL `shape_json`", "Paired/BFCL/laminate_shape_json", "BFCL"),
+    ("W1 `parse`", "Paired/W1/laminate_parse", "W1", "W1/laminate_parse"),
+    ("W2 `parse`", "Paired/W2/laminate_parse", "W2", "W2/laminate_parse"),
+    ("W3 `parse` (simdjson on W1)", "Paired/W3/laminate_parse", "W1", "W3/laminate_parse"),
+    ("BFCL `shape_json`", "Paired/BFCL/laminate_shape_json", "BFCL", "BFCL/laminate_shape_json"),
 ]
 PARSERS = ["laminate_parse", "laminate_parse_json", "simdjson", "nlohmann"]
 # (axis, benchmark at N, benchmark at 10N); {p} is the parser
@@ -118,10 +119,7 @@ def paired_table(rows, errors, runs):
     out = ["| workload | simdjson us / sweep | laminate us / sweep | laminate / simdjson "
            "| range over repetitions | simdjson paired / alone | laminate paired / alone |",
            "|---|---:|---:|---:|---:|---:|---:|"]
-    alone_names = {"Paired/W1/laminate_parse": "W1/laminate_parse", "Paired/W2/laminate_parse": "W2/laminate_parse",
-                   "Paired/W3/laminate_parse": "W3/laminate_parse",
-                   "Paired/BFCL/laminate_shape_json": "BFCL/laminate_shape_json"}
-    for label, name, base in PAIRED:
+    for label, name, base, alone in PAIRED:
         row = rows.get(name)
         if name in errors:
             out.append("| %s | | | | | | not run: %s |" % (label, errors[name]))
@@ -129,7 +127,7 @@ def paired_table(rows, errors, runs):
         if not row or "ratio" not in row:
             continue
         ratios = sorted(r["ratio"] for r in runs.get(name, [])) or [row["ratio"]]
-        sj_alone, lam_alone = cost_ns(rows.get(base + "/simdjson")), cost_ns(rows.get(alone_names[name]))
+        sj_alone, lam_alone = cost_ns(rows.get(base + "/simdjson")), cost_ns(rows.get(alone))
         note = " (rejected %d docs a sweep)" % round(row["rejected"]) if row.get("rejected", 0) > 0 else ""
         out.append("| %s | %s | %s | %s%s | %s | %s | %s |" % (
             label, fmt(row["baseline_us"]), fmt(row["laminate_us"]), fmt(row["ratio"], "{:.2f}x"), note,

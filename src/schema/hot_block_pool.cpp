@@ -50,16 +50,17 @@ void free_chunk(std::byte* chunk) noexcept { ::operator delete(chunk, std::align
 } // namespace
 
 std::byte* acquire_hot_block(std::size_t size) {
+    const std::size_t need = rounded(size);
     std::byte* block = nullptr;
     if (!pooled(size)) {
-        block = static_cast<std::byte*>(::operator new(rounded(size), std::align_val_t{kLine}));
+        block = static_cast<std::byte*>(::operator new(need, std::align_val_t{kLine}));
     } else {
-        const std::size_t need = rounded(size);
         std::lock_guard<std::mutex> lock(pool_mutex);
         if (!current || used + need > kChunkBytes) {
+            // The full chunk is retired: it has live blocks (an emptied current chunk is carved
+            // from its start again, see release), and its last release frees it.
             auto* fresh = static_cast<std::byte*>(::operator new(kChunkBytes, std::align_val_t{kChunkBytes}));
             ::new (static_cast<void*>(fresh)) ChunkHeader{};
-            if (current && header(current).live == 0) free_chunk(current); // its blocks are all gone
             current = fresh;
             used = kLine;
         }

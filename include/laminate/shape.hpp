@@ -127,8 +127,12 @@ Result<Shaped<T>> from_json(std::string_view text, const ShapeOptions& options =
     if constexpr (detail::fast_struct_v<T>) {
         // Valid JSON of the common case straight into T (shape_fast.hpp); anything else, and any
         // error, goes the Value path below from the start.
+        // The repairs it makes itself are only those the parser would make (repair on).
         detail::ShapeState st(options);
-        if (detail::fast_shape(text, out.value, st, parse_options.max_size, parse_options.max_depth)) {
+        detail::FastRepairs repairs{text.data(), parse_options.max_repairs, false, {}};
+        if (detail::fast_shape(text, out.value, st, parse_options.max_size, parse_options.max_depth,
+                               parse_options.repair ? &repairs : nullptr)) {
+            if (!repairs.list.empty()) detail::put_repairs_first(repairs.list, st.diagnostics);
             if (auto e = detail::conclude(st, options, out.diagnostics, out.residual)) r = std::move(*e);
             return r;
         }

@@ -24,11 +24,22 @@
 
 namespace laminate::detail {
 
+// The parser's repairs that the fast path makes itself (src/shape/fast_repair.cpp): each the
+// Repaired diagnostic the parser writes, in text order. They go before shaping's own diagnostics,
+// where the Value path has the parser's.
+struct FastRepairs {
+    const char* begin = nullptr; // the text, for offsets
+    std::size_t left = 0;        // repairs still allowed (ParseOptions::max_repairs)
+    bool saw_alias = false;      // a key other than its field's matched (see fast_struct)
+    Diagnostics list;
+};
+
 struct FastCursor {
     const char* p;
     const char* end;
     std::size_t depth = 0;
     std::size_t max_depth = 0;
+    FastRepairs* repairs = nullptr; // null: the strict grammar only (syntax repair off, or schema shaping)
 
     static bool ws(char ch) noexcept { return ch == ' ' || ch == '\n' || ch == '\r' || ch == '\t'; }
     // Always inline: it runs three times per member, and out of line its call costs as much as
@@ -66,6 +77,23 @@ struct FastCursor {
 bool fast_scalar(FastCursor& c, Value& out);
 // An object key of plain ASCII (no escape), then the ':' after it; false otherwise.
 bool fast_key(FastCursor& c, std::string_view& key);
+// The parser's message for a quoting repair.
+inline constexpr std::string_view kQuotesReplaced = "replaced quotes";
+// Records the repair of `kind` at `at` as the parser would: its path is the current one (st.path),
+// then `step` (a path step as FieldInfo::path_key has it) when not empty. False when max_repairs
+// allows no more.
+bool fast_note_repair(FastCursor& c, ShapeState& st, RepairKind kind, const char* at, std::string_view message,
+                      std::string_view step);
+// With c.repairs: a value that only a repair makes JSON, where the parser's rules give one answer
+// and nothing else to flag (a single-quoted string, valid UTF-8 and simple escapes, that its first
+// unescaped quote ends; True, False or None as a whole value): into out, c.p past it, its repair
+// recorded at st.path and `step`. False, c.p unchanged, for anything else.
+bool fast_repaired_scalar(FastCursor& c, Value& out, ShapeState& st, std::string_view step);
+// The single-quoted string of fast_repaired_scalar straight into a std::string.
+bool fast_single_quoted(FastCursor& c, std::string& out, ShapeState& st, std::string_view step);
+// A single-quoted key of plain ASCII (no escape) and the ':' after it, its quote ending it by the
+// parser's rules: c.p past the ':'. False, c.p unchanged, otherwise. The caller records the repair.
+bool fast_single_quoted_key(FastCursor& c, std::string_view& key) noexcept;
 // An integer lexeme of at most 18 digits, no leading zero, not "-0", at c.p: its value, c.p past
 // it. False, c.p unchanged, otherwise (fractions and exponents included).
 bool fast_small_integer(FastCursor& c, std::int64_t& value) noexcept;
@@ -239,7 +267,23 @@ bool fast_vector(FastCursor& c, std::vector<T, A>& out, ShapeState& st, const st
     // of short arrays (1, 2, 4: three allocations and the moves between them).
     out.reserve(4);
     for (std::size_t i = 0;; ++i) {
+        // [1, 2,]: an item was due after a comma. The parser drops the comma, a repair of the array
+        // (at the field's path); only blanks lie between the two. Checked where an item fails to
+        // read directly, off the path of valid text.
+        auto trailing_comma = [&] {
+            field_path();
+            const char* comma = c.p - 1;
+            while (*comma != ',') --comma;
+            if (!fast_note_repair(c, st, RepairKind::trailing_comma, comma, "removed comma", {})) return false;
+            ++c.p;
+            return true;
+        };
         if constexpr (std::is_same_v<T, bool>) {
+            c.skip_ws();
+            if (i && c.at(']') && c.repairs) {
+                if (!trailing_comma()) return false;
+                break;
+            }
             field_path();
             PathScope path(st, i);
             bool b = false;
@@ -250,6 +294,11 @@ bool fast_vector(FastCursor& c, std::vector<T, A>& out, ShapeState& st, const st
             // An exact-type item makes no diagnostic, so it needs no path: none is built for it.
             c.skip_ws();
             if (!fast_direct(c, item)) {
+                if (i && c.at(']') && c.repairs) {
+                    out.pop_back();
+                    if (!trailing_comma()) return false;
+                    break;
+                }
                 field_path();
                 PathScope path(st, i);
                 if (!fast_read(c, item, st)) return false;
@@ -287,8 +336,11 @@ bool fast_field(FastCursor& c, M& member, const FieldInfo& field, ShapeState& st
         return true;
     }
     if (!field.spec && fast_direct(c, member)) return true;
+    if constexpr (std::is_same_v<M, std::string>) {
+        if (!field.spec && c.repairs && *c.p == '\'') return fast_single_quoted(c, member, st, field.path_key);
+    }
     Value v;
-    if (!fast_scalar(c, v)) return false;
+    if (!fast_scalar(c, v) && !(c.repairs && fast_repaired_scalar(c, v, st, field.path_key))) return false;
     read_field(Slot{&v, 0, false}, member, field, st);
     return true;
 }
@@ -335,11 +387,38 @@ bool fast_struct(FastCursor& c, T& out, ShapeState& st) {
         for (;;) {
             std::size_t f;
             if (plain_keys && hint < table.keys.size() && fast_expected_key(c, table.keys[hint])) {
+                // Past the fields' own keys come their aliases (build_struct_table): see below.
+                if (hint >= table.primary_keys.size() && c.repairs) c.repairs->saw_alias = true;
                 f = table.key_field[hint++];
             } else {
                 std::string_view key;
-                if (!fast_key(c, key)) return false;
-                f = fast_find_field(table, key, hint);
+                const char* open = c.p;
+                if (fast_key(c, key)) {
+                    f = fast_find_field(table, key, hint);
+                    // A repair's path names the key as written, shaping's the field: they differ
+                    // under an alias or a loose match, so fast_shape leaves such a text with
+                    // repairs to the Value path.
+                    if (c.repairs && f < n && key != table.fields[f].key) c.repairs->saw_alias = true;
+                } else if (c.repairs && c.at('\'') && fast_single_quoted_key(c, key)) {
+                    // Its repair's path names the key: the field's own step (an alias: the Value path).
+                    f = fast_find_field(table, key, hint);
+                    if (f >= n || key != table.fields[f].key ||
+                        !fast_note_repair(c, st, RepairKind::single_quotes, open, kQuotesReplaced,
+                                          table.fields[f].path_key))
+                        return false;
+                } else if (c.at('}') && c.repairs) {
+                    // {"a": 1,}: a key was due after a comma (the loop runs after '{' only when no
+                    // '}' follows). The parser drops the comma, a repair of the object at its path;
+                    // only blanks lie between the two. Checked here, off the path of valid text.
+                    const char* comma = c.p - 1;
+                    while (*comma != ',') --comma;
+                    if (!fast_note_repair(c, st, RepairKind::trailing_comma, comma, "removed comma", {}))
+                        return false;
+                    ++c.p;
+                    break;
+                } else {
+                    return false;
+                }
             }
             // Unknown keys, duplicates and fields out of declaration order: the Value path.
             if (f >= n || f < next) return false;
@@ -377,23 +456,32 @@ bool fast_read(FastCursor& c, T& out, ShapeState& st) {
         else return fast_struct(c, out.emplace(), st); // optional<struct>
     }
     if (fast_direct(c, out)) return true;
+    if constexpr (std::is_same_v<T, std::string>) {
+        if (c.repairs && *c.p == '\'') return fast_single_quoted(c, out, st, {});
+    }
     Value v;
-    if (!fast_scalar(c, v)) return false;
+    if (!fast_scalar(c, v) && !(c.repairs && fast_repaired_scalar(c, v, st, {}))) return false;
     read_value(v, out, st);
     return true;
 }
 
 // Shapes `text` into `out` when it is valid JSON of the common case and shapes without error;
 // false (with `out` and `st` to be discarded) otherwise.
+// The parser's repairs before shaping's diagnostics, in `shaping` (as the Value path lists them).
+void put_repairs_first(Diagnostics& repairs, Diagnostics& shaping);
+
+// With `repairs`, the repairs fast_repair.cpp makes are made, and recorded there.
 template <class T>
-bool fast_shape(std::string_view text, T& out, ShapeState& st, std::size_t max_size, std::size_t max_depth) {
+bool fast_shape(std::string_view text, T& out, ShapeState& st, std::size_t max_size, std::size_t max_depth,
+                FastRepairs* repairs = nullptr) {
     if constexpr (!fast_struct_v<T>) {
         return false;
     } else {
-        if (text.size() > max_size || ends_in_trailing_comma(text)) return false;
-        FastCursor c{text.data(), text.data() + text.size(), 0, max_depth};
+        if (text.size() > max_size || (!repairs && ends_in_trailing_comma(text))) return false;
+        FastCursor c{text.data(), text.data() + text.size(), 0, max_depth, repairs};
         c.skip_ws();
         if (!c.at('{') || !fast_struct(c, out, st) || !st.errors.empty()) return false;
+        if (repairs && repairs->saw_alias && !repairs->list.empty()) return false;
         c.skip_ws();
         return c.p == c.end;
     }

@@ -231,8 +231,10 @@ private:
     static constexpr std::size_t kInlineString = 16;
     static constexpr std::size_t kInlineLexeme = 8;
 
+    // A container without an element block (empty, never reserved) owns nothing: the empty
+    // objects and arrays shaping makes and drops (Shaped::residual) then cost no call either.
     bool owns_memory() const noexcept {
-        return (flags_ & kHeapString) || type_ == Type::Array || type_ == Type::Object;
+        return (flags_ & kHeapString) || ((type_ == Type::Array || type_ == Type::Object) && p_.arr.ptr);
     }
     void init_null() noexcept { p_.raw[0] = p_.raw[1] = 0; len_ = 0; type_ = Type::Null; flags_ = 0; }
     void set_kind(NumberKind k) noexcept { flags_ = static_cast<std::uint8_t>((flags_ & ~kKindMask) | static_cast<std::uint8_t>(k)); }

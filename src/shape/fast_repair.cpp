@@ -116,12 +116,15 @@ bool fast_note_repair(FastCursor& c, ShapeState& st, RepairKind kind, const char
     FastRepairs& r = *c.repairs;
     if (r.left == 0) return false; // too_many_repairs, which the Value path reports
     --r.left;
-    // A dict repr has a quoting repair on every key and string: room for a document's worth at
-    // once, not the 1, 2, 4, ... steps that move each one again.
-    if (r.list.empty()) r.list.reserve(16);
+    // A dict repr has a quoting repair on every key and string, two per member: room for a
+    // document's worth at once, not the 1, 2, 4, ... steps that move each one again. Other
+    // repairs come few to a document.
+    if (r.list.empty()) r.list.reserve(kind == RepairKind::single_quotes ? 32 : 8);
     Diagnostic& d = append_diagnostic(r.list);
-    if (st.path.empty()) {
-        fill_empty(d.path, step.data(), step.size()); // the usual case: a member of the root
+    if (st.path.empty() || step.empty()) {
+        // The usual cases: a member of the root, an array item (its path is st.path).
+        const std::string_view path = st.path.empty() ? step : std::string_view(st.path);
+        fill_empty(d.path, path.data(), path.size());
     } else {
         // append_path_key's form: a bare step after a '.', a bracketed one as it is.
         d.path.reserve(st.path.size() + 1 + step.size());

@@ -402,11 +402,11 @@ bool fast_key(FastCursor& c, std::string_view& key) {
     const char* start = c.p + 1;
     const char* p = skip_plain(start, c.end);
     if (p == c.end || *p != '"') return false;
+    FastCursor after{p + 1, c.end};
+    after.skip_ws();
+    if (!after.at(':')) return false; // c.p unchanged: the caller tries the key another way
     key = std::string_view(start, static_cast<std::size_t>(p - start));
-    c.p = p + 1;
-    c.skip_ws();
-    if (!c.at(':')) return false;
-    ++c.p;
+    c.p = after.p + 1;
     return true;
 }
 

@@ -149,6 +149,9 @@ TEST(FastRepair, WhatTheParserWeighsIsLeftToIt) {
              // Commas the parser repairs otherwise.
              std::string(R"({"name": "a",, "count": 1})"), std::string(R"({, "name": "a"})"),
              std::string(R"({"name": "a", "tags": [,]})"), std::string(R"({"name": "a"},)"),
+             // A key without its colon: no comma before the '}' (found by fuzz/shape_fuzzer), and
+             // a single-quoted string after it that is no key.
+             std::string(R"({"name"})"), std::string(R"({"name" 'x': 1})"), std::string(R"({"name": "a", "n" })"),
          }) {
         SCOPED_TRACE(doc);
         EXPECT_EQ(expect_same<Outer>(doc), 0);

@@ -75,7 +75,8 @@ struct FastCursor {
 // A string, number, true, false or null at c.p into out (exactly what the parser makes of valid
 // JSON); false when it is anything else.
 bool fast_scalar(FastCursor& c, Value& out);
-// An object key of plain ASCII (no escape), then the ':' after it; false otherwise.
+// An object key of plain ASCII (no escape), then the ':' after it: c.p past the ':'. False, c.p
+// unchanged, otherwise.
 bool fast_key(FastCursor& c, std::string_view& key);
 // The parser's message for a quoting repair.
 inline constexpr std::string_view kQuotesReplaced = "replaced quotes";
@@ -380,6 +381,7 @@ bool fast_struct(FastCursor& c, T& out, ShapeState& st) {
     if (++c.depth >= c.max_depth) return false;
     const auto members = field_addresses(out);
     std::size_t next = 0, hint = 0;
+    bool after_comma = false; // the member that failed to start follows a comma (not the '{')
     c.skip_ws();
     if (c.at('}')) {
         ++c.p;
@@ -406,10 +408,10 @@ bool fast_struct(FastCursor& c, T& out, ShapeState& st) {
                         !fast_note_repair(c, st, RepairKind::single_quotes, open, kQuotesReplaced,
                                           table.fields[f].path_key))
                         return false;
-                } else if (c.at('}') && c.repairs) {
-                    // {"a": 1,}: a key was due after a comma (the loop runs after '{' only when no
-                    // '}' follows). The parser drops the comma, a repair of the object at its path;
-                    // only blanks lie between the two. Checked here, off the path of valid text.
+                } else if (after_comma && c.at('}') && c.repairs) {
+                    // {"a": 1,}: a key was due after a comma. The parser drops the comma, a repair
+                    // of the object at its path; only blanks lie between the two. Checked here,
+                    // off the path of valid text.
                     const char* comma = c.p - 1;
                     while (*comma != ',') --comma;
                     if (!fast_note_repair(c, st, RepairKind::trailing_comma, comma, "removed comma", {}))
@@ -429,6 +431,7 @@ bool fast_struct(FastCursor& c, T& out, ShapeState& st) {
             if (c.at(',')) {
                 ++c.p;
                 c.skip_ws();
+                after_comma = true;
                 continue;
             }
             if (!c.at('}')) return false;
@@ -465,12 +468,12 @@ bool fast_read(FastCursor& c, T& out, ShapeState& st) {
     return true;
 }
 
-// Shapes `text` into `out` when it is valid JSON of the common case and shapes without error;
-// false (with `out` and `st` to be discarded) otherwise.
 // The parser's repairs before shaping's diagnostics, in `shaping` (as the Value path lists them).
 void put_repairs_first(Diagnostics& repairs, Diagnostics& shaping);
 
-// With `repairs`, the repairs fast_repair.cpp makes are made, and recorded there.
+// Shapes `text` into `out` when it is valid JSON of the common case and shapes without error;
+// false (with `out` and `st` to be discarded) otherwise. With `repairs`, the text may also need
+// the repairs fast_repair.cpp makes: they are made, and recorded there.
 template <class T>
 bool fast_shape(std::string_view text, T& out, ShapeState& st, std::size_t max_size, std::size_t max_depth,
                 FastRepairs* repairs = nullptr) {

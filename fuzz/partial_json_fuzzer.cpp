@@ -7,6 +7,7 @@
 
 #include "fuzz_checks.hpp"
 
+#include <laminate/parse.hpp>
 #include <laminate/toolcall/partial_json.hpp>
 
 #include <algorithm>
@@ -55,8 +56,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                         "the closed members depend on the deltas");
     LAMINATE_FUZZ_CHECK(streamed.value() == whole.value(), "the value depends on the deltas");
 
-    auto strict = parse_json(text);
-    if (strict && (strict->is_object() || strict->is_array()) && !repeats_a_top_level_key(*strict)) {
+    // A repeated key must be looked for in the text: the strict parse keeps only the last one
+    // (DuplicateKeys::last_wins), so it shows no repeat. Read once more keeping them all.
+    ParseOptions keep_all;
+    keep_all.repair = false;
+    keep_all.duplicate_keys = DuplicateKeys::keep_all;
+    auto every_member = parse(text, keep_all);
+    if (every_member && (every_member->value.is_object() || every_member->value.is_array()) &&
+        !repeats_a_top_level_key(every_member->value)) {
+        auto strict = parse_json(text);
+        LAMINATE_FUZZ_CHECK(strict.has_value(), "strict JSON read keeping repeated keys fails with them dropped");
         LAMINATE_FUZZ_CHECK(streamed.complete(), "strict JSON is not complete");
         LAMINATE_FUZZ_CHECK(streamed.value() == *strict, "strict JSON reads differently");
     }

@@ -6,62 +6,20 @@
 //   bit 3     max_depth 4
 // The seeds in fuzz/corpus/shape_fuzzer/ start with a printable selector: '@' lenient,
 // 'A' absorbing, 'B' strict, 'D' lenient with 3 repairs at most, 'H' lenient at depth 4.
-// Properties: never a crash, hang or sanitizer report; for two struct types (nested structs,
-// vectors, optionals, an enum, a renamed and an aliased key), from_json gives exactly what the
-// Value path gives (parse, then shape): value, residual, every diagnostic field in order, or the
-// same error.
+// Properties: never a crash, hang or sanitizer report; for the two struct types of
+// tests/shape/repair_test_types.hpp (nested structs, vectors, optionals, an enum, a renamed and an
+// aliased key), from_json gives exactly what the Value path gives (parse, then shape): value,
+// residual, every diagnostic field in order, or the same error.
 
 #include "fuzz_checks.hpp"
 
+#include "repair_test_types.hpp"
 #include "shape_observe.hpp"
 
 #include <cstddef>
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
-
-namespace shape_fuzz {
-
-enum class Color { red, dark_blue };
-
-struct Inner {
-    std::string label;
-    std::optional<bool> on;
-};
-
-struct Alert {
-    std::string name;
-    std::int32_t count = 0;
-    std::optional<bool> flag;
-    std::optional<Color> color;
-    std::optional<std::vector<std::string>> tags;
-    std::optional<Inner> inner;
-    std::optional<std::vector<Inner>> items;
-    std::optional<double> ratio;
-    std::optional<std::vector<bool>> bits;
-    std::optional<std::string> note;
-};
-
-// A key that is no identifier (its path step is bracketed) and an aliased one.
-struct Keyed {
-    std::string odd;
-    std::vector<std::string> list;
-    std::optional<std::int64_t> n;
-};
-
-} // namespace shape_fuzz
-
-template <>
-struct laminate::Fields<shape_fuzz::Alert> {
-    static FieldList options() { return {field("count").defaulted()}; }
-};
-
-template <>
-struct laminate::Fields<shape_fuzz::Keyed> {
-    static FieldList options() { return {field("odd").rename("odd key"), field("list").alias("items")}; }
-};
 
 namespace {
 
@@ -91,7 +49,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (size == 0 || size > laminate::fuzz::kMaxInput) return 0;
     const laminate::ShapeOptions options = options_from(data[0]);
     const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
-    check_same<shape_fuzz::Alert>(text, options);
-    check_same<shape_fuzz::Keyed>(text, options);
+    check_same<fast_test::Outer>(text, options);
+    check_same<fast_test::Keyed>(text, options);
     return 0;
 }

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <new>
 #include <string>
+#include <string_view>
 
 namespace laminate::detail {
 
@@ -35,6 +36,22 @@ inline void fill_empty(std::string& s, const char* p, std::size_t n) {
         ::new (static_cast<void*>(&s)) std::string(); // the owner destroys a live string
         throw;
     }
+}
+
+// Gives the empty string `s` the path `path` followed by `step`, a path step as append_path_key
+// writes it ("key" or ["odd key"], "[3]"): joined by a '.' unless the step is bracketed or the
+// path is the root. Either may be empty; then the other is copied in one go.
+inline void fill_joined_path(std::string& s, std::string_view path, std::string_view step) {
+    if (path.empty() || step.empty()) {
+        const std::string_view whole = path.empty() ? step : path;
+        fill_empty(s, whole.data(), whole.size());
+        return;
+    }
+    const bool dot = step.front() != '[';
+    s.reserve(path.size() + dot + step.size());
+    s = path;
+    if (dot) s += '.';
+    s += step;
 }
 
 } // namespace laminate::detail

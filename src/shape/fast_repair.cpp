@@ -121,17 +121,7 @@ bool fast_note_repair(FastCursor& c, ShapeState& st, RepairKind kind, const char
     // repairs come few to a document.
     if (r.list.empty()) r.list.reserve(kind == RepairKind::single_quotes ? 32 : 8);
     Diagnostic& d = append_diagnostic(r.list);
-    if (st.path.empty() || step.empty()) {
-        // The usual cases: a member of the root, an array item (its path is st.path).
-        const std::string_view path = st.path.empty() ? step : std::string_view(st.path);
-        fill_empty(d.path, path.data(), path.size());
-    } else {
-        // append_path_key's form: a bare step after a '.', a bracketed one as it is.
-        d.path.reserve(st.path.size() + 1 + step.size());
-        d.path = st.path;
-        if (!step.empty() && step.front() != '[') d.path += '.';
-        d.path += step;
-    }
+    fill_joined_path(d.path, st.path, step);
     d.risk = Risk::Warning;
     fill_empty(d.message, message.data(), message.size());
     d.offset = static_cast<std::size_t>(at - r.begin);
@@ -153,18 +143,9 @@ bool fast_repaired_scalar(FastCursor& c, Value& out, ShapeState& st, std::string
     if (c.p == c.end) return false;
     const char* const start = c.p;
     if (*start == '\'') {
-        bool escaped = false;
-        const char* close = single_quoted_end(c, escaped);
-        if (!close) return false;
-        if (!fast_note_repair(c, st, RepairKind::single_quotes, start, kQuotesReplaced, step)) return false;
-        if (escaped) {
-            std::string text;
-            decode_single_quoted(start + 1, close, text);
-            out = Value(std::move(text));
-        } else {
-            out = Value(std::string_view(start + 1, static_cast<std::size_t>(close - start - 1)));
-        }
-        c.p = close + 1;
+        std::string text;
+        if (!fast_single_quoted(c, text, st, step)) return false;
+        out = Value(std::string_view(text));
         return true;
     }
     // Python's constants as a whole value (Parser::value_cold): what follows, past blanks, ends it.
@@ -183,6 +164,14 @@ bool fast_repaired_scalar(FastCursor& c, Value& out, ShapeState& st, std::string
     return false;
 }
 
+bool fast_trailing_comma(FastCursor& c, ShapeState& st) {
+    const char* comma = c.p - 1;
+    while (*comma != ',') --comma; // only blanks since it (the caller's precondition)
+    if (!fast_note_repair(c, st, RepairKind::trailing_comma, comma, "removed comma", {})) return false;
+    ++c.p;
+    return true;
+}
+
 void put_repairs_first(Diagnostics& repairs, Diagnostics& shaping) {
     repairs.insert(repairs.end(), std::make_move_iterator(shaping.begin()), std::make_move_iterator(shaping.end()));
     shaping.swap(repairs);
@@ -192,11 +181,10 @@ bool fast_single_quoted_key(FastCursor& c, std::string_view& key) noexcept {
     bool escaped = false;
     const char* close = single_quoted_end(c, escaped);
     if (!close || escaped) return false;
-    FastCursor after{close + 1, c.end};
-    after.skip_ws();
-    if (!after.at(':')) return false;
+    const char* value = past_colon(close + 1, c.end);
+    if (!value) return false;
     key = std::string_view(c.p + 1, static_cast<std::size_t>(close - c.p - 1));
-    c.p = after.p + 1;
+    c.p = value;
     return true;
 }
 

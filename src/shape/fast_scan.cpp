@@ -402,11 +402,10 @@ bool fast_key(FastCursor& c, std::string_view& key) {
     const char* start = c.p + 1;
     const char* p = skip_plain(start, c.end);
     if (p == c.end || *p != '"') return false;
-    FastCursor after{p + 1, c.end};
-    after.skip_ws();
-    if (!after.at(':')) return false; // c.p unchanged: the caller tries the key another way
+    const char* value = past_colon(p + 1, c.end);
+    if (!value) return false; // c.p unchanged: the caller tries the key another way
     key = std::string_view(start, static_cast<std::size_t>(p - start));
-    c.p = after.p + 1;
+    c.p = value;
     return true;
 }
 

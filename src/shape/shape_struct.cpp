@@ -195,12 +195,7 @@ void missing_field_at(const FieldInfo& field, bool optional_like, ShapeState& st
     if (!record) return;
     if (st.diagnostics.capacity() == 0) st.diagnostics.reserve(4); // as note() does
     Diagnostic& d = detail::append_diagnostic(st.diagnostics);
-    // append_path_key's result: a '.' before an identifier step, none before a bracketed one.
-    const bool dot = !st.path.empty() && field.path_key.front() != '[';
-    d.path.reserve(st.path.size() + dot + field.path_key.size());
-    d.path = st.path;
-    if (dot) d.path += '.';
-    d.path += field.path_key;
+    fill_joined_path(d.path, st.path, field.path_key);
     d.kind = DiagnosticKind::Defaulted;
     d.risk = Risk::Info;
     const std::string_view message = missing_message(optional_like);

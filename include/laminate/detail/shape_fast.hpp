@@ -30,7 +30,7 @@ namespace laminate::detail {
 struct FastRepairs {
     const char* begin = nullptr; // the text, for offsets
     std::size_t left = 0;        // repairs still allowed (ParseOptions::max_repairs)
-    bool saw_alias = false;      // a key other than its field's matched (see fast_struct)
+    bool key_spelled_otherwise = false; // a key other than its field's own matched (see fast_struct)
     Diagnostics list;
 };
 
@@ -92,6 +92,10 @@ bool fast_note_repair(FastCursor& c, ShapeState& st, RepairKind kind, const char
 bool fast_repaired_scalar(FastCursor& c, Value& out, ShapeState& st, std::string_view step);
 // The single-quoted string of fast_repaired_scalar straight into a std::string.
 bool fast_single_quoted(FastCursor& c, std::string& out, ShapeState& st, std::string_view step);
+// With c.p at a closer that follows a comma and blanks only ([1, 2,] or {"a": 1,}): the comma the
+// parser drops, a repair of the container at st.path; c.p past the closer. False when
+// max_repairs allows no more.
+bool fast_trailing_comma(FastCursor& c, ShapeState& st);
 // A single-quoted key of plain ASCII (no escape) and the ':' after it, its quote ending it by the
 // parser's rules: c.p past the ':'. False, c.p unchanged, otherwise. The caller records the repair.
 bool fast_single_quoted_key(FastCursor& c, std::string_view& key) noexcept;
@@ -132,6 +136,14 @@ inline bool same_bytes(const char* a, const char* b, std::size_t n) noexcept {
 // The key `key` (plain, as plain_text says) at c.p, then the ':' after it: c.p past the ':'. False,
 // c.p unchanged, for any other text. The common case of fast_key + fast_find_field in one compare,
 // inline: it runs once per member.
+// Past the ':' that follows p after blanks, or null when none does: the end of every key.
+inline const char* past_colon(const char* p, const char* end) noexcept {
+    if (p != end && *p == ':') return p + 1; // "key": the usual spelling, no blank to skip
+    FastCursor after{p, end};
+    after.skip_ws();
+    return after.at(':') ? after.p + 1 : nullptr;
+}
+
 inline bool fast_expected_key(FastCursor& c, std::string_view key) noexcept {
     const std::size_t n = key.size();
     const char* p = c.p;
@@ -139,12 +151,9 @@ inline bool fast_expected_key(FastCursor& c, std::string_view key) noexcept {
     if (static_cast<std::size_t>(c.end - p) < n + 3 || p[0] != '"' || p[n + 1] != '"' ||
         !same_bytes(p + 1, key.data(), n))
         return false;
-    FastCursor after{p + n + 2, c.end};
-    if (*after.p != ':') {
-        after.skip_ws();
-        if (!after.at(':')) return false;
-    }
-    c.p = after.p + 1;
+    const char* value = past_colon(p + n + 2, c.end);
+    if (!value) return false;
+    c.p = value;
     return true;
 }
 // Whether every byte of text stands for itself inside a JSON string (what fast_key accepts).
@@ -268,16 +277,11 @@ bool fast_vector(FastCursor& c, std::vector<T, A>& out, ShapeState& st, const st
     // of short arrays (1, 2, 4: three allocations and the moves between them).
     out.reserve(4);
     for (std::size_t i = 0;; ++i) {
-        // [1, 2,]: an item was due after a comma. The parser drops the comma, a repair of the array
-        // (at the field's path); only blanks lie between the two. Checked where an item fails to
-        // read directly, off the path of valid text.
+        // [1, 2,]: an item was due after a comma, a repair at the field's path. Checked where an
+        // item fails to read directly, off the path of valid text.
         auto trailing_comma = [&] {
             field_path();
-            const char* comma = c.p - 1;
-            while (*comma != ',') --comma;
-            if (!fast_note_repair(c, st, RepairKind::trailing_comma, comma, "removed comma", {})) return false;
-            ++c.p;
-            return true;
+            return fast_trailing_comma(c, st);
         };
         if constexpr (std::is_same_v<T, bool>) {
             c.skip_ws();
@@ -390,7 +394,7 @@ bool fast_struct(FastCursor& c, T& out, ShapeState& st) {
             std::size_t f;
             if (plain_keys && hint < table.keys.size() && fast_expected_key(c, table.keys[hint])) {
                 // Past the fields' own keys come their aliases (build_struct_table): see below.
-                if (hint >= table.primary_keys.size() && c.repairs) c.repairs->saw_alias = true;
+                if (c.repairs && hint >= table.primary_keys.size()) c.repairs->key_spelled_otherwise = true;
                 f = table.key_field[hint++];
             } else {
                 std::string_view key;
@@ -400,7 +404,8 @@ bool fast_struct(FastCursor& c, T& out, ShapeState& st) {
                     // A repair's path names the key as written, shaping's the field: they differ
                     // under an alias or a loose match, so fast_shape leaves such a text with
                     // repairs to the Value path.
-                    if (c.repairs && f < n && key != table.fields[f].key) c.repairs->saw_alias = true;
+                    if (c.repairs && f < n && key != table.fields[f].key)
+                        c.repairs->key_spelled_otherwise = true;
                 } else if (c.repairs && c.at('\'') && fast_single_quoted_key(c, key)) {
                     // Its repair's path names the key: the field's own step (an alias: the Value path).
                     f = fast_find_field(table, key, hint);
@@ -409,14 +414,8 @@ bool fast_struct(FastCursor& c, T& out, ShapeState& st) {
                                           table.fields[f].path_key))
                         return false;
                 } else if (after_comma && c.at('}') && c.repairs) {
-                    // {"a": 1,}: a key was due after a comma. The parser drops the comma, a repair
-                    // of the object at its path; only blanks lie between the two. Checked here,
-                    // off the path of valid text.
-                    const char* comma = c.p - 1;
-                    while (*comma != ',') --comma;
-                    if (!fast_note_repair(c, st, RepairKind::trailing_comma, comma, "removed comma", {}))
-                        return false;
-                    ++c.p;
+                    // {"a": 1,}: a key was due after a comma. Checked here, off the path of valid text.
+                    if (!fast_trailing_comma(c, st)) return false;
                     break;
                 } else {
                     return false;
@@ -484,7 +483,7 @@ bool fast_shape(std::string_view text, T& out, ShapeState& st, std::size_t max_s
         FastCursor c{text.data(), text.data() + text.size(), 0, max_depth, repairs};
         c.skip_ws();
         if (!c.at('{') || !fast_struct(c, out, st) || !st.errors.empty()) return false;
-        if (repairs && repairs->saw_alias && !repairs->list.empty()) return false;
+        if (repairs && repairs->key_spelled_otherwise && !repairs->list.empty()) return false;
         c.skip_ws();
         return c.p == c.end;
     }

@@ -308,15 +308,24 @@ end_of_input:
 // and built straight from the input. False, having changed nothing, for any other string (which
 // the careful loop then reads from its start: one more pass over it, still linear).
 bool Parser::single_quoted_plain(const char* open, bool key) {
+    const char* const close = single_quoted_plain_end(open, key);
+    if (!close) return false;
+    push_single_quoted(open, close, key);
+    return true;
+}
+
+// The quote that ends the plain single-quoted string at `open` (see single_quoted_plain()), or
+// null when it is not one. Reads only: the state machine asks before it writes the repair.
+const char* Parser::single_quoted_plain_end(const char* open, bool key) const {
     const char* const text = open + 1;
     const char* s = text;
     for (;;) {
         s = find_string_stop<'\''>(s, end_);
-        if (s == end_) return false;
+        if (s == end_) return nullptr;
         if (*s == '\'') break;
-        if (static_cast<unsigned char>(*s) < 0x80) return false; // an escape or a control
+        if (static_cast<unsigned char>(*s) < 0x80) return nullptr; // an escape or a control
         const int n = utf8_sequence(s, end_);
-        if (!n) return false;
+        if (!n) return nullptr;
         s += n;
     }
     // The balance inside the text only matters before a closer (see quote_ends_string()).
@@ -325,14 +334,18 @@ bool Parser::single_quoted_plain(const char* open, bool key) {
         ++t;
     Balance b;
     if (t != end_ && (*t == ']' || *t == '}' || *t == ')')) b = balance_of(text, s);
-    if (!quote_ends_string(s + 1, key, b.brackets, b.braces, b.parens)) return false;
-    const auto len = static_cast<std::size_t>(s - text);
-    if (len > 0xFFFFFFFFu) return false; // push_text() reports it
+    if (!quote_ends_string(s + 1, key, b.brackets, b.braces, b.parens)) return nullptr;
+    if (static_cast<std::size_t>(s - text) > 0xFFFFFFFFu) return nullptr; // push_text() reports it
+    return s;
+}
+
+void Parser::push_single_quoted(const char* open, const char* close, bool key) {
+    const char* const text = open + 1;
+    const auto len = static_cast<std::size_t>(close - text);
     ws_.values.emplace_string(text, len, end_);
     if (key) ws_.keys.push_back(KeyInfo{offset(open), key_fingerprint(text, len, end_)});
     hot_close_ = nullptr;
-    p_ = s + 1;
-    return true;
+    p_ = close + 1;
 }
 
 // Whether a quote, followed by `after`, ends its string. brackets/braces/parens are the balance of

@@ -28,6 +28,16 @@ value:
         case '"':
             if (!read_string<false>()) return Next::Fail;
             goto after_value;
+        case '\'': {
+            // A Python dict repr's string, repaired here rather than after three cold calls. The
+            // repair is written before the value, whose path it names (as quoted_string() does).
+            const char* const open = p_;
+            const char* const close = single_quoted_plain_end(open, false);
+            if (!close) break;
+            if (!repair(RepairKind::single_quotes, open, "replaced quotes")) return Next::Fail;
+            push_single_quoted(open, close, false);
+            goto after_value;
+        }
         case '{':
             if (!open_frame(FrameKind::Object)) return Next::Fail;
             ++p_;
@@ -119,6 +129,14 @@ key:
     skip_ws();
     if (p_ != end_ && *p_ == '"') goto key_string;
 key_other:
+    if (p_ != end_ && *p_ == '\'') {
+        // A single-quoted key; its repair is written after it, to name it (see quoted_string()).
+        const char* const open = p_;
+        if (single_quoted_plain(open, true)) {
+            if (!repair(RepairKind::single_quotes, open, "replaced quotes")) return Next::Fail;
+            goto after_key;
+        }
+    }
     next = key_cold();
     goto dispatch;
 

@@ -171,7 +171,7 @@ struct LaminateFromJson {
 struct LaminateValuePath {
     Outcome operator()(const simdjson::padded_string& doc) const {
         const laminate::ShapeOptions options{};
-        auto parsed = laminate::parse(view(doc), laminate::detail::parse_options_for(options));
+        auto parsed = laminate::detail::parse_for_shaping(view(doc), laminate::detail::parse_options_for(options));
         if (!parsed) return Outcome::rejected;
         auto r = laminate::detail::shape_parsed<AlertConfig>(std::move(*parsed), options);
         benchmark::DoNotOptimize(r);

@@ -138,7 +138,7 @@ Result<Shaped<T>> from_json(std::string_view text, const ShapeOptions& options =
         }
         out.value = T{}; // what the fast path wrote before it gave up (st is dropped with it)
     }
-    auto parsed = parse(text, parse_options);
+    auto parsed = detail::parse_for_shaping(text, parse_options);
     if (!parsed) r = std::move(parsed).error();
     else if (auto e = detail::shape_parsed_into(std::move(*parsed), options, out)) r = std::move(*e);
     return r;

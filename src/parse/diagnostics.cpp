@@ -126,12 +126,10 @@ bool Parser::record(RepairKind kind, Risk risk, const char* at, std::string_view
 void Parser::flush_pending() {
     auto& pending = ws_.pending;
     if (pending.empty()) return;
-    // Room for two more: typed and schema shaping append their own (a Defaulted field, a
-    // coercion) to this list, and a full vector would move every repair to grow by one. Two, not
-    // more: a larger block leaves malloc's small-size cache for many short lists, which costs
-    // parsing alone (W3 +1.8% instructions at two, +3.3% at four; F3 -5% at two).
-    constexpr std::size_t shaping_headroom = 2;
-    diags_.reserve(diags_.size() + pending.size() + shaping_headroom);
+    // Room for the diagnostics shaping will append (see detail::parse_for_shaping()): two. A
+    // larger block leaves malloc's small-size cache for many short lists; parse() alone wants
+    // none (W3 -2.3% instructions at none; the Value path of F3 11% slower without the two).
+    diags_.reserve(diags_.size() + pending.size() + headroom_);
     const std::string& paths = ws_.pending_paths;
     // Messages are short on purpose (at most 15 bytes, std::string's inline capacity): the repair
     // kind, path and offset carry the detail, and a message costs no allocation.

@@ -34,11 +34,13 @@ void Workspace::reset(std::size_t input_size) noexcept {
 
 } // namespace parse_detail
 
-Result<Parsed> parse(std::string_view text, const ParseOptions& options) {
+namespace {
+Result<Parsed> parse_with_headroom(std::string_view text, const ParseOptions& options,
+                                   std::size_t headroom) {
     thread_local parse_detail::Workspace shared;
     if (shared.in_use) { // not expected, but a nested call must not share the buffers
         parse_detail::Workspace own;
-        return parse_detail::Parser(text, options, own).run();
+        return parse_detail::Parser(text, options, own, headroom).run();
     }
     struct Release {
         parse_detail::Workspace& ws;
@@ -49,7 +51,16 @@ Result<Parsed> parse(std::string_view text, const ParseOptions& options) {
         }
     } release{shared, text.size()};
     shared.in_use = true;
-    return parse_detail::Parser(text, options, shared).run();
+    return parse_detail::Parser(text, options, shared, headroom).run();
+}
+} // namespace
+
+Result<Parsed> parse(std::string_view text, const ParseOptions& options) {
+    return parse_with_headroom(text, options, 0);
+}
+
+Result<Parsed> detail::parse_for_shaping(std::string_view text, const ParseOptions& options) {
+    return parse_with_headroom(text, options, 2);
 }
 
 Result<Value> parse_json(std::string_view text) {

@@ -114,9 +114,11 @@ struct Workspace {
 
 class Parser {
 public:
-    Parser(std::string_view text, const ParseOptions& options, Workspace& ws) // inline: per parse
+    // headroom: room for the diagnostics a caller will append to the result (see flush_pending()).
+    Parser(std::string_view text, const ParseOptions& options, Workspace& ws, // inline: per parse
+           std::size_t headroom = 0)
         : opt_(options), begin_(text.data()), end_(text.data() + text.size()), p_(text.data()),
-          ws_(ws) {}
+          ws_(ws), headroom_(headroom) {}
     Result<Parsed> run();
 
 private:
@@ -274,6 +276,7 @@ private:
     const char* const end_;
     const char* p_;
     Workspace& ws_;
+    const std::size_t headroom_;
     Diagnostics diags_;
     std::size_t repairs_ = 0;
     std::size_t written_ = 0; // diags_.size() + ws_.pending.size(), kept for the string fast path

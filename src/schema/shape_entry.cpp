@@ -90,7 +90,7 @@ Result<SchemaShaped> shape_json(std::string_view json_text, const CompiledSchema
         SchemaShaped out;
         if (take_fast(json_text, schema, parse_options, st, out)) return finish(std::move(out), st, options);
     }
-    auto parsed = parse(json_text, parse_options);
+    auto parsed = detail::parse_for_shaping(json_text, parse_options);
     if (!parsed) return std::move(parsed).error();
     return shape_parsed(std::move(*parsed), schema, options);
 }

@@ -121,6 +121,9 @@ after_value:
             goto after_value;
         default: break;
         }
+    } else if (top().kind == FrameKind::Root && !concatenated_ && !ws_.values.top().is_string()) {
+        // The usual end of a document: its container closed the input (see root_after_value()).
+        return Next::Done;
     }
     next = after_value_cold();
     goto dispatch;

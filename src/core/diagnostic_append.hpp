@@ -38,6 +38,18 @@ inline void fill_empty(std::string& s, const char* p, std::size_t n) {
     }
 }
 
+// The longest string std::string keeps inline (libstdc++ and libc++ alike keep 15 bytes or more).
+inline constexpr std::size_t short_string_capacity = 15;
+
+// Gives the empty string `s` the n <= 15 bytes at `p`, where 15 bytes may be read: the copy has a
+// fixed size, two moves inline, where one of n bytes is a call to memcpy (a parse with repairs
+// writes two such strings per Diagnostic: its path and its message).
+inline void fill_short(std::string& s, const char* p, std::size_t n) noexcept {
+    s.~basic_string(); // empty: nothing to free
+    ::new (static_cast<void*>(&s)) std::string(p, short_string_capacity); // inline: no allocation
+    s.erase(n);
+}
+
 // Gives the empty string `s` the path `path` followed by `step`, a path step as append_path_key
 // writes it ("key" or ["odd key"], "[3]"): joined by a '.' unless the step is bracketed or the
 // path is the root. Either may be empty; then the other is copied in one go.

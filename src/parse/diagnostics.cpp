@@ -77,7 +77,7 @@ void Parser::append_path(std::string& out, PathAt at) const {
     append_segment(out, n - 1, true);
 }
 
-bool Parser::record(RepairKind kind, Risk risk, const char* at, std::string_view message,
+bool Parser::record(RepairKind kind, Risk risk, const char* at, RepairMessage message,
                     PathAt where) {
     if (repairs_ >= opt_.max_repairs)
         return error(ErrorKind::too_many_repairs, at,
@@ -130,14 +130,18 @@ void Parser::flush_pending() {
     // larger block leaves malloc's small-size cache for many short lists; parse() alone wants
     // none (W3 -2.3% instructions at none; the Value path of F3 11% slower without the two).
     diags_.reserve(diags_.size() + pending.size() + headroom_);
-    const std::string& paths = ws_.pending_paths;
-    // Messages are short on purpose (at most 15 bytes, std::string's inline capacity): the repair
-    // kind, path and offset carry the detail, and a message costs no allocation.
+    std::string& paths = ws_.pending_paths;
+    // Zeros after the last path, so that every short path can be copied 15 bytes long (see
+    // detail::fill_short()); most paths are short ("key", "a.b[2]").
+    paths.append(detail::short_string_capacity, '\0');
     for (const PendingDiagnostic& p : pending) {
         Diagnostic& d = detail::append_diagnostic(diags_);
-        detail::fill_empty(d.path, paths.data() + p.path_begin, p.path_length);
+        if (p.path_length <= detail::short_string_capacity)
+            detail::fill_short(d.path, paths.data() + p.path_begin, p.path_length);
+        else
+            detail::fill_empty(d.path, paths.data() + p.path_begin, p.path_length);
         d.risk = p.risk;
-        detail::fill_empty(d.message, p.message.data(), p.message.size());
+        detail::fill_short(d.message, p.message.text, p.message.size);
         d.offset = p.offset;
         d.repair = p.repair;
     }
@@ -153,7 +157,7 @@ bool Parser::repair_refused(RepairKind kind, const char* at, PathAt where) {
     return error(ErrorKind::repair_not_allowed, at, m, where);
 }
 
-bool Parser::complete(RepairKind kind, const char* at, const char* opened, std::string_view message,
+bool Parser::complete(RepairKind kind, const char* at, const char* opened, RepairMessage message,
                       PathAt where) {
     if (!opt_.complete_truncated)
         return error(ErrorKind::value_not_closed, opened,

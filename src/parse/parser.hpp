@@ -69,14 +69,32 @@ struct PathPrefix {
     std::size_t length;
 };
 
-// A repair diagnostic as record() notes it: its path is a slice of Workspace::pending_paths, its
-// message a string literal. flush_pending() turns the notes into Diagnostics, all at once: one
-// exactly sized allocation for the list instead of its regrowth (each moving every Diagnostic).
+// What a repair diagnostic says it did: a literal of at most 15 bytes, std::string's inline
+// capacity, so that a Diagnostic's message costs no allocation (the repair kind, path and offset
+// carry the detail). Kept zero-padded to 16 bytes, so that flush_pending() copies it whole: a copy
+// of fixed size is two moves, one of the literal's own length a call to memcpy.
+struct RepairMessage {
+    char text[16] = {};
+    unsigned char size = 0;
+
+    constexpr RepairMessage() = default;
+    template <std::size_t N>
+    consteval RepairMessage(const char (&literal)[N]) // NOLINT: implicit, every caller passes "..."
+        : size(static_cast<unsigned char>(N - 1)) {
+        static_assert(N >= 1 && N <= 16, "a repair message has at most 15 bytes");
+        for (std::size_t i = 0; i + 1 < N; ++i)
+            text[i] = literal[i];
+    }
+};
+
+// A repair diagnostic as record() notes it: its path is a slice of Workspace::pending_paths.
+// flush_pending() turns the notes into Diagnostics, all at once: one exactly sized allocation for
+// the list instead of its regrowth (each moving every Diagnostic).
 struct PendingDiagnostic {
     std::size_t offset;
     std::size_t path_begin;
     std::size_t path_length;
-    std::string_view message; // static storage (every caller passes a literal)
+    RepairMessage message;
     RepairKind repair;
     Risk risk;
 };
@@ -203,17 +221,16 @@ private:
     std::string path(PathAt at) const;
     void append_path(std::string& out, PathAt at) const;
     void append_segment(std::string& out, std::size_t frame, bool first) const;
-    // message must have static storage (a literal): it is kept by reference until flush_pending().
-    bool record(RepairKind kind, Risk risk, const char* at, std::string_view message, PathAt where);
+    bool record(RepairKind kind, Risk risk, const char* at, RepairMessage message, PathAt where);
     // A syntax repair (Warning); an error when repairs are off. Inline: one call per repair.
-    bool repair(RepairKind kind, const char* at, std::string_view message,
+    bool repair(RepairKind kind, const char* at, RepairMessage message,
                 PathAt where = PathAt::Element) {
         if (!opt_.repair) return repair_refused(kind, at, where);
         return record(kind, Risk::Warning, at, message, where);
     }
     bool repair_refused(RepairKind kind, const char* at, PathAt where);
     // Completing truncated input (Risky); value_not_closed unless complete_truncated.
-    bool complete(RepairKind kind, const char* at, const char* opened, std::string_view message,
+    bool complete(RepairKind kind, const char* at, const char* opened, RepairMessage message,
                   PathAt where = PathAt::Element);
     bool invalid_utf8(const char* at);
     Next fail(ErrorKind kind, const char* at, std::string_view message,

@@ -159,14 +159,11 @@ Next Parser::quoted_string(const char* open, QuoteStyle style, bool key) {
     // The quoting repair is written before a value (whose path is known) and after a key (so that
     // its path names the key).
     RepairKind quoting = RepairKind::none;
-    std::string_view quoting_message;
-    if (style == QuoteStyle::Single) {
+    constexpr RepairMessage quoting_message = "replaced quotes";
+    if (style == QuoteStyle::Single)
         quoting = RepairKind::single_quotes;
-        quoting_message = "replaced quotes";
-    } else if (style == QuoteStyle::TypographicDouble || style == QuoteStyle::TypographicSingle) {
+    else if (style == QuoteStyle::TypographicDouble || style == QuoteStyle::TypographicSingle)
         quoting = RepairKind::smart_quotes;
-        quoting_message = "replaced quotes";
-    }
     if (!key && quoting != RepairKind::none && !repair(quoting, open, quoting_message))
         return Next::Fail;
     if (style == QuoteStyle::Single && single_quoted_plain(open, key)) {
@@ -546,7 +543,7 @@ Escape Parser::decode_unicode_escape(const char*& s) {
 // \"hello \\"world\\"\" — a string whose quotes (and escapes) carry one backslash too many. One
 // level of escaping is undone as the bytes are read; the result is then read as a JSON string.
 Next Parser::escaped_string(const char* open, bool key) {
-    constexpr std::string_view message = "removed escapes";
+    constexpr RepairMessage message = "removed escapes";
     if (!key && !repair(RepairKind::double_encoded, open, message)) return Next::Fail;
     std::string& out = ws_.text;
     out.clear();

@@ -150,6 +150,15 @@ void Parser::flush_pending() {
     ws_.element.depth = 0;
 }
 
+// Repairs are recorded in text order, but a repeated key is reported when its object closes,
+// after the repairs inside the object, and a decoded string's diagnostics all take its offset:
+// the list is put in offset order, equal offsets kept as written.
+void Parser::sort_diagnostics() {
+    const auto by_offset = [](const Diagnostic& a, const Diagnostic& b) { return a.offset < b.offset; };
+    if (!std::is_sorted(diags_.begin(), diags_.end(), by_offset))
+        std::stable_sort(diags_.begin(), diags_.end(), by_offset);
+}
+
 bool Parser::repair_refused(RepairKind kind, const char* at, PathAt where) {
     std::string m = "the input needs a repair (";
     m += repair_name(kind);

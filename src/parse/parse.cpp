@@ -1,12 +1,13 @@
 // Public entry points of the tolerant parser.
 
-#include "parser.hpp"
+#include "document.hpp"
 
 namespace laminate {
 
 namespace parse_detail {
 
-void Workspace::reset(std::size_t input_size) noexcept {
+// Inline: once per parse, most of them of a small document.
+[[gnu::always_inline]] inline void Workspace::reset(std::size_t input_size) noexcept {
     frames.clear();
     values.truncate(0);
     keys.clear();
@@ -16,7 +17,11 @@ void Workspace::reset(std::size_t input_size) noexcept {
     element.depth = 0;
     // Every buffer grows at most a few bytes (or elements) per input byte, and the previous reset
     // left each within its bound: after a small input none can have passed it.
-    if (input_size < 2048) return;
+    if (input_size >= 2048) [[unlikely]]
+        give_back_large();
+}
+
+void Workspace::give_back_large() noexcept {
     // A huge document should not pin its scratch memory to the thread forever.
     constexpr std::size_t keep_bytes = std::size_t(1) << 20;
     values.shrink_if_above(keep_bytes / sizeof(Value));
@@ -35,13 +40,18 @@ void Workspace::reset(std::size_t input_size) noexcept {
 } // namespace parse_detail
 
 namespace {
+[[gnu::noinline]] Result<Parsed> parse_in_own_workspace(std::string_view text,
+                                                        const ParseOptions& options,
+                                                        std::size_t headroom) {
+    parse_detail::Workspace own;
+    return parse_detail::Parser(text, options, own, headroom).run();
+}
+
 Result<Parsed> parse_with_headroom(std::string_view text, const ParseOptions& options,
                                    std::size_t headroom) {
     thread_local parse_detail::Workspace shared;
-    if (shared.in_use) { // not expected, but a nested call must not share the buffers
-        parse_detail::Workspace own;
-        return parse_detail::Parser(text, options, own, headroom).run();
-    }
+    if (shared.in_use) [[unlikely]] // not expected, but a nested call must not share the buffers
+        return parse_in_own_workspace(text, options, headroom);
     struct Release {
         parse_detail::Workspace& ws;
         std::size_t input_size;

@@ -127,7 +127,8 @@ struct Workspace {
     std::vector<std::size_t> order; // duplicate-key detection in large objects
     bool in_use = false;
 
-    void reset(std::size_t input_size) noexcept; // after parsing input_size bytes
+    void reset(std::size_t input_size) noexcept; // after parsing input_size bytes (parse.cpp)
+    void give_back_large() noexcept;             // memory held beyond what small inputs need
 };
 
 class Parser {
@@ -137,7 +138,7 @@ public:
            std::size_t headroom = 0)
         : opt_(options), begin_(text.data()), end_(text.data() + text.size()), p_(text.data()),
           ws_(ws), headroom_(headroom) {}
-    Result<Parsed> run();
+    Result<Parsed> run(); // document.hpp: inline into parse()
 
 private:
     // --- structure.cpp: the state machine and containers --------------------------------------
@@ -166,8 +167,9 @@ private:
     bool may_repeat_keys(std::size_t members) const noexcept;
     bool check_duplicates(std::size_t first, std::size_t members);
 
-    // --- root.cpp: the document as a whole ------------------------------------------------------
+    // --- root.cpp: the document as a whole (its usual start and end: document.hpp) -------------
     Next root_start();
+    Next root_start_cold();
     Next root_after_value();
     Result<Parsed> finish();
     bool try_double_encoded(Value& root);
@@ -242,6 +244,7 @@ private:
     }
     void rollback(std::size_t mark) noexcept;
     void flush_pending();
+    void sort_diagnostics();
     // Diagnostics written so far, pending ones included: the marks rollback() returns to.
     std::size_t diag_count() const noexcept { return written_; }
 

@@ -2,7 +2,7 @@
 // fence, redundant closers, a trailing comma, more payloads), and what it may really be (a JSON
 // document encoded in a string).
 
-#include "parser.hpp"
+#include "document.hpp"
 
 #include "value/value_access.hpp"
 
@@ -25,13 +25,9 @@ const char* skip_fence(const char* s, const char* end) noexcept {
 }
 } // namespace
 
-Next Parser::root_start() {
-    // The usual document: its bracket first, then no white space or fence (see below).
-    if (end_ - p_ >= 2 && (*p_ == '{' || *p_ == '[') && p_[1] != '`' &&
-        !is_ws(static_cast<unsigned char>(p_[1]))) {
-        root_start_ = p_;
-        return Next::Value;
-    }
+// Anything before the document's first bracket: white space, comments, a fence (root_start()
+// takes the usual document, which starts with its bracket).
+Next Parser::root_start_cold() {
     for (;;) {
         skip_ws();
         if (p_ == end_) return fail(ErrorKind::empty_input, p_, "the input has no JSON value");
@@ -130,27 +126,6 @@ Next Parser::root_after_value() {
     }
 }
 
-Result<Parsed> Parser::finish() {
-    auto& values = ws_.values;
-    // Moved, not assigned: Value's move constructor is inline, its assignment a call.
-    Value root = values.size() == 1
-                     ? std::move(values[0])
-                     : detail::ValueAccess::adopt_array(values.data(), values.size());
-    if (values.size() == 1)
-        values.pop();
-    else
-        values.forget(values.size());
-    if (opt_.repair && root.is_string() && !try_double_encoded(root)) return std::move(*error_);
-    if (!ws_.pending.empty()) flush_pending();
-    if (!std::is_sorted(diags_.begin(), diags_.end(), [](const Diagnostic& a, const Diagnostic& b) {
-            return a.offset < b.offset;
-        }))
-        std::stable_sort(
-            diags_.begin(), diags_.end(),
-            [](const Diagnostic& a, const Diagnostic& b) { return a.offset < b.offset; });
-    return Parsed{std::move(root), std::move(diags_)};
-}
-
 // "{\"a\": 1}" as the whole document: a JSON document that was encoded as a string. Only strictly
 // valid content is decoded, so that prose that merely starts with a brace stays a string.
 bool Parser::try_double_encoded(Value& root) {
@@ -175,16 +150,6 @@ bool Parser::try_double_encoded(Value& root) {
     }
     root = std::move(decoded->value);
     return true;
-}
-
-Result<Parsed> Parser::run() {
-    if (static_cast<std::size_t>(end_ - begin_) > opt_.max_size)
-        return Error(ErrorKind::size_exceeded, "the input is larger than max_size");
-    ws_.frames.push_back(Frame{0, 0, FrameKind::Root});
-    Next next = root_start();
-    if (next != Next::Fail) next = machine(next);
-    if (next == Next::Fail) return std::move(*error_);
-    return finish();
 }
 
 } // namespace laminate::parse_detail

@@ -94,12 +94,15 @@ bool Parser::record(RepairKind kind, Risk risk, const char* at, RepairMessage me
     // pending entry is compared, so rollback() and flush_pending() cannot leave a stale match.
     ElementPath& last = ws_.element;
     bool same = false;
+    bool document_member = false; // a member of the document's object, which most repairs name
     std::size_t key_offset = 0;
     if (where == PathAt::Element) {
         const Frame& f = ws_.frames.back();
         const std::size_t count = ws_.values.size() - f.first;
-        if (f.kind == FrameKind::Object && count % 2 == 1 && !ws_.keys.empty())
+        if (f.kind == FrameKind::Object && count % 2 == 1 && !ws_.keys.empty()) {
             key_offset = ws_.keys.back().offset;
+            document_member = ws_.frames.size() == 2 && f.first == 0;
+        }
         same = last.depth == ws_.frames.size() && last.open == f.open && last.count == count &&
                last.key_offset == key_offset && !pending.empty() &&
                last.pending == pending.size() - 1;
@@ -114,7 +117,11 @@ bool Parser::record(RepairKind kind, Risk risk, const char* at, RepairMessage me
         begin = pending.back().path_begin;
         length = pending.back().path_length;
     } else {
-        append_path(paths, where);
+        // Its path is its key (as append_path() would find it, a frame and a segment later).
+        if (document_member)
+            append_path_key(paths, ws_.values.top().as_string(), true);
+        else
+            append_path(paths, where);
         length = paths.size() - begin;
     }
     if (where == PathAt::Element) last.pending = pending.size();

@@ -41,6 +41,28 @@ template <bool Key> inline bool Parser::read_string() {
     }
 }
 
+// --- single-quoted strings: a Python dict repr's (see single_quoted_plain()) ---------------------
+
+// single_quoted_plain_end(), for the usual plain string: ASCII without escapes, its quote followed
+// at once by the ',' or ':' that ends it (whatever its brackets, see quote_ends_string()). Any
+// other string is read by single_quoted_plain_end() from its start.
+inline const char* Parser::single_quoted_plain_end_hot(const char* open, bool key) const {
+    const char* const s = find_string_stop<'\''>(open + 1, end_);
+    if (s != end_ && *s == '\'' && s + 1 != end_ && (s[1] == ',' || s[1] == ':') &&
+        static_cast<std::size_t>(s - open) <= 0xFFFFFFFFu)
+        return s;
+    return single_quoted_plain_end(open, key);
+}
+
+inline void Parser::push_single_quoted(const char* open, const char* close, bool key) {
+    const char* const text = open + 1;
+    const auto len = static_cast<std::size_t>(close - text);
+    ws_.values.emplace_string(text, len, end_);
+    if (key) ws_.keys.push_back(KeyInfo{offset(open), key_fingerprint(text, len, end_)});
+    hot_close_ = nullptr;
+    p_ = close + 1;
+}
+
 // --- numbers: the fast path (see numbers.cpp) ----------------------------------------------------
 
 inline bool Parser::read_number() {

@@ -181,6 +181,7 @@ private:
     Next quoted_string(const char* open, QuoteStyle style, bool key);
     bool single_quoted_plain(const char* open, bool key);
     const char* single_quoted_plain_end(const char* open, bool key) const;
+    const char* single_quoted_plain_end_hot(const char* open, bool key) const;
     void push_single_quoted(const char* open, const char* close, bool key);
     Next escaped_string(const char* open, bool key);
     Next any_string(bool key);

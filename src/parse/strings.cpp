@@ -336,14 +336,6 @@ const char* Parser::single_quoted_plain_end(const char* open, bool key) const {
     return s;
 }
 
-void Parser::push_single_quoted(const char* open, const char* close, bool key) {
-    const char* const text = open + 1;
-    const auto len = static_cast<std::size_t>(close - text);
-    ws_.values.emplace_string(text, len, end_);
-    if (key) ws_.keys.push_back(KeyInfo{offset(open), key_fingerprint(text, len, end_)});
-    hot_close_ = nullptr;
-    p_ = close + 1;
-}
 
 // Whether a quote, followed by `after`, ends its string. brackets/braces/parens are the balance of
 // those inside the string so far: "the list [1, 2"] more" keeps its quote, "foo)" does not.

@@ -32,7 +32,7 @@ value:
             // A Python dict repr's string, repaired here rather than after three cold calls. The
             // repair is written before the value, whose path it names (as quoted_string() does).
             const char* const open = p_;
-            const char* const close = single_quoted_plain_end(open, false);
+            const char* const close = single_quoted_plain_end_hot(open, false);
             if (!close) break;
             if (!repair(RepairKind::single_quotes, open, "replaced quotes")) return Next::Fail;
             push_single_quoted(open, close, false);
@@ -135,7 +135,8 @@ key_other:
     if (p_ != end_ && *p_ == '\'') {
         // A single-quoted key; its repair is written after it, to name it (see quoted_string()).
         const char* const open = p_;
-        if (single_quoted_plain(open, true)) {
+        if (const char* const close = single_quoted_plain_end_hot(open, true)) {
+            push_single_quoted(open, close, true);
             if (!repair(RepairKind::single_quotes, open, "replaced quotes")) return Next::Fail;
             goto after_key;
         }

@@ -110,5 +110,34 @@ TEST(ParseFastPaths, NotesDoNotLeakIntoTheNextParse) {
     EXPECT_EQ(repaired->diagnostics[0].path, "[0]");
 }
 
+TEST(ParseFastPaths, SingleQuotedStringsReadInTheStateMachine) {
+    // A quote followed at once by ',' or ':' ends its string whatever the brackets inside; one
+    // followed by anything else, or a string with an escape or non-ASCII bytes, is read by the
+    // careful path. Both give the same values and notes, and a member of the document's object is
+    // named by its key, bracketed when it is no identifier.
+    const std::string compact = "{'a':'x]','b':'(y','odd key':'it\\'s','$k':'caf\u00e9','n':1}";
+    const std::string spaced = "{'a' : 'x]' , 'b' : '(y' , 'odd key' : 'it\\'s' , '$k' : "
+                               "'caf\u00e9' , 'n' : 1}";
+    const Value want = test::json(R"({"a": "x]", "b": "(y", "odd key": "it's", "$k": "caf\u00e9",
+                                      "n": 1})");
+    for (const std::string& text : {compact, spaced}) {
+        SCOPED_TRACE(text);
+        auto r = parse(text);
+        ASSERT_TRUE(r) << r.error();
+        EXPECT_EQ(r->value, want) << r->value.dump();
+        const auto quotes = test::repairs_of(r->diagnostics, RepairKind::single_quotes);
+        std::vector<std::string> paths;
+        for (const auto& d : quotes) {
+            paths.push_back(d.path);
+            EXPECT_EQ(d.message, "replaced quotes");
+            EXPECT_EQ(text[d.offset], '\'');
+        }
+        const std::vector<std::string> want_paths = {"a", "a", "b", "b", R"(["odd key"])",
+                                                     R"(["odd key"])", R"(["$k"])", R"(["$k"])",
+                                                     "n"};
+        EXPECT_EQ(paths, want_paths) << test::describe(r->diagnostics);
+    }
+}
+
 } // namespace
 } // namespace laminate

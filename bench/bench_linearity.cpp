@@ -3,7 +3,10 @@
 //   Size/N, W2          the first tenth of W2's records re-wrapped as an array, and W2 itself
 //                       (the W2 benchmarks serve as 10N rather than being run twice)
 //   Depth/N, Depth/10N  one document nested N = 100 and 1000 objects deep
-// bench/report.py divides the costs.
+// bench/report.py divides the costs. Paired/Size and Paired/Depth take laminate's two sizes in
+// turn within every iteration (paired.hpp), so that both meet the same moment of a shared host:
+// run apart, simdjson's own ratio moved between 1.0 and 1.7 from one run to the next.
+#include "paired.hpp"
 #include "register.hpp"
 
 #include <string>
@@ -25,6 +28,32 @@ void register_depths(const std::string& parser_name, std::function<Parser()> mak
     register_depth<Parser>("Depth/10N/" + parser_name, 10 * nesting_n, make);
 }
 
+// Paired/<axis>/laminate_parse: laminate's sweep of the N document(s) and of the 10N one(s) in
+// turn; `cost_x_per_input` is the 10N sweep's cost over the N sweep's, divided by 10N's bytes
+// over N's (at most 1.1 is the target).
+void register_paired_linearity(const std::string& axis,
+                               std::function<const Docs&(const Workloads&)> pick_n,
+                               std::function<const Docs&(const Workloads&)> pick_10n) {
+    const std::string name = "Paired/" + axis + "/laminate_parse";
+    benchmark::RegisterBenchmark(name.c_str(), [pick_n, pick_10n](benchmark::State& state) {
+        const Workloads& w = workloads();
+        if (!w.missing.empty()) {
+            state.SkipWithError(w.missing.c_str());
+            return;
+        }
+        LaminateParse laminate;
+        laminate.options.max_depth = nesting_limit;
+        const Docs& n = pick_n(w);
+        const Docs& n10 = pick_10n(w);
+        paired(state, [&] { benchmark::DoNotOptimize(sweep(n, laminate)); },
+               [&] { return sweep(n10, laminate); });
+        const double input_x = static_cast<double>(n10.bytes) / static_cast<double>(n.bytes);
+        const double ratio = state.counters["ratio"]; // N's cost over 10N's
+        state.counters["input_x"] = input_x;
+        state.counters["cost_x_per_input"] = ratio > 0 ? 1.0 / ratio / input_x : 0;
+    });
+}
+
 } // namespace
 
 void register_linearity() {
@@ -36,6 +65,11 @@ void register_linearity() {
 
     register_depths<SimdjsonDom>("simdjson", [] { return SimdjsonDom(nesting_limit); });
     register_depths<Nlohmann>("nlohmann", [] { return Nlohmann{}; });
+    register_paired_linearity(
+        "Size", tenth, [](const Workloads& w) -> const Docs& { return w.w2; });
+    register_paired_linearity(
+        "Depth", [](const Workloads&) -> const Docs& { return nested_docs(nesting_n); },
+        [](const Workloads&) -> const Docs& { return nested_docs(10 * nesting_n); });
     register_depths<LaminateParse>("laminate_parse", [] {
         LaminateParse p;
         p.options.max_depth = nesting_limit;

@@ -37,6 +37,11 @@ LINEARITY = [
     ("size (W2 tenth vs W2)", "Size/N/{p}", "W2/{p}"),
     ("nesting depth (100 vs 1000)", "Depth/N/{p}", "Depth/10N/{p}"),
 ]
+# axis -> its paired benchmark (the N and 10N sweeps of laminate_parse in turn)
+PAIRED_LINEARITY = {
+    "size (W2 tenth vs W2)": "Paired/Size/laminate_parse",
+    "nesting depth (100 vs 1000)": "Paired/Depth/laminate_parse",
+}
 MAX_COST_PER_INPUT = 1.1  # 10x the input costs at most 11x
 
 
@@ -160,6 +165,17 @@ def linearity_table(rows):
                 axis, p, fmt(cost_ns(a) / 1e3, "{:.1f} us"), fmt(cost_ns(b) / 1e3, "{:.1f} us"),
                 fmt(input_x, "{:.2f}"), fmt(cost_x, "{:.2f}"), fmt(per_input, "{:.2f}"),
                 "<= %.1f" % MAX_COST_PER_INPUT if is_laminate else "", met))
+        # The same two sizes timed in turn within each iteration (bench_linearity.cpp).
+        paired = rows.get(PAIRED_LINEARITY[axis])
+        if paired and "cost_x_per_input" in paired:
+            per_input = paired["cost_x_per_input"]
+            met = "yes" if per_input <= MAX_COST_PER_INPUT else "no"
+            if paired.get("rejected", 0) > 0:
+                met = "no (rejected %d docs a sweep)" % round(paired["rejected"])
+            out.append("| %s | laminate_parse, paired | %s | %s | %s | %s | %s | <= %.1f | %s |" % (
+                axis, fmt(paired["baseline_us"], "{:.1f} us"), fmt(paired["laminate_us"], "{:.1f} us"),
+                fmt(paired["input_x"], "{:.2f}"), fmt(per_input * paired["input_x"], "{:.2f}"),
+                fmt(per_input, "{:.2f}"), MAX_COST_PER_INPUT, met))
     return out
 
 

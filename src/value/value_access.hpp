@@ -14,6 +14,13 @@
 namespace laminate::detail {
 
 struct ValueAccess {
+    // The 16 bytes that hold a short string's characters inside the Value (its first size()
+    // bytes are the string), or null when v is no such string: all 16 may be read at once.
+    static const char* inline_string_storage(const Value& v) noexcept {
+        return v.type_ == Type::String && !(v.flags_ & Value::kHeapString) ? v.p_.inline_chars
+                                                                           : nullptr;
+    }
+
     // Values and Members are trivially relocatable (no self-pointers): a memcpy moves them, and
     // the source must then be forgotten, not destroyed.
     static Value adopt_array(Value* src, std::size_t n) {

@@ -139,5 +139,27 @@ TEST(ParseFastPaths, SingleQuotedStringsReadInTheStateMachine) {
     }
 }
 
+TEST(ParseFastPaths, ADocumentMembersPathIsItsKeyAsAppendPathKeyWritesIt) {
+    // Short keys are checked 16 bytes at a time (record()), longer ones byte by byte: the path
+    // must be what append_path_key() writes, bare or bracketed, for every kind of key.
+    for (const char* key : {"a", "Z", "_", "a1", "a-b$c", "snake_case_key", "exactly16bytes__",
+                            "seventeen_bytes__", "1a", "$a", "-a", "a b", "a.b", "a[0]", "é",
+                            "aé", "{x}", "x\"y", ""}) {
+        SCOPED_TRACE(key);
+        std::string want;
+        append_path_key(want, key);
+        std::string text = "{'";
+        text += key;
+        text += "': 'v'}";
+        auto r = parse(text);
+        ASSERT_TRUE(r) << r.error();
+        const auto quotes = test::repairs_of(r->diagnostics, RepairKind::single_quotes);
+        ASSERT_EQ(quotes.size(), 2u) << test::describe(r->diagnostics);
+        EXPECT_EQ(quotes[0].path, want);
+        EXPECT_EQ(quotes[1].path, want);
+        EXPECT_TRUE(r->value.find(key)) << r->value.dump();
+    }
+}
+
 } // namespace
 } // namespace laminate

@@ -180,7 +180,10 @@ void Parser::flush_pending() {
     // Zeros after the last path, so that every short path can be copied 15 bytes long (see
     // detail::fill_short()); most paths are short ("key", "a.b[2]").
     paths.append(detail::short_string_capacity, '\0');
+    std::size_t previous = diags_.empty() ? 0 : diags_.back().offset;
     for (const PendingDiagnostic& p : pending) {
+        unordered_ |= p.offset < previous;
+        previous = p.offset;
         Diagnostic& d = detail::append_diagnostic(diags_);
         if (p.path_length <= detail::short_string_capacity)
             detail::fill_short(d.path, paths.data() + p.path_begin, p.path_length);
@@ -196,13 +199,13 @@ void Parser::flush_pending() {
     ws_.element.depth = 0;
 }
 
-// Repairs are recorded in text order, but a repeated key is reported when its object closes,
-// after the repairs inside the object, and a decoded string's diagnostics all take its offset:
-// the list is put in offset order, equal offsets kept as written.
+// Repairs are mostly recorded in text order (flush_pending() notes when not), but a repeated key
+// is reported when its object closes, after the repairs inside the object, and a decoded
+// string's diagnostics all take its offset: the list is put in offset order, equal offsets kept
+// as written.
 void Parser::sort_diagnostics() {
     const auto by_offset = [](const Diagnostic& a, const Diagnostic& b) { return a.offset < b.offset; };
-    if (!std::is_sorted(diags_.begin(), diags_.end(), by_offset))
-        std::stable_sort(diags_.begin(), diags_.end(), by_offset);
+    std::stable_sort(diags_.begin(), diags_.end(), by_offset);
 }
 
 bool Parser::repair_refused(RepairKind kind, const char* at, PathAt where) {

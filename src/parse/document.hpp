@@ -32,7 +32,7 @@ inline Next Parser::root_start() {
         values.forget(values.size());
     if (opt_.repair && root.is_string() && !try_double_encoded(root)) return std::move(*error_);
     if (!ws_.pending.empty()) flush_pending();
-    if (diags_.size() > 1) sort_diagnostics();
+    if (unordered_) sort_diagnostics();
     return Parsed{std::move(root), std::move(diags_)};
 }
 

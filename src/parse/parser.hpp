@@ -301,6 +301,7 @@ private:
     Diagnostics diags_;
     std::size_t repairs_ = 0;
     std::size_t written_ = 0; // diags_.size() + ws_.pending.size(), kept for the string fast path
+    bool unordered_ = false;  // diags_ may be out of offset order (see sort_diagnostics())
     std::optional<Error> error_;
     std::size_t open_counts_[3] = {0, 0, 0}; // open arrays, objects, tuples and calls
     const char* comma_ = nullptr;            // the comma before the value or key being read, if any

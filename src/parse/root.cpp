@@ -147,6 +147,7 @@ bool Parser::try_double_encoded(Value& root) {
         d.offset = offset(root_start_);
         diags_.push_back(std::move(d));
         ++written_;
+        unordered_ = true;
     }
     root = std::move(decoded->value);
     return true;

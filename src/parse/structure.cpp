@@ -380,6 +380,7 @@ bool Parser::check_duplicates(std::size_t first, std::size_t members) {
         }
         diags_.push_back(std::move(d));
         ++written_;
+        unordered_ = true;
     }
     // Close the gaps left by removed members, keeping the order of the others.
     std::size_t kept = 0;

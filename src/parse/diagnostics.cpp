@@ -37,26 +37,22 @@ bool bare_key16(const char* s, std::size_t n) noexcept {
 #endif
 }
 
-// The path of a member of the document's object: its key, bare or bracketed.
-void append_member_path(std::string& out, const Value& key) {
+// append_path_key() for a key the parser read: a short one is checked in its Value's storage.
+void append_key_segment(std::string& out, const Value& key, bool first) {
     const std::string_view text = key.as_string();
     if (const char* s = detail::ValueAccess::inline_string_storage(key); s && bare_key16(s, text.size())) {
+        if (!first) out += '.';
         out.append(text);
         return;
     }
-    append_path_key(out, text, true);
+    append_path_key(out, text, first);
 }
 } // namespace
 
-std::string Parser::path(PathAt at) const {
-    std::string out;
-    append_path(out, at);
-    return out;
-}
-
 // The path segment of frame k's current element: its index, or the key whose value is being read.
 // first: the segment begins a path (a bare key takes no '.'), whatever out already holds.
-void Parser::append_segment(std::string& out, std::size_t k, bool first) const {
+// Inline: most diagnostics name an element of the document's own container (append_path()).
+inline void Parser::append_segment(std::string& out, std::size_t k, bool first) const {
     const auto& frames = ws_.frames;
     const Frame& f = frames[k];
     const std::size_t end = k + 1 == frames.size() ? ws_.values.size() : frames[k + 1].first;
@@ -69,13 +65,23 @@ void Parser::append_segment(std::string& out, std::size_t k, bool first) const {
     case FrameKind::Array:
     case FrameKind::Tuple: append_path_index(out, count); break;
     case FrameKind::Object:
-        if (count % 2 == 1) append_path_key(out, ws_.values[end - 1].as_string(), first);
+        if (count % 2 == 1) append_key_segment(out, ws_.values[end - 1], first);
         break;
     case FrameKind::Call: break;
     }
 }
 
-void Parser::append_path(std::string& out, PathAt at) const {
+// Inline into record(): the usual document is one container at the root, the first payload. Its
+// path is "", so an element's is its segment alone, and no prefix needs to be checked or kept.
+[[gnu::always_inline]] inline void Parser::append_path(std::string& out, PathAt at) const {
+    if (ws_.frames.size() == 2 && ws_.frames[1].first == 0) {
+        if (at == PathAt::Element) append_segment(out, 1, true);
+        return;
+    }
+    append_nested_path(out, at);
+}
+
+void Parser::append_nested_path(std::string& out, PathAt at) const {
     // The path of an open container does not change while it is open, so the paths of the open
     // containers are kept as prefixes of one string: a diagnostic costs the segments of the frames
     // opened since the last one, not the whole depth. A frame is recognized by its offset.
@@ -83,12 +89,6 @@ void Parser::append_path(std::string& out, PathAt at) const {
     auto& prefixes = ws_.path_prefixes;
     std::string& paths = ws_.container_path;
     const std::size_t n = frames.size();
-    // The usual document: one container at the root, the first payload. Its path is "", so the
-    // element's is its segment alone, and no prefix needs to be checked or kept.
-    if (n == 2 && frames[1].first == 0) {
-        if (at == PathAt::Element) append_segment(out, 1, true);
-        return;
-    }
     std::size_t valid = std::min(prefixes.size(), n);
     while (valid > 0 && prefixes[valid - 1].open != frames[valid - 1].open)
         --valid;
@@ -116,6 +116,12 @@ void Parser::append_path(std::string& out, PathAt at) const {
     append_segment(out, n - 1, true);
 }
 
+std::string Parser::path(PathAt at) const {
+    std::string out;
+    append_path(out, at);
+    return out;
+}
+
 bool Parser::record(RepairKind kind, Risk risk, const char* at, RepairMessage message,
                     PathAt where) {
     if (repairs_ >= opt_.max_repairs)
@@ -133,15 +139,12 @@ bool Parser::record(RepairKind kind, Risk risk, const char* at, RepairMessage me
     // pending entry is compared, so rollback() and flush_pending() cannot leave a stale match.
     ElementPath& last = ws_.element;
     bool same = false;
-    bool document_member = false; // a member of the document's object, which most repairs name
     std::size_t key_offset = 0;
     if (where == PathAt::Element) {
         const Frame& f = ws_.frames.back();
         const std::size_t count = ws_.values.size() - f.first;
-        if (f.kind == FrameKind::Object && count % 2 == 1 && !ws_.keys.empty()) {
+        if (f.kind == FrameKind::Object && count % 2 == 1 && !ws_.keys.empty())
             key_offset = ws_.keys.back().offset;
-            document_member = ws_.frames.size() == 2 && f.first == 0;
-        }
         same = last.depth == ws_.frames.size() && last.open == f.open && last.count == count &&
                last.key_offset == key_offset && !pending.empty() &&
                last.pending == pending.size() - 1;
@@ -156,11 +159,7 @@ bool Parser::record(RepairKind kind, Risk risk, const char* at, RepairMessage me
         begin = pending.back().path_begin;
         length = pending.back().path_length;
     } else {
-        // Its path is its key (as append_path() would find it, a frame and a segment later).
-        if (document_member)
-            append_member_path(paths, ws_.values.top());
-        else
-            append_path(paths, where);
+        append_path(paths, where);
         length = paths.size() - begin;
     }
     if (where == PathAt::Element) last.pending = pending.size();

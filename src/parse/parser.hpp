@@ -223,6 +223,7 @@ private:
     // --------------------------------------------------------------------------
     std::string path(PathAt at) const;
     void append_path(std::string& out, PathAt at) const;
+    void append_nested_path(std::string& out, PathAt at) const;
     void append_segment(std::string& out, std::size_t frame, bool first) const;
     bool record(RepairKind kind, Risk risk, const char* at, RepairMessage message, PathAt where);
     // A syntax repair (Warning); an error when repairs are off. Inline: one call per repair.

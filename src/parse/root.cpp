@@ -4,8 +4,6 @@
 
 #include "document.hpp"
 
-#include "value/value_access.hpp"
-
 #include <algorithm>
 
 namespace laminate::parse_detail {

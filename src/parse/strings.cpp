@@ -305,7 +305,7 @@ end_of_input:
 // and built straight from the input. False, having changed nothing, for any other string (which
 // the careful loop then reads from its start: one more pass over it, still linear).
 bool Parser::single_quoted_plain(const char* open, bool key) {
-    const char* const close = single_quoted_plain_end(open, key);
+    const char* const close = single_quoted_plain_end_hot(open, key);
     if (!close) return false;
     push_single_quoted(open, close, key);
     return true;
@@ -335,7 +335,6 @@ const char* Parser::single_quoted_plain_end(const char* open, bool key) const {
     if (static_cast<std::size_t>(s - text) > 0xFFFFFFFFu) return nullptr; // push_text() reports it
     return s;
 }
-
 
 // Whether a quote, followed by `after`, ends its string. brackets/braces/parens are the balance of
 // those inside the string so far: "the list [1, 2"] more" keeps its quote, "foo)" does not.

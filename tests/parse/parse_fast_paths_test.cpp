@@ -140,8 +140,8 @@ TEST(ParseFastPaths, SingleQuotedStringsReadInTheStateMachine) {
 }
 
 TEST(ParseFastPaths, ADocumentMembersPathIsItsKeyAsAppendPathKeyWritesIt) {
-    // Short keys are checked 16 bytes at a time (record()), longer ones byte by byte: the path
-    // must be what append_path_key() writes, bare or bracketed, for every kind of key.
+    // Short keys are checked 16 bytes at a time (append_key_segment()), longer ones byte by byte:
+    // the path must be what append_path_key() writes, bare or bracketed, for every kind of key.
     for (const char* key : {"a", "Z", "_", "a1", "a-b$c", "snake_case_key", "exactly16bytes__",
                             "seventeen_bytes__", "1a", "$a", "-a", "a b", "a.b", "a[0]", "é",
                             "aé", "{x}", "x\"y", ""}) {

@@ -58,7 +58,7 @@ const BfclWorkload& bfcl_workload() {
         // sat among its schema's compile-time garbage, 4 KB from the next, on a page of its own.
         std::vector<std::string> texts;
         for (const auto& call : *calls) {
-            const auto text = bfcl::render(bfcl::Class::valid, call);
+            const auto text = bfcl::render(bfcl::Class::Valid, call);
             Value closed = call.schema;
             if (!closed.contains("additionalProperties")) closed.set("additionalProperties", Value(false));
             SchemaReadOptions options;
@@ -117,12 +117,12 @@ void register_schema_shape() {
     benchmark::RegisterBenchmark("BFCL/simdjson", [](benchmark::State& state) {
         auto parser = std::make_shared<SimdjsonDom>();
         shape_all(state, [parser](const simdjson::padded_string& doc, const CompiledSchema&) {
-            return (*parser)(doc) != Outcome::rejected;
+            return (*parser)(doc) != Outcome::Rejected;
         });
     });
     benchmark::RegisterBenchmark("BFCL/nlohmann", [](benchmark::State& state) {
         shape_all(state, [](const simdjson::padded_string& doc, const CompiledSchema&) {
-            return Nlohmann{}(doc) != Outcome::rejected;
+            return Nlohmann{}(doc) != Outcome::Rejected;
         });
     });
     benchmark::RegisterBenchmark("BFCL/laminate_parse", [](benchmark::State& state) {

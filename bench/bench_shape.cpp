@@ -129,12 +129,12 @@ struct SimdjsonOnDemand {
 
     Outcome operator()(const simdjson::padded_string& doc) {
         simdjson::ondemand::document d;
-        if (parser.iterate(doc).get(d)) return Outcome::rejected;
+        if (parser.iterate(doc).get(d)) return Outcome::Rejected;
         simdjson::ondemand::object obj;
-        if (d.get_object().get(obj)) return Outcome::rejected;
+        if (d.get_object().get(obj)) return Outcome::Rejected;
         const bool ok = read(obj, out) == simdjson::SUCCESS;
         benchmark::DoNotOptimize(out);
-        return ok ? Outcome::parsed : Outcome::rejected;
+        return ok ? Outcome::Parsed : Outcome::Rejected;
     }
 };
 
@@ -142,14 +142,14 @@ struct NlohmannGet {
     Outcome operator()(const simdjson::padded_string& doc) const {
         const auto text = view(doc);
         auto j = nlohmann::json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
-        if (j.is_discarded()) return Outcome::rejected;
+        if (j.is_discarded()) return Outcome::Rejected;
         try {
             auto c = j.get<AlertConfig>();
             benchmark::DoNotOptimize(c);
         } catch (const nlohmann::json::exception&) {
-            return Outcome::rejected;
+            return Outcome::Rejected;
         }
-        return Outcome::parsed;
+        return Outcome::Parsed;
     }
 };
 
@@ -159,10 +159,10 @@ struct LaminateFromJson {
     Outcome operator()(const simdjson::padded_string& doc) const {
         auto r = laminate::from_json<AlertConfig>(view(doc));
         benchmark::DoNotOptimize(r);
-        if (!r) return Outcome::rejected;
+        if (!r) return Outcome::Rejected;
         for (const auto& d : r->diagnostics)
-            if (d.kind == laminate::DiagnosticKind::Repaired) return Outcome::repaired;
-        return Outcome::parsed;
+            if (d.kind == laminate::DiagnosticKind::Repaired) return Outcome::Repaired;
+        return Outcome::Parsed;
     }
 };
 
@@ -172,13 +172,13 @@ struct LaminateValuePath {
     Outcome operator()(const simdjson::padded_string& doc) const {
         const laminate::ShapeOptions options{};
         auto parsed = laminate::detail::parse_for_shaping(view(doc), laminate::detail::parse_options_for(options));
-        if (!parsed) return Outcome::rejected;
+        if (!parsed) return Outcome::Rejected;
         auto r = laminate::detail::shape_parsed<AlertConfig>(std::move(*parsed), options);
         benchmark::DoNotOptimize(r);
-        if (!r) return Outcome::rejected;
+        if (!r) return Outcome::Rejected;
         for (const auto& d : r->diagnostics)
-            if (d.kind == laminate::DiagnosticKind::Repaired) return Outcome::repaired;
-        return Outcome::parsed;
+            if (d.kind == laminate::DiagnosticKind::Repaired) return Outcome::Repaired;
+        return Outcome::Parsed;
     }
 };
 

@@ -74,7 +74,7 @@ void paired(benchmark::State& state, BaselineSweep&& baseline_sweep, LaminateSwe
 template <class Parser>
 std::int64_t sweep(const Docs& docs, Parser& parse_one) {
     std::int64_t rejected = 0;
-    for (const auto& doc : docs.docs) rejected += parse_one(doc) == Outcome::rejected;
+    for (const auto& doc : docs.docs) rejected += parse_one(doc) == Outcome::Rejected;
     return rejected;
 }
 

@@ -17,7 +17,7 @@
 
 namespace laminate::bench {
 
-enum class Outcome : std::uint8_t { rejected, parsed, repaired };
+enum class Outcome : std::uint8_t { Rejected, Parsed, Repaired };
 
 inline std::string_view view(const simdjson::padded_string& doc) {
     return {doc.data(), doc.size()};
@@ -34,7 +34,7 @@ struct SimdjsonDom {
     Outcome operator()(const simdjson::padded_string& doc) {
         auto root = parser.parse(doc);
         benchmark::DoNotOptimize(root);
-        return root.error() == simdjson::SUCCESS ? Outcome::parsed : Outcome::rejected;
+        return root.error() == simdjson::SUCCESS ? Outcome::Parsed : Outcome::Rejected;
     }
 };
 
@@ -43,7 +43,7 @@ struct Nlohmann {
         const auto text = view(doc);
         auto j = nlohmann::json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
         benchmark::DoNotOptimize(j);
-        return j.is_discarded() ? Outcome::rejected : Outcome::parsed;
+        return j.is_discarded() ? Outcome::Rejected : Outcome::Parsed;
     }
 };
 
@@ -54,8 +54,8 @@ struct LaminateParse {
     Outcome operator()(const simdjson::padded_string& doc) const {
         auto r = laminate::parse(view(doc), options);
         benchmark::DoNotOptimize(r);
-        if (!r) return Outcome::rejected;
-        return r->diagnostics.empty() ? Outcome::parsed : Outcome::repaired;
+        if (!r) return Outcome::Rejected;
+        return r->diagnostics.empty() ? Outcome::Parsed : Outcome::Repaired;
     }
 };
 
@@ -64,7 +64,7 @@ struct LaminateParseJson {
     Outcome operator()(const simdjson::padded_string& doc) const {
         auto r = laminate::parse_json(view(doc));
         benchmark::DoNotOptimize(r);
-        return r ? Outcome::parsed : Outcome::rejected;
+        return r ? Outcome::Parsed : Outcome::Rejected;
     }
 };
 
@@ -78,8 +78,8 @@ void parse_all(benchmark::State& state, const Docs& docs, Parser&& parse_one) {
     for (auto _ : state) {
         for (const auto& doc : docs.docs) {
             const Outcome o = parse_one(doc);
-            rejected += o == Outcome::rejected;
-            repaired += o == Outcome::repaired;
+            rejected += o == Outcome::Rejected;
+            repaired += o == Outcome::Repaired;
         }
     }
     const auto iterations = static_cast<std::int64_t>(state.iterations());

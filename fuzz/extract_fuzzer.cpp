@@ -68,8 +68,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     auto result = extract(text, po, eo, accept);
     if (!result) {
         fuzz::check_error(result.error(), text.size());
-        LAMINATE_FUZZ_CHECK(result.error().kind() == ErrorKind::no_payload ||
-                                result.error().kind() == ErrorKind::size_exceeded,
+        LAMINATE_FUZZ_CHECK(result.error().kind() == ErrorKind::NoPayload ||
+                                result.error().kind() == ErrorKind::SizeExceeded,
                             "extract failed with an error other than no_payload");
         return 0;
     }

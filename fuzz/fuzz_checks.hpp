@@ -68,7 +68,7 @@ inline ParseOptions strict_reread_options() {
     ParseOptions o;
     o.repair = false;
     o.max_depth = std::size_t(1) << 16;
-    o.duplicate_keys = DuplicateKeys::keep_all;
+    o.duplicate_keys = DuplicateKeys::KeepAll;
     return o;
 }
 

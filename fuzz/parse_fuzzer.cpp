@@ -38,8 +38,8 @@ Mode mode_from(std::uint8_t selector) {
         m.strict = true;
         break;
     }
-    if (selector & 4u) m.options.invalid_utf8 = InvalidUtf8::replace;
-    if (selector & 8u) m.options.duplicate_keys = DuplicateKeys::keep_all;
+    if (selector & 4u) m.options.invalid_utf8 = InvalidUtf8::Replace;
+    if (selector & 8u) m.options.duplicate_keys = DuplicateKeys::KeepAll;
     if (selector & 16u) {
         m.tight = true;
         m.options.max_depth = 8;
@@ -56,20 +56,20 @@ std::size_t count_repairs(const Diagnostics& ds) {
 }
 
 // Syntax repairs only: replacing bad UTF-8 is not one when the caller asked for it
-// (InvalidUtf8::replace), in strict mode too.
+// (InvalidUtf8::Replace), in strict mode too.
 std::size_t count_syntax_repairs(const Diagnostics& ds, const ParseOptions& o) {
     std::size_t n = 0;
     for (const auto& d : ds)
         n += d.kind == DiagnosticKind::Repaired &&
-             !(d.repair == RepairKind::invalid_utf8 && o.invalid_utf8 == InvalidUtf8::replace);
+             !(d.repair == RepairKind::InvalidUtf8 && o.invalid_utf8 == InvalidUtf8::Replace);
     return n;
 }
 
 // A document that strict mode accepts is valid JSON: the repairing parser must read it the same
 // way (repairs apply to what is broken, never to what is valid), except for double encoding.
 void check_strict_agrees(std::string_view text, const Mode& m, const Value& strict_value) {
-    if (!m.tight && m.options.invalid_utf8 == InvalidUtf8::error &&
-        m.options.duplicate_keys == DuplicateKeys::last_wins) {
+    if (!m.tight && m.options.invalid_utf8 == InvalidUtf8::Error &&
+        m.options.duplicate_keys == DuplicateKeys::LastWins) {
         auto plain = parse_json(text);
         LAMINATE_FUZZ_CHECK(plain.has_value(),
                             "parse_json rejects what parse(repair=false) accepts");
@@ -82,7 +82,7 @@ void check_strict_agrees(std::string_view text, const Mode& m, const Value& stri
     const std::size_t repairs = count_syntax_repairs(repaired->diagnostics, lenient);
     bool double_encoded = false;
     for (const auto& d : repaired->diagnostics)
-        double_encoded = double_encoded || d.repair == RepairKind::double_encoded;
+        double_encoded = double_encoded || d.repair == RepairKind::DoubleEncoded;
     if (strict_value.is_string() && repairs == 1 && double_encoded) {
         // The one liberty taken with valid JSON, by design: a root string that holds a JSON
         // document is decoded. Then the string's content must be that document, strictly.

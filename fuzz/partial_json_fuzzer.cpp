@@ -57,10 +57,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     LAMINATE_FUZZ_CHECK(streamed.value() == whole.value(), "the value depends on the deltas");
 
     // A repeated key must be looked for in the text: the strict parse keeps only the last one
-    // (DuplicateKeys::last_wins), so it shows no repeat. Read once more keeping them all.
+    // (DuplicateKeys::LastWins), so it shows no repeat. Read once more keeping them all.
     ParseOptions keep_all;
     keep_all.repair = false;
-    keep_all.duplicate_keys = DuplicateKeys::keep_all;
+    keep_all.duplicate_keys = DuplicateKeys::KeepAll;
     auto every_member = parse(text, keep_all);
     if (every_member && (every_member->value.is_object() || every_member->value.is_array()) &&
         !repeats_a_top_level_key(every_member->value)) {

@@ -37,7 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!schema_value || !instance) return 0;
 
     SchemaCompileOptions so;
-    so.draft = (selector & 2u) ? Draft::draft7 : Draft::automatic;
+    so.draft = (selector & 2u) ? Draft::Draft7 : Draft::Automatic;
     ValidateOptions vo;
     vo.stop_at_first = (selector & 1u) != 0;
     if (selector & 4u) {
@@ -49,7 +49,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     auto schema = Schema::compile(schema_value->value, so);
     if (!schema) {
-        LAMINATE_FUZZ_CHECK(schema.error().kind() == ErrorKind::invalid_schema, "compile fails only with invalid_schema");
+        LAMINATE_FUZZ_CHECK(schema.error().kind() == ErrorKind::InvalidSchema, "compile fails only with invalid_schema");
         return 0;
     }
     const ValidationResult r = schema->validate(instance->value, vo);

@@ -22,7 +22,7 @@ namespace {
 struct SseRun {
     std::vector<SseEvent> events;
     bool ok = true;
-    ErrorKind kind = ErrorKind::invalid_json;
+    ErrorKind kind = ErrorKind::InvalidJson;
 };
 
 SseRun read_sse(std::string_view text, std::size_t chunk, const SseOptions& o) {
@@ -46,7 +46,7 @@ SseRun read_sse(std::string_view text, std::size_t chunk, const SseOptions& o) {
 }
 
 Result<Response> assemble(std::string_view text, std::size_t chunk, const StreamOptions& o) {
-    StreamAssembler s(Format::auto_detect, o);
+    StreamAssembler s(Format::AutoDetect, o);
     for (std::size_t i = 0; i < text.size(); i += chunk) {
         auto r = s.feed(text.substr(i, chunk));
         if (!r) return r.error();

@@ -29,7 +29,7 @@ int main() {
                                return std::to_string(f.days) + " days of rain in " + f.city;
                            });
 
-    auto definitions = tools.definitions(laminate::toolcall::Format::openai);
+    auto definitions = tools.definitions(laminate::toolcall::Format::OpenAi);
     std::cout << "tools: " << definitions->dump() << "\n\n";
 
     const std::string reply =

@@ -184,10 +184,10 @@ bool null_to_default(const Value& in, std::string_view target, const CoerceConte
 
 struct NameMatch {
     static constexpr std::size_t npos = static_cast<std::size_t>(-1);
-    enum class How : unsigned char { none, exact, loose, ambiguous };
+    enum class How : unsigned char { None, Exact, Loose, Ambiguous };
     std::size_t index = npos;
-    How how = How::none;
-    explicit operator bool() const noexcept { return how == How::exact || how == How::loose; }
+    How how = How::None;
+    explicit operator bool() const noexcept { return how == How::Exact || how == How::Loose; }
 };
 
 // Matches a key or enum name against declared names: the exact name first; at BestEffort,

@@ -30,36 +30,36 @@ enum class DiagnosticKind : unsigned char {
 
 // What the tolerant parser repaired. Stable names via repair_name().
 enum class RepairKind : unsigned char {
-    none,
-    trailing_comma,
-    leading_comma,
-    missing_comma,
-    missing_colon,
-    single_quotes,
-    smart_quotes,
-    missing_quote,
-    unquoted_key,
-    unquoted_string,
-    comment,
-    python_literal,
-    python_tuple,
-    control_character,
-    invalid_escape,
-    nan_infinity,
-    undefined_value,
-    missing_value,
-    invalid_number,
-    concatenated_payloads,
-    double_encoded,
-    redundant_closer,
-    missing_closer,
-    truncated_completed,
-    string_concatenation,
-    wrapper_stripped, // JSONP callback, MongoDB constructor, markdown fence around the document
-    ellipsis,
-    special_whitespace,
-    invalid_utf8,
-    unescaped_quote,
+    None,
+    TrailingComma,
+    LeadingComma,
+    MissingComma,
+    MissingColon,
+    SingleQuotes,
+    SmartQuotes,
+    MissingQuote,
+    UnquotedKey,
+    UnquotedString,
+    Comment,
+    PythonLiteral,
+    PythonTuple,
+    ControlCharacter,
+    InvalidEscape,
+    NanInfinity,
+    UndefinedValue,
+    MissingValue,
+    InvalidNumber,
+    ConcatenatedPayloads,
+    DoubleEncoded,
+    RedundantCloser,
+    MissingCloser,
+    TruncatedCompleted,
+    StringConcatenation,
+    WrapperStripped, // JSONP callback, MongoDB constructor, markdown fence around the document
+    Ellipsis,
+    SpecialWhitespace,
+    InvalidUtf8,
+    UnescapedQuote,
 };
 
 std::string_view risk_name(Risk r) noexcept;            // "info", "warning", "risky"
@@ -75,7 +75,7 @@ struct Diagnostic {
     std::string message;  // what was done, never the input's content
     std::string suggestion;             // how to make the source stricter, if useful
     std::size_t offset = no_offset;     // byte offset in the input text, for parser repairs
-    RepairKind repair = RepairKind::none;
+    RepairKind repair = RepairKind::None;
     std::string from;     // Coerced: source type
     std::string to;       // Coerced: target type
 

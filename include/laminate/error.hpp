@@ -10,33 +10,33 @@
 namespace laminate {
 
 enum class ErrorKind {
-    invalid_json,       // input that cannot be read as JSON, even with repairs
-    value_not_closed,   // truncated input (completion not requested)
-    depth_exceeded,     // nesting deeper than ParseOptions::max_depth
-    size_exceeded,      // input larger than ParseOptions::max_size
-    too_many_repairs,   // more repairs than ParseOptions::max_repairs
-    repair_not_allowed, // input needs repairs but repairs are switched off
-    invalid_utf8,       // malformed UTF-8 with InvalidUtf8::error
-    no_payload,         // extraction found nothing that parses
-    empty_input,        // nothing but whitespace
-    invalid_path,       // malformed JSON Pointer or path expression
-    invalid_argument,   // a caller-supplied option or argument is unusable
-    type_mismatch,      // the value's type does not fit the target at the coercion level in force
-    out_of_range,       // a number outside the target's range (integer bounds, float overflow)
-    lossy_conversion,   // the conversion would lose information (a fraction, digits of precision)
-    unknown_variant,    // a name that matches none of an enum's declared names
-    ambiguous_value,    // the value reads several ways (digit grouping, names matching alike)
-    shape_error,        // several fields failed to shape; the message lists each with its path
-    missing_field,      // a required field (not optional, no default) is absent
-    unknown_field,      // a member the target does not declare, where unknown fields are errors
-    constraint_violation, // a value outside a declared range, length, pattern or item count
-    risk_exceeded,      // a diagnostic at or above the risk the caller would accept
-    invalid_schema,     // a JSON Schema (or BFCL parameter schema) that cannot be used
-    schema_violation,   // a value that breaks its schema; the violations are listed
-    unknown_format,     // a provider response, stream or tool-call text of no known format
-    unknown_tool,       // a tool call naming no registered tool
-    buffer_exceeded,    // a stream line, event or buffer larger than its configured limit
-    stream_error,       // a stream that is malformed or ended in the middle of an event
+    InvalidJson,         // input that cannot be read as JSON, even with repairs
+    ValueNotClosed,      // truncated input (completion not requested)
+    DepthExceeded,       // nesting deeper than ParseOptions::max_depth
+    SizeExceeded,        // input larger than ParseOptions::max_size
+    TooManyRepairs,      // more repairs than ParseOptions::max_repairs
+    RepairNotAllowed,    // input needs repairs but repairs are switched off
+    InvalidUtf8,         // malformed UTF-8 with InvalidUtf8::Error
+    NoPayload,           // extraction found nothing that parses
+    EmptyInput,          // nothing but whitespace
+    InvalidPath,         // malformed JSON Pointer or path expression
+    InvalidArgument,     // a caller-supplied option or argument is unusable
+    TypeMismatch,        // the value's type does not fit the target at the coercion level in force
+    OutOfRange,          // a number outside the target's range (integer bounds, float overflow)
+    LossyConversion,     // the conversion would lose information (a fraction, digits of precision)
+    UnknownVariant,      // a name that matches none of an enum's declared names
+    AmbiguousValue,      // the value reads several ways (digit grouping, names matching alike)
+    ShapeError,          // several fields failed to shape; the message lists each with its path
+    MissingField,        // a required field (not optional, no default) is absent
+    UnknownField,        // a member the target does not declare, where unknown fields are errors
+    ConstraintViolation, // a value outside a declared range, length, pattern or item count
+    RiskExceeded,        // a diagnostic at or above the risk the caller would accept
+    InvalidSchema,       // a JSON Schema (or BFCL parameter schema) that cannot be used
+    SchemaViolation,     // a value that breaks its schema; the violations are listed
+    UnknownFormat,       // a provider response, stream or tool-call text of no known format
+    UnknownTool,         // a tool call naming no registered tool
+    BufferExceeded,      // a stream line, event or buffer larger than its configured limit
+    StreamError,         // a stream that is malformed or ended in the middle of an event
 };
 
 // Stable, documented identifier ("invalid_json", ...): safe to match on and to log.

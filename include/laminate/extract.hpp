@@ -43,10 +43,10 @@
 namespace laminate {
 
 enum class CandidateSource : unsigned char {
-    whole,    // the entire text (after trimming) looks like a payload
-    fence,    // a markdown fenced block ``` or ~~~
-    tag,      // <tool_call>…</tool_call>, <json>…</json>, and similar
-    balanced, // a balanced {…} or […] span found in prose
+    Whole,    // the entire text (after trimming) looks like a payload
+    Fence,    // a markdown fenced block ``` or ~~~
+    Tag,      // <tool_call>…</tool_call>, <json>…</json>, and similar
+    Balanced, // a balanced {…} or […] span found in prose
 };
 
 std::string_view source_name(CandidateSource s) noexcept; // "whole", "fence", "tag", "balanced"
@@ -54,7 +54,7 @@ std::string_view source_name(CandidateSource s) noexcept; // "whole", "fence", "
 struct Candidate {
     std::string_view text;  // a view into the input
     std::size_t offset = 0; // byte offset of text in the input
-    CandidateSource source = CandidateSource::whole;
+    CandidateSource source = CandidateSource::Whole;
     std::string label;      // fence info string ("json") or tag name ("tool_call"); may be empty
     bool closed = true;     // false for an unclosed fence/tag or an unbalanced span at the end
 };

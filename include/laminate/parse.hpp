@@ -14,15 +14,15 @@
 namespace laminate {
 
 enum class InvalidUtf8 : unsigned char {
-    error,   // invalid_utf8 error with the offset
-    replace, // each bad sequence becomes U+FFFD, with a Warning diagnostic
+    Error,   // invalid_utf8 error with the offset
+    Replace, // each bad sequence becomes U+FFFD, with a Warning diagnostic
 };
 
 enum class DuplicateKeys : unsigned char {
-    last_wins,  // diagnostic; the later member replaces the earlier
-    first_wins, // diagnostic; the later member is ignored
-    keep_all,   // diagnostic; both members are kept in order
-    error,      // invalid_json error
+    LastWins,  // diagnostic; the later member replaces the earlier
+    FirstWins, // diagnostic; the later member is ignored
+    KeepAll,   // diagnostic; both members are kept in order
+    Error,     // invalid_json error
 };
 
 struct ParseOptions {
@@ -36,8 +36,8 @@ struct ParseOptions {
     std::size_t max_depth = 512;
     std::size_t max_size = std::size_t(256) << 20; // bytes of input
     std::size_t max_repairs = 10'000;
-    InvalidUtf8 invalid_utf8 = InvalidUtf8::error;
-    DuplicateKeys duplicate_keys = DuplicateKeys::last_wins;
+    InvalidUtf8 invalid_utf8 = InvalidUtf8::Error;
+    DuplicateKeys duplicate_keys = DuplicateKeys::LastWins;
 };
 
 struct Parsed {

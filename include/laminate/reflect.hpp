@@ -50,20 +50,20 @@ consteval Obstacle obstacle_of() {
     if constexpr (std::is_reference_v<T> || !described<std::remove_cv_t<T>>)
         return layout<T>.obstacle;
     else if constexpr (description_is_valid<std::remove_cv_t<T>>())
-        return Obstacle::none;
+        return Obstacle::None;
     else
-        return Obstacle::invalid_description;
+        return Obstacle::InvalidDescription;
 }
 } // namespace detail
 
-// Why T cannot be reflected, Obstacle::none when it can. A laminate::Describe<T>
+// Why T cannot be reflected, Obstacle::None when it can. A laminate::Describe<T>
 // specialization takes precedence over automatic reflection.
 template <class T>
 inline constexpr Obstacle obstacle = detail::obstacle_of<T>();
 
 // A type whose fields laminate can enumerate: an aggregate, or one with a laminate::Describe.
 template <class T>
-concept is_reflectable = obstacle<T> == Obstacle::none;
+concept is_reflectable = obstacle<T> == Obstacle::None;
 
 namespace detail {
 
@@ -77,30 +77,30 @@ consteval bool explain_obstacle() {
 #define LAMINATE_DETAIL_WAY_OUT                                                                        \
     " Describe it instead: LAMINATE_REFLECT(T, member1, member2, ...) at global scope, or a "          \
     "laminate::Describe<T> specialization (for private members, add `friend struct laminate::Describe<T>;` to T)."
-        static_assert(o != Obstacle::reference, "laminate::reflect: T is a reference; reflect std::remove_cvref_t<T>.");
-        static_assert(o != Obstacle::not_a_class,
+        static_assert(o != Obstacle::Reference, "laminate::reflect: T is a reference; reflect std::remove_cvref_t<T>.");
+        static_assert(o != Obstacle::NotAClass,
                       "laminate::reflect: T is not a class type; fields are reflected for structs only "
                       "(enums: enum_names, enum_to_string, enum_from_string).");
-        static_assert(o != Obstacle::union_type,
+        static_assert(o != Obstacle::UnionType,
                       "laminate::reflect: T is a union, whose active member cannot be known; use a std::variant "
                       "or a struct.");
-        static_assert(o != Obstacle::incomplete, "laminate::reflect: T is incomplete; include its definition.");
-        static_assert(o != Obstacle::not_aggregate,
+        static_assert(o != Obstacle::Incomplete, "laminate::reflect: T is incomplete; include its definition.");
+        static_assert(o != Obstacle::NotAggregate,
                       "laminate::reflect: T is not an aggregate (it has a user-declared constructor, private or "
                       "protected data members, or virtual functions or bases)." LAMINATE_DETAIL_WAY_OUT);
-        static_assert(o != Obstacle::tuple_like,
+        static_assert(o != Obstacle::TupleLike,
                       "laminate::reflect: T is tuple-like (std::tuple_size<T> is specialized), so its structured "
                       "bindings are elements, not fields." LAMINATE_DETAIL_WAY_OUT);
-        static_assert(o != Obstacle::not_default_initializable,
+        static_assert(o != Obstacle::NotDefaultInitializable,
                       "laminate::reflect: T{} does not compile: T has a reference member or a member without a "
                       "default constructor." LAMINATE_DETAIL_WAY_OUT);
-        static_assert(o != Obstacle::base_with_data,
+        static_assert(o != Obstacle::BaseWithData,
                       "laminate::reflect: T has a base class with data members; structured bindings cannot reach "
                       "both. Make the base a member, or" LAMINATE_DETAIL_WAY_OUT);
-        static_assert(o != Obstacle::unsupported_member,
+        static_assert(o != Obstacle::UnsupportedMember,
                       "laminate::reflect: a member of T cannot be initialized from one value (its type's "
                       "conversions are ambiguous), so T's fields cannot be counted." LAMINATE_DETAIL_WAY_OUT);
-        static_assert(o != Obstacle::too_many_fields,
+        static_assert(o != Obstacle::TooManyFields,
                       "laminate::reflect: T has more than laminate::reflect::max_fields (64) fields; split it "
                       "into nested structs, or" LAMINATE_DETAIL_WAY_OUT);
 #undef LAMINATE_DETAIL_WAY_OUT

@@ -33,15 +33,15 @@ struct ModeSetting {
 // Where diagnostics go once shaping succeeded. Only `collect` fills Shaped::diagnostics.
 class DiagnosticSink {
 public:
-    enum class Kind : unsigned char { collect, drop, forward };
+    enum class Kind : unsigned char { Collect, Drop, Forward };
 
     // Into Shaped::diagnostics (the default).
-    static DiagnosticSink collect() { return DiagnosticSink(Kind::collect, Risk::Info, {}); }
+    static DiagnosticSink collect() { return DiagnosticSink(Kind::Collect, Risk::Info, {}); }
     // Nowhere.
-    static DiagnosticSink drop() { return DiagnosticSink(Kind::drop, Risk::Info, {}); }
+    static DiagnosticSink drop() { return DiagnosticSink(Kind::Drop, Risk::Info, {}); }
     // Each diagnostic at or above `at` to the callback, in order.
     static DiagnosticSink forward(Risk at, std::function<void(const Diagnostic&)> callback) {
-        return DiagnosticSink(Kind::forward, at, std::move(callback));
+        return DiagnosticSink(Kind::Forward, at, std::move(callback));
     }
     // Each diagnostic at or above `at` printed on its own line ("[info] at 'x': ...").
     static DiagnosticSink print(std::ostream& os, Risk at = Risk::Info);
@@ -53,7 +53,7 @@ public:
 private:
     DiagnosticSink(Kind kind, Risk at, std::function<void(const Diagnostic&)> callback)
         : kind_(kind), at_(at), callback_(std::move(callback)) {}
-    Kind kind_ = Kind::collect;
+    Kind kind_ = Kind::Collect;
     Risk at_ = Risk::Info;
     std::function<void(const Diagnostic&)> callback_;
 };

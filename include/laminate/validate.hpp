@@ -60,13 +60,13 @@ struct ValidationResult {
 };
 
 enum class Draft : unsigned char {
-    automatic, // from "$schema": draft-07 and older read as draft 7, anything else as 2020-12
-    draft7,    // $ref overrides its sibling keywords
-    draft2020_12,
+    Automatic, // from "$schema": draft-07 and older read as draft 7, anything else as 2020-12
+    Draft7,    // $ref overrides its sibling keywords
+    Draft2020_12,
 };
 
 struct SchemaCompileOptions {
-    Draft draft = Draft::automatic;
+    Draft draft = Draft::Automatic;
     // Nesting of the schema document itself; deeper is an invalid_schema error.
     std::size_t max_depth = 256;
     // format is an assertion for the formats listed above (false: annotation only).

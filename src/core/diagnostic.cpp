@@ -30,36 +30,36 @@ std::string_view kind_name(DiagnosticKind k) noexcept {
 
 std::string_view repair_name(RepairKind k) noexcept {
     switch (k) {
-    case RepairKind::none: return "none";
-    case RepairKind::trailing_comma: return "trailing_comma";
-    case RepairKind::leading_comma: return "leading_comma";
-    case RepairKind::missing_comma: return "missing_comma";
-    case RepairKind::missing_colon: return "missing_colon";
-    case RepairKind::single_quotes: return "single_quotes";
-    case RepairKind::smart_quotes: return "smart_quotes";
-    case RepairKind::missing_quote: return "missing_quote";
-    case RepairKind::unquoted_key: return "unquoted_key";
-    case RepairKind::unquoted_string: return "unquoted_string";
-    case RepairKind::comment: return "comment";
-    case RepairKind::python_literal: return "python_literal";
-    case RepairKind::python_tuple: return "python_tuple";
-    case RepairKind::control_character: return "control_character";
-    case RepairKind::invalid_escape: return "invalid_escape";
-    case RepairKind::nan_infinity: return "nan_infinity";
-    case RepairKind::undefined_value: return "undefined_value";
-    case RepairKind::missing_value: return "missing_value";
-    case RepairKind::invalid_number: return "invalid_number";
-    case RepairKind::concatenated_payloads: return "concatenated_payloads";
-    case RepairKind::double_encoded: return "double_encoded";
-    case RepairKind::redundant_closer: return "redundant_closer";
-    case RepairKind::missing_closer: return "missing_closer";
-    case RepairKind::truncated_completed: return "truncated_completed";
-    case RepairKind::string_concatenation: return "string_concatenation";
-    case RepairKind::wrapper_stripped: return "wrapper_stripped";
-    case RepairKind::ellipsis: return "ellipsis";
-    case RepairKind::special_whitespace: return "special_whitespace";
-    case RepairKind::invalid_utf8: return "invalid_utf8";
-    case RepairKind::unescaped_quote: return "unescaped_quote";
+    case RepairKind::None: return "none";
+    case RepairKind::TrailingComma: return "trailing_comma";
+    case RepairKind::LeadingComma: return "leading_comma";
+    case RepairKind::MissingComma: return "missing_comma";
+    case RepairKind::MissingColon: return "missing_colon";
+    case RepairKind::SingleQuotes: return "single_quotes";
+    case RepairKind::SmartQuotes: return "smart_quotes";
+    case RepairKind::MissingQuote: return "missing_quote";
+    case RepairKind::UnquotedKey: return "unquoted_key";
+    case RepairKind::UnquotedString: return "unquoted_string";
+    case RepairKind::Comment: return "comment";
+    case RepairKind::PythonLiteral: return "python_literal";
+    case RepairKind::PythonTuple: return "python_tuple";
+    case RepairKind::ControlCharacter: return "control_character";
+    case RepairKind::InvalidEscape: return "invalid_escape";
+    case RepairKind::NanInfinity: return "nan_infinity";
+    case RepairKind::UndefinedValue: return "undefined_value";
+    case RepairKind::MissingValue: return "missing_value";
+    case RepairKind::InvalidNumber: return "invalid_number";
+    case RepairKind::ConcatenatedPayloads: return "concatenated_payloads";
+    case RepairKind::DoubleEncoded: return "double_encoded";
+    case RepairKind::RedundantCloser: return "redundant_closer";
+    case RepairKind::MissingCloser: return "missing_closer";
+    case RepairKind::TruncatedCompleted: return "truncated_completed";
+    case RepairKind::StringConcatenation: return "string_concatenation";
+    case RepairKind::WrapperStripped: return "wrapper_stripped";
+    case RepairKind::Ellipsis: return "ellipsis";
+    case RepairKind::SpecialWhitespace: return "special_whitespace";
+    case RepairKind::InvalidUtf8: return "invalid_utf8";
+    case RepairKind::UnescapedQuote: return "unescaped_quote";
     }
     return "unknown";
 }

@@ -6,33 +6,33 @@ namespace laminate {
 
 std::string_view kind_name(ErrorKind kind) noexcept {
     switch (kind) {
-    case ErrorKind::invalid_json: return "invalid_json";
-    case ErrorKind::value_not_closed: return "value_not_closed";
-    case ErrorKind::depth_exceeded: return "depth_exceeded";
-    case ErrorKind::size_exceeded: return "size_exceeded";
-    case ErrorKind::too_many_repairs: return "too_many_repairs";
-    case ErrorKind::repair_not_allowed: return "repair_not_allowed";
-    case ErrorKind::invalid_utf8: return "invalid_utf8";
-    case ErrorKind::no_payload: return "no_payload";
-    case ErrorKind::empty_input: return "empty_input";
-    case ErrorKind::invalid_path: return "invalid_path";
-    case ErrorKind::invalid_argument: return "invalid_argument";
-    case ErrorKind::type_mismatch: return "type_mismatch";
-    case ErrorKind::out_of_range: return "out_of_range";
-    case ErrorKind::lossy_conversion: return "lossy_conversion";
-    case ErrorKind::unknown_variant: return "unknown_variant";
-    case ErrorKind::ambiguous_value: return "ambiguous_value";
-    case ErrorKind::shape_error: return "shape_error";
-    case ErrorKind::missing_field: return "missing_field";
-    case ErrorKind::unknown_field: return "unknown_field";
-    case ErrorKind::constraint_violation: return "constraint_violation";
-    case ErrorKind::risk_exceeded: return "risk_exceeded";
-    case ErrorKind::invalid_schema: return "invalid_schema";
-    case ErrorKind::schema_violation: return "schema_violation";
-    case ErrorKind::unknown_format: return "unknown_format";
-    case ErrorKind::unknown_tool: return "unknown_tool";
-    case ErrorKind::buffer_exceeded: return "buffer_exceeded";
-    case ErrorKind::stream_error: return "stream_error";
+    case ErrorKind::InvalidJson: return "invalid_json";
+    case ErrorKind::ValueNotClosed: return "value_not_closed";
+    case ErrorKind::DepthExceeded: return "depth_exceeded";
+    case ErrorKind::SizeExceeded: return "size_exceeded";
+    case ErrorKind::TooManyRepairs: return "too_many_repairs";
+    case ErrorKind::RepairNotAllowed: return "repair_not_allowed";
+    case ErrorKind::InvalidUtf8: return "invalid_utf8";
+    case ErrorKind::NoPayload: return "no_payload";
+    case ErrorKind::EmptyInput: return "empty_input";
+    case ErrorKind::InvalidPath: return "invalid_path";
+    case ErrorKind::InvalidArgument: return "invalid_argument";
+    case ErrorKind::TypeMismatch: return "type_mismatch";
+    case ErrorKind::OutOfRange: return "out_of_range";
+    case ErrorKind::LossyConversion: return "lossy_conversion";
+    case ErrorKind::UnknownVariant: return "unknown_variant";
+    case ErrorKind::AmbiguousValue: return "ambiguous_value";
+    case ErrorKind::ShapeError: return "shape_error";
+    case ErrorKind::MissingField: return "missing_field";
+    case ErrorKind::UnknownField: return "unknown_field";
+    case ErrorKind::ConstraintViolation: return "constraint_violation";
+    case ErrorKind::RiskExceeded: return "risk_exceeded";
+    case ErrorKind::InvalidSchema: return "invalid_schema";
+    case ErrorKind::SchemaViolation: return "schema_violation";
+    case ErrorKind::UnknownFormat: return "unknown_format";
+    case ErrorKind::UnknownTool: return "unknown_tool";
+    case ErrorKind::BufferExceeded: return "buffer_exceeded";
+    case ErrorKind::StreamError: return "stream_error";
     }
     return "unknown";
 }

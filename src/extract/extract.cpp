@@ -8,10 +8,10 @@ namespace laminate {
 
 std::string_view source_name(CandidateSource s) noexcept {
     switch (s) {
-    case CandidateSource::whole: return "whole";
-    case CandidateSource::fence: return "fence";
-    case CandidateSource::tag: return "tag";
-    case CandidateSource::balanced: return "balanced";
+    case CandidateSource::Whole: return "whole";
+    case CandidateSource::Fence: return "fence";
+    case CandidateSource::Tag: return "tag";
+    case CandidateSource::Balanced: return "balanced";
     }
     return "unknown";
 }

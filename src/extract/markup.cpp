@@ -29,10 +29,10 @@ static_assert(std::is_sorted(payload_tags.begin(), payload_tags.end()));
 static_assert(std::is_sorted(reasoning_tags.begin(), reasoning_tags.end()));
 
 TagRole role_of(std::string_view name) {
-    if (std::binary_search(payload_tags.begin(), payload_tags.end(), name)) return TagRole::payload;
+    if (std::binary_search(payload_tags.begin(), payload_tags.end(), name)) return TagRole::Payload;
     if (std::binary_search(reasoning_tags.begin(), reasoning_tags.end(), name))
-        return TagRole::reasoning;
-    return TagRole::other;
+        return TagRole::Reasoning;
+    return TagRole::Other;
 }
 
 bool is_name_char(char c) { return is_ident(c) || c == ':' || c == '.'; }
@@ -64,7 +64,7 @@ std::optional<Tag> match_special_token(std::string_view t, std::size_t pos) {
     const std::size_t name_end = read_name(t, j, tag.name);
     if (name_end == j || t.substr(name_end, 2) != "|>") return std::nullopt;
     tag.role = role_of(tag.name);
-    if (tag.role == TagRole::other) return std::nullopt;
+    if (tag.role == TagRole::Other) return std::nullopt;
     tag.end = name_end + 2;
     return tag;
 }
@@ -113,7 +113,7 @@ std::optional<Tag> match_tag(std::string_view t, std::size_t pos) {
     if (name_end == j) return std::nullopt;
     j = name_end;
     tag.role = role_of(tag.name);
-    if (tag.role == TagRole::other) return std::nullopt; // HTML and the like: plain text
+    if (tag.role == TagRole::Other) return std::nullopt; // HTML and the like: plain text
     if (tag.closing) {
         while (j < t.size() && is_blank(t[j])) ++j;
         if (j >= t.size() || t[j] != '>') return std::nullopt;

@@ -33,15 +33,15 @@ std::optional<std::size_t> match_fence_close(std::string_view text, std::size_t 
 // --- tags ------------------------------------------------------------------------------------
 
 enum class TagRole : unsigned char {
-    other,     // not a tag we care about (never returned by match_tag)
-    payload,   // <tool_call>, <json>, <answer>... : its content is a candidate
-    reasoning, // <think>, <reasoning>... : skipped with ExtractOptions::skip_reasoning
+    Other,     // not a tag we care about (never returned by match_tag)
+    Payload,   // <tool_call>, <json>, <answer>... : its content is a candidate
+    Reasoning, // <think>, <reasoning>... : skipped with ExtractOptions::skip_reasoning
 };
 
 struct Tag {
     bool closing = false;      // </name> or <|end_of_name|>
     bool self_closing = false; // <name/>
-    TagRole role = TagRole::other;
+    TagRole role = TagRole::Other;
     std::string name;          // lower case, as the label
     std::size_t end = 0;       // just past the tag
 };

@@ -121,14 +121,14 @@ private:
         auto tag = match_tag(text_, i);
         if (!tag) return false;
         if (tag->closing) return on_closing_tag(i, *tag);
-        if (tag->role == TagRole::reasoning && opt_.skip_reasoning) {
+        if (tag->role == TagRole::Reasoning && opt_.skip_reasoning) {
             const bool recognized = !spans_.in_string() && scopes_.empty() && fresh_line_;
             seen_reasoning_ = true;
             if (!recognized) return false;
             enter_reasoning(i, *tag);
             return true;
         }
-        if (tag->role != TagRole::payload || tag->self_closing || spans_.in_string()) return false;
+        if (tag->role != TagRole::Payload || tag->self_closing || spans_.in_string()) return false;
         if (scopes_.size() >= max_scopes) return false;
         scopes_.push_back(Scope{false, {}, tag->name, tag->end});
         spans_.reset();
@@ -138,7 +138,7 @@ private:
     }
 
     bool on_closing_tag(std::size_t& i, const Tag& tag) {
-        if (tag.role == TagRole::payload) {
+        if (tag.role == TagRole::Payload) {
             for (std::size_t k = scopes_.size(); k-- > 0;) {
                 if (scopes_[k].fence || scopes_[k].label != tag.name) continue;
                 close_scopes(k, i);
@@ -148,7 +148,7 @@ private:
             }
             return false;
         }
-        if (tag.role != TagRole::reasoning || !opt_.skip_reasoning || seen_reasoning_ ||
+        if (tag.role != TagRole::Reasoning || !opt_.skip_reasoning || seen_reasoning_ ||
             spans_.in_string())
             return false;
         // A closer with no opener: the output began inside the thought. Forget all of it.
@@ -205,7 +205,7 @@ private:
         const Range r = trim(text_, s.content_begin, content_end);
         if (r.empty() || delimited_.size() >= opt_.max_candidates) return;
         delimited_.push_back(Candidate{text_.substr(r.begin, r.size()), r.begin,
-                                       s.fence ? CandidateSource::fence : CandidateSource::tag,
+                                       s.fence ? CandidateSource::Fence : CandidateSource::Tag,
                                        s.label, closed});
     }
 
@@ -239,7 +239,7 @@ private:
         if (text_.substr(begin, 3) == "\xEF\xBB\xBF") begin += 3; // byte order mark
         const Range r = trim(text_, begin, text_.size());
         if (r.empty() || !starts_like_payload(text_, r.begin)) return std::nullopt;
-        return Candidate{text_.substr(r.begin, r.size()), r.begin, CandidateSource::whole, {}, true};
+        return Candidate{text_.substr(r.begin, r.size()), r.begin, CandidateSource::Whole, {}, true};
     }
 
     // Whole, then fences and tags, then spans: that order decides which duplicate survives
@@ -251,7 +251,7 @@ private:
         std::sort(spans_heap_.begin(), spans_heap_.end(), better_span);
         for (const Span& s : spans_heap_)
             ranked.push_back(Candidate{text_.substr(s.range.begin, s.range.size()), s.range.begin,
-                                       CandidateSource::balanced, {}, s.closed});
+                                       CandidateSource::Balanced, {}, s.closed});
 
         std::vector<std::size_t> order(ranked.size());
         std::iota(order.begin(), order.end(), std::size_t{0});

@@ -9,23 +9,23 @@ namespace laminate::extract_detail {
 namespace {
 
 enum class GuessPolicy : unsigned char {
-    allow,     // exact parses have no repairs at all
-    delimited, // whole text, fence, tag: guesses only inside a structure
-    prose,     // balanced span: no guesses
+    Allow,     // exact parses have no repairs at all
+    Delimited, // whole text, fence, tag: guesses only inside a structure
+    Prose,     // balanced span: no guesses
 };
 
 bool is_guess(const Diagnostic& d) noexcept {
     return d.kind == DiagnosticKind::Repaired &&
-           (d.repair == RepairKind::unquoted_string || d.repair == RepairKind::missing_quote);
+           (d.repair == RepairKind::UnquotedString || d.repair == RepairKind::MissingQuote);
 }
 
 bool refused(GuessPolicy policy, const Diagnostics& ds) noexcept {
-    if (policy == GuessPolicy::allow || !guessed_string_boundaries(ds)) return false;
-    if (policy == GuessPolicy::prose) return true;
+    if (policy == GuessPolicy::Allow || !guessed_string_boundaries(ds)) return false;
+    if (policy == GuessPolicy::Prose) return true;
     // Delimited: `{"a": hello}` is fine, but not a guessed root (`note` read as "note") nor
     // guesses stitched into concatenated values (`{"a": 1} let me know` read as two values).
     const bool concatenated = std::any_of(ds.begin(), ds.end(), [](const Diagnostic& d) {
-        return d.kind == DiagnosticKind::Repaired && d.repair == RepairKind::concatenated_payloads;
+        return d.kind == DiagnosticKind::Repaired && d.repair == RepairKind::ConcatenatedPayloads;
     });
     const bool guessed_root = std::any_of(ds.begin(), ds.end(), [](const Diagnostic& d) {
         return is_guess(d) && d.path.empty();
@@ -33,32 +33,32 @@ bool refused(GuessPolicy policy, const Diagnostics& ds) noexcept {
     return concatenated || guessed_root;
 }
 
-enum class Outcome : unsigned char { untried, unparsable, truncated, guessed, filtered };
+enum class Outcome : unsigned char { Untried, Unparsable, Truncated, Guessed, Filtered };
 
 // Why each candidate was turned down, for an error message that says what happened without
 // quoting the text.
 class Tally {
 public:
-    explicit Tally(std::size_t n) : outcomes_(n, Outcome::untried) {}
+    explicit Tally(std::size_t n) : outcomes_(n, Outcome::Untried) {}
     void record(std::size_t index, Outcome o) { outcomes_[index] = o; }
     Outcome outcome(std::size_t index) const { return outcomes_[index]; }
 
     Error to_error(std::span<const Candidate> candidates) const {
         if (candidates.empty())
-            return Error(ErrorKind::no_payload,
+            return Error(ErrorKind::NoPayload,
                          "no JSON payload found: no fenced block, payload tag or JSON-like span");
         std::size_t unparsable = 0, truncated = 0, guessed = 0, filtered = 0;
         std::size_t truncated_at = Error::no_offset;
         for (std::size_t k = 0; k < outcomes_.size(); ++k) {
             switch (outcomes_[k]) {
-            case Outcome::truncated:
+            case Outcome::Truncated:
                 ++truncated;
                 truncated_at = std::min(truncated_at, candidates[k].offset);
                 break;
-            case Outcome::unparsable: ++unparsable; break;
-            case Outcome::guessed: ++guessed; break;
-            case Outcome::filtered: ++filtered; break;
-            case Outcome::untried: break;
+            case Outcome::Unparsable: ++unparsable; break;
+            case Outcome::Guessed: ++guessed; break;
+            case Outcome::Filtered: ++filtered; break;
+            case Outcome::Untried: break;
             }
         }
         std::string m = "no candidate is an acceptable payload (" +
@@ -70,7 +70,7 @@ public:
         if (truncated > 0)
             m += "; JSON value is not closed (response truncated?): set complete_truncated to "
                  "complete it";
-        return Error(ErrorKind::no_payload, std::move(m), truncated_at);
+        return Error(ErrorKind::NoPayload, std::move(m), truncated_at);
     }
 
 private:
@@ -97,8 +97,8 @@ Result<Extracted> select_payload(std::span<const Candidate> candidates,
     // text order. Spans in prose: the largest first (noise such as "[1]" or "[ ]" is small).
     std::vector<std::size_t> delimited, spans;
     for (std::size_t k = 0; k < candidates.size(); ++k) {
-        if (candidates[k].source == CandidateSource::balanced) spans.push_back(k);
-        else if (candidates[k].source == CandidateSource::whole) delimited.insert(delimited.begin(), k);
+        if (candidates[k].source == CandidateSource::Balanced) spans.push_back(k);
+        else if (candidates[k].source == CandidateSource::Whole) delimited.insert(delimited.begin(), k);
         else delimited.push_back(k);
     }
     std::stable_sort(spans.begin(), spans.end(), [&](std::size_t a, std::size_t b) {
@@ -116,17 +116,17 @@ Result<Extracted> select_payload(std::span<const Candidate> candidates,
         const Candidate& c = candidates[k];
         auto parsed = parse_fn(c.text, options);
         if (!parsed) {
-            tally.record(k, parsed.error().kind() == ErrorKind::value_not_closed
-                                ? Outcome::truncated
-                                : Outcome::unparsable);
+            tally.record(k, parsed.error().kind() == ErrorKind::ValueNotClosed
+                                ? Outcome::Truncated
+                                : Outcome::Unparsable);
             return std::nullopt;
         }
         if (refused(policy, parsed->diagnostics)) {
-            tally.record(k, Outcome::guessed);
+            tally.record(k, Outcome::Guessed);
             return std::nullopt;
         }
         if (accept && !accept(parsed->value)) {
-            tally.record(k, Outcome::filtered);
+            tally.record(k, Outcome::Filtered);
             return std::nullopt;
         }
         for (Diagnostic& d : parsed->diagnostics)
@@ -135,23 +135,23 @@ Result<Extracted> select_payload(std::span<const Candidate> candidates,
     };
 
     for (std::size_t k : delimited) {
-        auto e = attempt(k, exact, GuessPolicy::allow);
+        auto e = attempt(k, exact, GuessPolicy::Allow);
         if (!e) continue;
         // A string holding a JSON container is a double-encoded payload: with repairs allowed,
         // the repairing pass decodes it, as parse() alone would.
         if (lenient && encodes_container(e->parsed.value)) {
-            tally.record(k, Outcome::untried);
+            tally.record(k, Outcome::Untried);
             continue;
         }
         return std::move(*e);
     }
     if (lenient)
         for (std::size_t k : delimited) {
-            if (tally.outcome(k) == Outcome::filtered) continue; // it parsed exactly: same value
-            if (auto e = attempt(k, parse_options, GuessPolicy::delimited)) return std::move(*e);
+            if (tally.outcome(k) == Outcome::Filtered) continue; // it parsed exactly: same value
+            if (auto e = attempt(k, parse_options, GuessPolicy::Delimited)) return std::move(*e);
         }
     for (std::size_t k : spans)
-        if (auto e = attempt(k, parse_options, GuessPolicy::prose)) return std::move(*e);
+        if (auto e = attempt(k, parse_options, GuessPolicy::Prose)) return std::move(*e);
     return tally.to_error(candidates);
 }
 

@@ -125,7 +125,7 @@ std::string Parser::path(PathAt at) const {
 bool Parser::record(RepairKind kind, Risk risk, const char* at, RepairMessage message,
                     PathAt where) {
     if (repairs_ >= opt_.max_repairs)
-        return error(ErrorKind::too_many_repairs, at,
+        return error(ErrorKind::TooManyRepairs, at,
                      "the input needs more repairs than max_repairs allows", where);
     ++repairs_;
     // Noted now, made a Diagnostic by flush_pending(): the path goes to a buffer that keeps its
@@ -211,21 +211,21 @@ bool Parser::repair_refused(RepairKind kind, const char* at, PathAt where) {
     std::string m = "the input needs a repair (";
     m += repair_name(kind);
     m += ") and repairs are disabled";
-    return error(ErrorKind::repair_not_allowed, at, m, where);
+    return error(ErrorKind::RepairNotAllowed, at, m, where);
 }
 
 bool Parser::complete(RepairKind kind, const char* at, const char* opened, RepairMessage message,
                       PathAt where) {
     if (!opt_.complete_truncated)
-        return error(ErrorKind::value_not_closed, opened,
+        return error(ErrorKind::ValueNotClosed, opened,
                      "the input ended before this value was complete", where);
     return record(kind, Risk::Risky, at, message, where);
 }
 
 bool Parser::invalid_utf8(const char* at) {
-    if (opt_.invalid_utf8 == InvalidUtf8::error)
-        return error(ErrorKind::invalid_utf8, at, "the input is not valid UTF-8");
-    return record(RepairKind::invalid_utf8, Risk::Warning, at, "inserted U+FFFD", PathAt::Element);
+    if (opt_.invalid_utf8 == InvalidUtf8::Error)
+        return error(ErrorKind::InvalidUtf8, at, "the input is not valid UTF-8");
+    return record(RepairKind::InvalidUtf8, Risk::Warning, at, "inserted U+FFFD", PathAt::Element);
 }
 
 Next Parser::fail(ErrorKind kind, const char* at, std::string_view message, PathAt where) {

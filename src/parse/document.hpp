@@ -38,7 +38,7 @@ inline Next Parser::root_start() {
 
 [[gnu::always_inline]] inline Result<Parsed> Parser::run() {
     if (static_cast<std::size_t>(end_ - begin_) > opt_.max_size)
-        return Error(ErrorKind::size_exceeded, "the input is larger than max_size");
+        return Error(ErrorKind::SizeExceeded, "the input is larger than max_size");
     ws_.frames.push_back(Frame{0, 0, FrameKind::Root});
     Next next = root_start();
     if (next != Next::Fail) next = machine(next);

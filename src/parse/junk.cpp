@@ -23,7 +23,7 @@ Junk Parser::skip_junk_at(bool value_position) {
             const std::size_t close = rest.find("*/");
             p_ = close == std::string_view::npos ? end_ : p_ + 2 + close + 2;
         }
-        return repair(RepairKind::comment, at, "removed comment", PathAt::Container) ? Junk::Skipped
+        return repair(RepairKind::Comment, at, "removed comment", PathAt::Container) ? Junk::Skipped
                                                                                      : Junk::Failed;
     }
     if (c == '#') {
@@ -32,14 +32,14 @@ Junk Parser::skip_junk_at(bool value_position) {
             p_[1] != '#')
             return Junk::None;
         p_ = line_end(p_ + 1);
-        return repair(RepairKind::comment, at, "removed comment", PathAt::Container) ? Junk::Skipped
+        return repair(RepairKind::Comment, at, "removed comment", PathAt::Container) ? Junk::Skipped
                                                                                      : Junk::Failed;
     }
     if (static_cast<unsigned char>(c) >= 0x80) {
         const int n = utf8_sequence(p_, end_);
         if (n && is_special_whitespace(utf8_decode(p_, n))) {
             p_ += n;
-            return repair(RepairKind::special_whitespace, at, "replaced space", PathAt::Container)
+            return repair(RepairKind::SpecialWhitespace, at, "replaced space", PathAt::Container)
                        ? Junk::Skipped
                        : Junk::Failed;
         }

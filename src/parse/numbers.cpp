@@ -101,7 +101,7 @@ Next Parser::number_cold() {
 
     if (integer.size() > 1 && integer[0] == '0') {
         // "0789", "-05", "002e3": a code or an identifier rather than a number: keep the text.
-        if (!repair(RepairKind::invalid_number, start, "kept as string")) return Next::Fail;
+        if (!repair(RepairKind::InvalidNumber, start, "kept as string")) return Next::Fail;
         ws_.values.emplace(source);
         hot_close_ = nullptr;
         p_ = q;
@@ -124,14 +124,14 @@ Next Parser::number_cold() {
                                        (exponent && exponent_digits.empty()) ||
                                        (integer.empty() && fraction.empty());
     if (q == end_ && digits_missing_at_end) {
-        if (!complete(RepairKind::truncated_completed, start, start, "completed value"))
+        if (!complete(RepairKind::TruncatedCompleted, start, start, "completed value"))
             return Next::Fail;
     } else if (lexeme != source) {
-        if (!repair(RepairKind::invalid_number, start, "fixed number")) return Next::Fail;
+        if (!repair(RepairKind::InvalidNumber, start, "fixed number")) return Next::Fail;
     }
     bool integral = false;
     if (!detail::is_json_number(lexeme, integral))
-        return fail(ErrorKind::invalid_json, start, "malformed number");
+        return fail(ErrorKind::InvalidJson, start, "malformed number");
     ws_.values.emplace(detail::make_number(lexeme, integral));
     p_ = q;
     return Next::AfterValue;

@@ -28,7 +28,7 @@ const char* skip_fence(const char* s, const char* end) noexcept {
 Next Parser::root_start_cold() {
     for (;;) {
         skip_ws();
-        if (p_ == end_) return fail(ErrorKind::empty_input, p_, "the input has no JSON value");
+        if (p_ == end_) return fail(ErrorKind::EmptyInput, p_, "the input has no JSON value");
         // Only a comment or Unicode white space is junk (see skip_junk()): most documents start
         // with a bracket.
         if (*p_ == '/' || *p_ == '#' || static_cast<unsigned char>(*p_) >= 0x80) {
@@ -37,7 +37,7 @@ Next Parser::root_start_cold() {
             if (junk == Junk::Skipped) continue;
         }
         if (at_fence(p_, end_)) {
-            if (!repair(RepairKind::wrapper_stripped, p_, "removed fence", PathAt::Container))
+            if (!repair(RepairKind::WrapperStripped, p_, "removed fence", PathAt::Container))
                 return Next::Fail;
             p_ = skip_fence(p_, end_);
             continue;
@@ -48,7 +48,7 @@ Next Parser::root_start_cold() {
             while (t != end_ && is_ws(static_cast<unsigned char>(*t)))
                 ++t;
             if (at_fence(t, end_)) {
-                if (!repair(RepairKind::wrapper_stripped, p_, "removed bracket", PathAt::Container))
+                if (!repair(RepairKind::WrapperStripped, p_, "removed bracket", PathAt::Container))
                     return Next::Fail;
                 p_ = t;
                 continue;
@@ -84,26 +84,26 @@ Next Parser::root_after_value() {
         if (junk == Junk::Skipped) continue;
         if (p_ == end_) {
             if (comma &&
-                !repair(RepairKind::trailing_comma, comma, "removed comma", PathAt::Container))
+                !repair(RepairKind::TrailingComma, comma, "removed comma", PathAt::Container))
                 return Next::Fail;
             return Next::Done;
         }
         const char c = *p_;
         if (c == ',') {
-            if (comma && !repair(RepairKind::leading_comma, p_, "removed comma", PathAt::Container))
+            if (comma && !repair(RepairKind::LeadingComma, p_, "removed comma", PathAt::Container))
                 return Next::Fail;
             comma = p_++;
             separated = true;
             continue;
         }
         if (at_fence(p_, end_)) {
-            if (!repair(RepairKind::wrapper_stripped, p_, "removed fence", PathAt::Container))
+            if (!repair(RepairKind::WrapperStripped, p_, "removed fence", PathAt::Container))
                 return Next::Fail;
             p_ = skip_fence(p_, end_);
             continue;
         }
         if (c == ']' || c == '}' || c == ')') {
-            if (!repair(RepairKind::redundant_closer, p_, "removed closer", PathAt::Container))
+            if (!repair(RepairKind::RedundantCloser, p_, "removed closer", PathAt::Container))
                 return Next::Fail;
             ++p_;
             continue;
@@ -113,13 +113,13 @@ Next Parser::root_after_value() {
         const bool container_follows_container =
             (c == '{' || c == '[') && (last.is_object() || last.is_array());
         if ((separated || container_follows_container) && c != ':' && c != ';' && c != '=') {
-            if (!concatenated_ && !repair(RepairKind::concatenated_payloads, p_, "joined payloads",
+            if (!concatenated_ && !repair(RepairKind::ConcatenatedPayloads, p_, "joined payloads",
                                           PathAt::Container))
                 return Next::Fail;
             concatenated_ = true;
             return Next::Value;
         }
-        return fail(ErrorKind::invalid_json, p_, "unexpected content after the JSON value",
+        return fail(ErrorKind::InvalidJson, p_, "unexpected content after the JSON value",
                     PathAt::Container);
     }
 }
@@ -137,7 +137,7 @@ bool Parser::try_double_encoded(Value& root) {
     Parser inner(text, strict, own);
     auto decoded = inner.run();
     if (!decoded) return true;
-    if (!record(RepairKind::double_encoded, Risk::Warning, root_start_, "decoded string",
+    if (!record(RepairKind::DoubleEncoded, Risk::Warning, root_start_, "decoded string",
                 PathAt::Element))
         return false;
     flush_pending();

@@ -158,13 +158,13 @@ Next Parser::any_string(bool key) {
 Next Parser::quoted_string(const char* open, QuoteStyle style, bool key) {
     // The quoting repair is written before a value (whose path is known) and after a key (so that
     // its path names the key).
-    RepairKind quoting = RepairKind::none;
+    RepairKind quoting = RepairKind::None;
     constexpr RepairMessage quoting_message = "replaced quotes";
     if (style == QuoteStyle::Single)
-        quoting = RepairKind::single_quotes;
+        quoting = RepairKind::SingleQuotes;
     else if (style == QuoteStyle::TypographicDouble || style == QuoteStyle::TypographicSingle)
-        quoting = RepairKind::smart_quotes;
-    if (!key && quoting != RepairKind::none && !repair(quoting, open, quoting_message))
+        quoting = RepairKind::SmartQuotes;
+    if (!key && quoting != RepairKind::None && !repair(quoting, open, quoting_message))
         return Next::Fail;
     if (style == QuoteStyle::Single && single_quoted_plain(open, key)) {
         if (key && !repair(quoting, open, quoting_message)) return Next::Fail;
@@ -172,7 +172,7 @@ Next Parser::quoted_string(const char* open, QuoteStyle style, bool key) {
     }
     auto done = [&]() -> Next {
         const Next next = push_text(key, open);
-        if (key && quoting != RepairKind::none && !repair(quoting, open, quoting_message))
+        if (key && quoting != RepairKind::None && !repair(quoting, open, quoting_message))
             return Next::Fail;
         return next;
     };
@@ -218,7 +218,7 @@ restart:
             if (last && *last == ',') {
                 // {"a":"b,"c":"d"}: this quote opens the next string; ours ended at the comma.
                 out.resize(before_comma);
-                if (!repair(RepairKind::missing_quote, last, "inserted quote")) return Next::Fail;
+                if (!repair(RepairKind::MissingQuote, last, "inserted quote")) return Next::Fail;
                 p_ = last;
                 return done();
             }
@@ -227,7 +227,7 @@ restart:
                 stop_at_delimiters = true;
                 goto restart;
             }
-            if (!repair(RepairKind::unescaped_quote, s, "escaped quote")) return Next::Fail;
+            if (!repair(RepairKind::UnescapedQuote, s, "escaped quote")) return Next::Fail;
             out.append(s, static_cast<std::size_t>(q));
             keep(s);
             s += q;
@@ -235,7 +235,7 @@ restart:
         }
         if (stop_at_delimiters && stops_unclosed_string(s, open)) {
             out.resize(kept);
-            if (!repair(RepairKind::missing_quote, s, "inserted quote")) return Next::Fail;
+            if (!repair(RepairKind::MissingQuote, s, "inserted quote")) return Next::Fail;
             p_ = s;
             return done();
         }
@@ -295,7 +295,7 @@ end_of_input:
         goto restart;
     }
     out.resize(kept);
-    if (!complete(RepairKind::truncated_completed, open, open, "closed string")) return Next::Fail;
+    if (!complete(RepairKind::TruncatedCompleted, open, open, "closed string")) return Next::Fail;
     p_ = end_;
     return done();
 }
@@ -437,7 +437,7 @@ bool Parser::misquoted(bool key, Next& next) {
 
 Next Parser::push_text(bool key, const char* open) {
     if (ws_.text.size() > 0xFFFFFFFFu)
-        return fail(ErrorKind::invalid_json, open, "a string is longer than 4 GiB");
+        return fail(ErrorKind::InvalidJson, open, "a string is longer than 4 GiB");
     ws_.values.emplace_string(ws_.text.data(), ws_.text.size(), ws_.text.data() + ws_.text.size());
     hot_close_ = nullptr;
     if (!key) return Next::AfterValue;
@@ -450,7 +450,7 @@ Next Parser::push_text(bool key, const char* open) {
 // --- escapes -------------------------------------------------------------------------------------
 
 bool Parser::control_character(const char* s) {
-    return repair(RepairKind::control_character, s, "escaped control");
+    return repair(RepairKind::ControlCharacter, s, "escaped control");
 }
 
 Escape Parser::decode_escape(const char*& s, QuoteStyle style) {
@@ -468,13 +468,13 @@ Escape Parser::decode_escape(const char*& s, QuoteStyle style) {
     case 'u': return decode_unicode_escape(s);
     case '\'':
         if (style != QuoteStyle::Single && style != QuoteStyle::TypographicSingle &&
-            !repair(RepairKind::invalid_escape, s, "removed escape"))
+            !repair(RepairKind::InvalidEscape, s, "removed escape"))
             return Escape::Failed;
         out += '\'';
         break;
     default:
         // Not a JSON escape: the backslash goes, the character stays and is read as text.
-        if (!repair(RepairKind::invalid_escape, s, "removed escape")) return Escape::Failed;
+        if (!repair(RepairKind::InvalidEscape, s, "removed escape")) return Escape::Failed;
         ++s;
         return Escape::Ok;
     }
@@ -497,7 +497,7 @@ Escape Parser::decode_unicode_escape(const char*& s) {
     case Escape::Ok: break;
     case Escape::CutOff: return Escape::CutOff;
     case Escape::Failed:
-        error(ErrorKind::invalid_json, s, "a \\u escape needs four hexadecimal digits");
+        error(ErrorKind::InvalidJson, s, "a \\u escape needs four hexadecimal digits");
         return Escape::Failed;
     }
     const char* next = s + 6;
@@ -522,10 +522,10 @@ Escape Parser::decode_unicode_escape(const char*& s) {
         return Escape::Ok;
     }
     if (!opt_.repair) {
-        error(ErrorKind::invalid_json, s, "a \\u escape is an unpaired UTF-16 surrogate");
+        error(ErrorKind::InvalidJson, s, "a \\u escape is an unpaired UTF-16 surrogate");
         return Escape::Failed;
     }
-    if (!repair(RepairKind::invalid_escape, s, "inserted U+FFFD")) return Escape::Failed;
+    if (!repair(RepairKind::InvalidEscape, s, "inserted U+FFFD")) return Escape::Failed;
     out += replacement_character;
     s = next;
     return Escape::Ok;
@@ -535,7 +535,7 @@ Escape Parser::decode_unicode_escape(const char*& s) {
 // level of escaping is undone as the bytes are read; the result is then read as a JSON string.
 Next Parser::escaped_string(const char* open, bool key) {
     constexpr RepairMessage message = "removed escapes";
-    if (!key && !repair(RepairKind::double_encoded, open, message)) return Next::Fail;
+    if (!key && !repair(RepairKind::DoubleEncoded, open, message)) return Next::Fail;
     std::string& out = ws_.text;
     out.clear();
     const char* s = open + 2;
@@ -568,13 +568,13 @@ Next Parser::escaped_string(const char* open, bool key) {
             char h = 0;
             if (!unit(h)) goto cut;
             if (!is_hex(static_cast<unsigned char>(h)))
-                return fail(ErrorKind::invalid_json, open,
+                return fail(ErrorKind::InvalidJson, open,
                             "a \\u escape needs four hexadecimal digits");
             cp = cp * 16 + hex_value(static_cast<unsigned char>(h));
         }
         if (cp >= 0xD800 && cp <= 0xDFFF) {
             // Pairs are rare at this level of escaping; an unpaired half is replaced.
-            if (!repair(RepairKind::invalid_escape, open, "inserted U+FFFD")) return Next::Fail;
+            if (!repair(RepairKind::InvalidEscape, open, "inserted U+FFFD")) return Next::Fail;
             out += replacement_character;
         } else {
             append_utf8(out, static_cast<char32_t>(cp));
@@ -583,7 +583,7 @@ Next Parser::escaped_string(const char* open, bool key) {
     p_ = s;
     goto validate;
 cut:
-    if (!complete(RepairKind::truncated_completed, open, open, "closed string")) return Next::Fail;
+    if (!complete(RepairKind::TruncatedCompleted, open, open, "closed string")) return Next::Fail;
     p_ = end_;
 validate:
     // The raw bytes were copied unchecked: validate them now.
@@ -604,7 +604,7 @@ validate:
         i += replacement_character.size();
     }
     const Next next = push_text(key, open);
-    if (key && !repair(RepairKind::double_encoded, open, message)) return Next::Fail;
+    if (key && !repair(RepairKind::DoubleEncoded, open, message)) return Next::Fail;
     return next;
 }
 
@@ -613,7 +613,7 @@ Next Parser::concatenate_strings() {
     std::string& joined = ws_.joined;
     joined.assign(ws_.values.top().as_string());
     ws_.values.pop();
-    if (!repair(RepairKind::string_concatenation, p_, "joined strings")) return Next::Fail;
+    if (!repair(RepairKind::StringConcatenation, p_, "joined strings")) return Next::Fail;
     auto skip_space = [this] {
         for (;;) {
             skip_ws();
@@ -628,7 +628,7 @@ Next Parser::concatenate_strings() {
         if (p_ == end_ || *p_ == ',' || *p_ == ']' || *p_ == '}') break;
         QuoteStyle style = QuoteStyle::Double;
         if (!opening_quote(p_, end_, style))
-            return fail(ErrorKind::invalid_json, plus, "expected a string after '+'");
+            return fail(ErrorKind::InvalidJson, plus, "expected a string after '+'");
         const Next n = style == QuoteStyle::Escaped ? escaped_string(p_, false)
                                                     : quoted_string(p_, style, false);
         if (n == Next::Fail) return n;

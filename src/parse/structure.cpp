@@ -34,7 +34,7 @@ value:
             const char* const open = p_;
             const char* const close = single_quoted_plain_end_hot(open, false);
             if (!close) break;
-            if (!repair(RepairKind::single_quotes, open, "replaced quotes")) return Next::Fail;
+            if (!repair(RepairKind::SingleQuotes, open, "replaced quotes")) return Next::Fail;
             push_single_quoted(open, close, false);
             goto after_value;
         }
@@ -137,7 +137,7 @@ key_other:
         const char* const open = p_;
         if (const char* const close = single_quoted_plain_end_hot(open, true)) {
             push_single_quoted(open, close, true);
-            if (!repair(RepairKind::single_quotes, open, "replaced quotes")) return Next::Fail;
+            if (!repair(RepairKind::SingleQuotes, open, "replaced quotes")) return Next::Fail;
             goto after_key;
         }
     }
@@ -170,7 +170,7 @@ dispatch:
 // --- containers ----------------------------------------------------------------------------------
 
 bool Parser::depth_exceeded() {
-    return error(ErrorKind::depth_exceeded, p_, "the document is nested deeper than max_depth");
+    return error(ErrorKind::DepthExceeded, p_, "the document is nested deeper than max_depth");
 }
 
 inline void Parser::pop_frame() noexcept {
@@ -357,8 +357,8 @@ bool Parser::check_duplicates(std::size_t first, std::size_t members) {
     std::vector<bool> removed(members, false);
     for (const auto& [j, i] : repeats) {
         const char* at = begin_ + info[j].offset;
-        if (opt_.duplicate_keys == DuplicateKeys::error)
-            return error(ErrorKind::invalid_json, at, "an object repeats a key", PathAt::Container);
+        if (opt_.duplicate_keys == DuplicateKeys::Error)
+            return error(ErrorKind::InvalidJson, at, "an object repeats a key", PathAt::Container);
         Diagnostic d;
         d.path = path(PathAt::Container);
         append_path_key(d.path, key(j));
@@ -366,17 +366,17 @@ bool Parser::check_duplicates(std::size_t first, std::size_t members) {
         d.risk = Risk::Warning;
         d.offset = offset(at);
         switch (opt_.duplicate_keys) {
-        case DuplicateKeys::last_wins:
+        case DuplicateKeys::LastWins:
             d.message = "last value won";
             values[first + 2 * i + 1] = std::move(values[first + 2 * j + 1]);
             removed[j] = true;
             break;
-        case DuplicateKeys::first_wins:
+        case DuplicateKeys::FirstWins:
             d.message = "first value won";
             removed[j] = true;
             break;
-        case DuplicateKeys::keep_all: d.message = "kept both"; break;
-        case DuplicateKeys::error: break;
+        case DuplicateKeys::KeepAll: d.message = "kept both"; break;
+        case DuplicateKeys::Error: break;
         }
         diags_.push_back(std::move(d));
         ++written_;
@@ -412,7 +412,7 @@ Next Parser::value_cold() {
     switch (c) {
     case ',':
         if (kind == FrameKind::Object) return value_missing_in_object();
-        if (!repair(RepairKind::leading_comma, p_, "removed comma", PathAt::Container))
+        if (!repair(RepairKind::LeadingComma, p_, "removed comma", PathAt::Container))
             return Next::Fail;
         ++p_;
         return Next::Value;
@@ -421,14 +421,14 @@ Next Parser::value_cold() {
     case ')':
         if (kind == FrameKind::Object) return value_missing_in_object();
         if (kind == FrameKind::Root)
-            return fail(ErrorKind::invalid_json, p_, "expected a value, found a closing bracket");
+            return fail(ErrorKind::InvalidJson, p_, "expected a value, found a closing bracket");
         // A tuple's trailing comma is Python syntax for (1,), not a slip.
         if (comma_ && kind != FrameKind::Tuple &&
-            !repair(RepairKind::trailing_comma, comma_, "removed comma", PathAt::Container))
+            !repair(RepairKind::TrailingComma, comma_, "removed comma", PathAt::Container))
             return Next::Fail;
         return close_with(c);
     case '(':
-        if (!repair(RepairKind::python_tuple, p_, "tuple to array")) return Next::Fail;
+        if (!repair(RepairKind::PythonTuple, p_, "tuple to array")) return Next::Fail;
         if (!open_frame(FrameKind::Tuple)) return Next::Fail;
         ++p_;
         comma_ = nullptr;
@@ -437,8 +437,8 @@ Next Parser::value_cold() {
     case '.':
         if (end_ - p_ >= 3 && p_[1] == '.' && p_[2] == '.') {
             if (kind == FrameKind::Root)
-                return fail(ErrorKind::invalid_json, p_, "expected a value, found an ellipsis");
-            if (!repair(RepairKind::ellipsis, p_, "removed '...'", PathAt::Container))
+                return fail(ErrorKind::InvalidJson, p_, "expected a value, found an ellipsis");
+            if (!repair(RepairKind::Ellipsis, p_, "removed '...'", PathAt::Container))
                 return Next::Fail;
             p_ += 3;
             if (kind == FrameKind::Object) ws_.values.emplace(); // {"a": ...}: the value is unknown
@@ -459,12 +459,12 @@ Next Parser::value_cold() {
     case '9': return number_cold();
     case ':':
     case ';':
-    case '=': return fail(ErrorKind::invalid_json, p_, "expected a value");
+    case '=': return fail(ErrorKind::InvalidJson, p_, "expected a value");
     default: break;
     }
     QuoteStyle style = QuoteStyle::Double;
     if (opening_quote(p_, end_, style)) return any_string(false);
-    if (c == '\\') return fail(ErrorKind::invalid_json, p_, "expected a value, found a backslash");
+    if (c == '\\') return fail(ErrorKind::InvalidJson, p_, "expected a value, found a backslash");
     // The Python constants of a dict repr, without going through unquoted text.
     for (const auto& [word, value] :
          {std::pair<std::string_view, int>{"True", 1}, {"False", 0}, {"None", -1}}) {
@@ -477,7 +477,7 @@ Next Parser::value_cold() {
         if (t != end_ && *t != ',' && *t != ']' && *t != '}' && *t != ')' && *t != '\n' &&
             *t != '\r')
             break;
-        if (!repair(RepairKind::python_literal, p_, "mapped literal")) return Next::Fail;
+        if (!repair(RepairKind::PythonLiteral, p_, "mapped literal")) return Next::Fail;
         if (value < 0)
             ws_.values.emplace();
         else
@@ -489,7 +489,7 @@ Next Parser::value_cold() {
 }
 
 Next Parser::value_missing_in_object() {
-    if (!repair(RepairKind::missing_value, p_, "inserted null")) return Next::Fail;
+    if (!repair(RepairKind::MissingValue, p_, "inserted null")) return Next::Fail;
     ws_.values.emplace();
     return Next::AfterValue;
 }
@@ -497,9 +497,9 @@ Next Parser::value_missing_in_object() {
 Next Parser::eof_at_value() {
     const Frame& f = top();
     switch (f.kind) {
-    case FrameKind::Root: return fail(ErrorKind::empty_input, p_, "the input has no JSON value");
+    case FrameKind::Root: return fail(ErrorKind::EmptyInput, p_, "the input has no JSON value");
     case FrameKind::Object:
-        if (!complete(RepairKind::truncated_completed, end_, begin_ + f.open, "inserted null"))
+        if (!complete(RepairKind::TruncatedCompleted, end_, begin_ + f.open, "inserted null"))
             return Next::Fail;
         ws_.values.emplace();
         return close_all_at_end();
@@ -507,7 +507,7 @@ Next Parser::eof_at_value() {
     case FrameKind::Tuple:
     case FrameKind::Call: break;
     }
-    if (comma_ && !complete(RepairKind::truncated_completed, comma_, begin_ + f.open,
+    if (comma_ && !complete(RepairKind::TruncatedCompleted, comma_, begin_ + f.open,
                             "removed comma", PathAt::Container))
         return Next::Fail;
     return close_all_at_end();
@@ -516,7 +516,7 @@ Next Parser::eof_at_value() {
 // The input ended inside containers: each one is closed, a Risky completion.
 Next Parser::close_all_at_end() {
     while (top().kind != FrameKind::Root) {
-        if (!complete(RepairKind::missing_closer, end_, begin_ + top().open, "added closer",
+        if (!complete(RepairKind::MissingCloser, end_, begin_ + top().open, "added closer",
                       PathAt::Container))
             return Next::Fail;
         if (!close_frame()) return Next::Fail;
@@ -544,22 +544,22 @@ Next Parser::after_value_cold() {
     if (c == '+' && ws_.values.size() > top().first && ws_.values.top().is_string())
         return concatenate_strings();
     if (c == ',' || c == ':' || c == ';' || c == '=')
-        return fail(ErrorKind::invalid_json, p_, "expected ',' or a closing bracket after a value",
+        return fail(ErrorKind::InvalidJson, p_, "expected ',' or a closing bracket after a value",
                     PathAt::Container);
     // Another value follows without a comma.
     if (kind == FrameKind::Object) {
         if (c == '{' || c == '[') {
             // [{"i":1{"i":2}]: the object ended before the next array element.
-            if (!repair(RepairKind::missing_closer, p_, "closed object", PathAt::Container))
+            if (!repair(RepairKind::MissingCloser, p_, "closed object", PathAt::Container))
                 return Next::Fail;
             return close_frame() ? Next::AfterValue : Next::Fail;
         }
-        if (!repair(RepairKind::missing_comma, p_, "inserted comma", PathAt::Container))
+        if (!repair(RepairKind::MissingComma, p_, "inserted comma", PathAt::Container))
             return Next::Fail;
         comma_ = nullptr;
         return Next::Key;
     }
-    if (!repair(RepairKind::missing_comma, p_, "inserted comma", PathAt::Container))
+    if (!repair(RepairKind::MissingComma, p_, "inserted comma", PathAt::Container))
         return Next::Fail;
     comma_ = nullptr;
     return Next::Value;
@@ -582,11 +582,11 @@ Next Parser::close_with(char closer) {
         return Next::AfterValue;
     }
     if (open_count(closer) > 0) {
-        if (!repair(RepairKind::missing_closer, p_, "added closer", PathAt::Container))
+        if (!repair(RepairKind::MissingCloser, p_, "added closer", PathAt::Container))
             return Next::Fail;
         return close_frame() ? Next::AfterValue : Next::Fail;
     }
-    if (!repair(RepairKind::missing_closer, p_, "replaced closer", PathAt::Container))
+    if (!repair(RepairKind::MissingCloser, p_, "replaced closer", PathAt::Container))
         return Next::Fail;
     ++p_;
     return close_frame() ? Next::AfterValue : Next::Fail;
@@ -599,7 +599,7 @@ Next Parser::key_cold() {
     case Junk::None: break;
     }
     if (p_ == end_) {
-        if (comma_ && !complete(RepairKind::truncated_completed, comma_, begin_ + top().open,
+        if (comma_ && !complete(RepairKind::TruncatedCompleted, comma_, begin_ + top().open,
                                 "removed comma", PathAt::Container))
             return Next::Fail;
         return close_all_at_end();
@@ -610,11 +610,11 @@ Next Parser::key_cold() {
     case ']':
     case ')':
         if (comma_ &&
-            !repair(RepairKind::trailing_comma, comma_, "removed comma", PathAt::Container))
+            !repair(RepairKind::TrailingComma, comma_, "removed comma", PathAt::Container))
             return Next::Fail;
         return close_with(c);
     case ',':
-        if (!repair(RepairKind::leading_comma, p_, "removed comma", PathAt::Container))
+        if (!repair(RepairKind::LeadingComma, p_, "removed comma", PathAt::Container))
             return Next::Fail;
         ++p_;
         return Next::Key;
@@ -622,20 +622,20 @@ Next Parser::key_cold() {
     case '[':
         // [{"i":1,{"i":2}]: the object ended before the next array element.
         if (comma_ &&
-            !repair(RepairKind::trailing_comma, comma_, "removed comma", PathAt::Container))
+            !repair(RepairKind::TrailingComma, comma_, "removed comma", PathAt::Container))
             return Next::Fail;
-        if (!repair(RepairKind::missing_closer, p_, "closed object", PathAt::Container))
+        if (!repair(RepairKind::MissingCloser, p_, "closed object", PathAt::Container))
             return Next::Fail;
         return close_frame() ? Next::AfterValue : Next::Fail;
     case '.':
         if (end_ - p_ >= 3 && p_[1] == '.' && p_[2] == '.') {
-            if (!repair(RepairKind::ellipsis, p_, "removed '...'", PathAt::Container))
+            if (!repair(RepairKind::Ellipsis, p_, "removed '...'", PathAt::Container))
                 return Next::Fail;
             p_ += 3;
             return Next::AfterValue;
         }
         break;
-    case ':': return fail(ErrorKind::invalid_json, p_, "expected an object key", PathAt::Container);
+    case ':': return fail(ErrorKind::InvalidJson, p_, "expected an object key", PathAt::Container);
     default: break;
     }
     QuoteStyle style = QuoteStyle::Double;
@@ -652,7 +652,7 @@ Next Parser::after_key_cold() {
     case Junk::None: break;
     }
     if (p_ == end_) {
-        if (!complete(RepairKind::truncated_completed, end_, begin_ + top().open, "inserted null"))
+        if (!complete(RepairKind::TruncatedCompleted, end_, begin_ + top().open, "inserted null"))
             return Next::Fail;
         ws_.values.emplace();
         return close_all_at_end();
@@ -663,10 +663,10 @@ Next Parser::after_key_cold() {
     case ']':
     case ')':
     case ';':
-    case '=': return fail(ErrorKind::invalid_json, p_, "expected ':' after an object key");
+    case '=': return fail(ErrorKind::InvalidJson, p_, "expected ':' after an object key");
     default: break;
     }
-    if (!repair(RepairKind::missing_colon, p_, "inserted colon")) return Next::Fail;
+    if (!repair(RepairKind::MissingColon, p_, "inserted colon")) return Next::Fail;
     return Next::Value;
 }
 

@@ -103,7 +103,7 @@ Next Parser::word_value() {
         while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
             ++t;
         if (t != end_ && *t == '(') {
-            if (!repair(RepairKind::wrapper_stripped, start, "removed wrapper")) return Next::Fail;
+            if (!repair(RepairKind::WrapperStripped, start, "removed wrapper")) return Next::Fail;
             p_ = t;
             if (!open_frame(FrameKind::Call)) return Next::Fail;
             ++p_;
@@ -114,7 +114,7 @@ Next Parser::word_value() {
     const char* stop = nullptr;
     if (!scan_unquoted(false, stop)) return Next::Fail;
     const std::string_view word = ws_.text;
-    if (word.empty()) return fail(ErrorKind::invalid_json, start, "expected a value");
+    if (word.empty()) return fail(ErrorKind::InvalidJson, start, "expected a value");
     p_ = stop;
     hot_close_ = nullptr;
 
@@ -124,7 +124,7 @@ Next Parser::word_value() {
             {"true", 1}, {"false", 0}, {"null", -1}};
         for (const auto& [keyword, value] : keywords) {
             if (!is_prefix_of(word, keyword)) continue;
-            if (!complete(RepairKind::truncated_completed, start, start, "completed value"))
+            if (!complete(RepairKind::TruncatedCompleted, start, start, "completed value"))
                 return Next::Fail;
             if (value < 0)
                 ws_.values.emplace();
@@ -134,7 +134,7 @@ Next Parser::word_value() {
         }
     }
     if (word == "True" || word == "False" || word == "None") {
-        if (!repair(RepairKind::python_literal, start, "mapped literal")) return Next::Fail;
+        if (!repair(RepairKind::PythonLiteral, start, "mapped literal")) return Next::Fail;
         if (word == "None")
             ws_.values.emplace();
         else
@@ -142,7 +142,7 @@ Next Parser::word_value() {
         return Next::AfterValue;
     }
     if (word == "NaN" || word == "Infinity" || word == "+Infinity" || word == "-Infinity") {
-        if (!repair(RepairKind::nan_infinity, start, "kept non-finite")) return Next::Fail;
+        if (!repair(RepairKind::NanInfinity, start, "kept non-finite")) return Next::Fail;
         const double d = word == "NaN" ? std::numeric_limits<double>::quiet_NaN()
                                        : (word[0] == '-' ? -std::numeric_limits<double>::infinity()
                                                          : std::numeric_limits<double>::infinity());
@@ -150,7 +150,7 @@ Next Parser::word_value() {
         return Next::AfterValue;
     }
     if (word == "undefined") {
-        if (!repair(RepairKind::undefined_value, start, "inserted null")) return Next::Fail;
+        if (!repair(RepairKind::UndefinedValue, start, "inserted null")) return Next::Fail;
         ws_.values.emplace();
         return Next::AfterValue;
     }
@@ -163,9 +163,9 @@ Next Parser::word_value() {
     }
     if (stop != end_ && *stop == '"') {
         // abc" : the text lost its opening quote; its closing quote goes with it.
-        if (!repair(RepairKind::missing_quote, start, "inserted quote")) return Next::Fail;
+        if (!repair(RepairKind::MissingQuote, start, "inserted quote")) return Next::Fail;
         ++p_;
-    } else if (!repair(RepairKind::unquoted_string, start, "quoted text")) {
+    } else if (!repair(RepairKind::UnquotedString, start, "quoted text")) {
         return Next::Fail;
     }
     return push_text(false, start);
@@ -176,13 +176,13 @@ Next Parser::unquoted_key() {
     const char* stop = nullptr;
     if (!scan_unquoted(true, stop)) return Next::Fail;
     if (ws_.text.empty())
-        return fail(ErrorKind::invalid_json, start, "expected an object key", PathAt::Container);
+        return fail(ErrorKind::InvalidJson, start, "expected an object key", PathAt::Container);
     p_ = stop;
     const bool lost_opening_quote = stop != end_ && *stop == '"'; // {a":1}
     if (lost_opening_quote) ++p_;
     const Next next = push_text(true, start);
-    if (!(lost_opening_quote ? repair(RepairKind::missing_quote, start, "inserted quote")
-                             : repair(RepairKind::unquoted_key, start, "quoted key")))
+    if (!(lost_opening_quote ? repair(RepairKind::MissingQuote, start, "inserted quote")
+                             : repair(RepairKind::UnquotedKey, start, "quoted key")))
         return Next::Fail;
     return next;
 }
@@ -194,11 +194,11 @@ Next Parser::regex_value() {
     while (s != end_ && *s != '/' && *s != '\n')
         s += (*s == '\\' && s + 1 != end_) ? 2 : 1;
     if (s == end_ || *s != '/')
-        return fail(ErrorKind::invalid_json, start, "expected a value, found '/'");
+        return fail(ErrorKind::InvalidJson, start, "expected a value, found '/'");
     ++s;
     while (s != end_ && is_alpha(static_cast<unsigned char>(*s)))
         ++s;
-    if (!repair(RepairKind::unquoted_string, start, "quoted regex")) return Next::Fail;
+    if (!repair(RepairKind::UnquotedString, start, "quoted regex")) return Next::Fail;
     ws_.text.clear();
     if (!append_checked(start, s)) return Next::Fail;
     p_ = s;

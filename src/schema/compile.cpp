@@ -105,8 +105,8 @@ struct Resource {
 class Compiler {
 public:
     Compiler(const Value& root, const SchemaCompileOptions& options) : root_(root), options_(options) {
-        draft7_ = options.draft == Draft::draft7;
-        if (options.draft == Draft::automatic && root.is_object())
+        draft7_ = options.draft == Draft::Draft7;
+        if (options.draft == Draft::Automatic && root.is_object())
             if (const Value* s = root.find("$schema"); s && s->is_string()) draft7_ = is_draft7_uri(s->as_string());
     }
 
@@ -126,7 +126,7 @@ private:
     };
 
     void fail(const std::string& location, const std::string& message) {
-        if (!error_) error_.emplace(ErrorKind::invalid_schema, "schema at " + location + ": " + message);
+        if (!error_) error_.emplace(ErrorKind::InvalidSchema, "schema at " + location + ": " + message);
     }
 
     NodeId compile(const Value& s, const std::string& location, const std::string& base, std::size_t depth) {

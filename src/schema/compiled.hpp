@@ -24,7 +24,7 @@ enum TypeBit : std::uint8_t {
     t_null = 1, t_boolean = 2, t_object = 4, t_array = 8, t_number = 16, t_string = 32, t_integer = 64,
 };
 
-enum class Format : std::uint8_t { none, date, date_time, time, email, uuid, uri, ipv4, ipv6, hostname };
+enum class Format : std::uint8_t { None, Date, DateTime, Time, Email, Uuid, Uri, Ipv4, Ipv6, Hostname };
 
 struct Pattern {
     std::string source; // as written in the schema, for messages
@@ -50,7 +50,7 @@ struct Node {
     // strings
     std::optional<std::uint64_t> min_length, max_length;
     std::optional<Pattern> pattern;
-    Format format = Format::none;
+    Format format = Format::None;
     std::string format_name;
     // arrays
     std::vector<NodeId> prefix_items;

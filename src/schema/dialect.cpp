@@ -22,7 +22,7 @@ Result<Value> anthropic_root(Value schema) {
         if (type && type->is_string() && type->as_string() == "object") return schema;
     }
     return Error(
-        ErrorKind::invalid_schema,
+        ErrorKind::InvalidSchema,
         "an Anthropic input_schema must be an object schema (\"type\": \"object\" at its root)");
 }
 
@@ -46,7 +46,7 @@ std::optional<Dialect> dialect_from_name(std::string_view name) noexcept {
 
 Result<Value> to_dialect(const Value& schema, Dialect dialect, const DialectOptions& options) {
     if (!schema.is_object() && !schema.is_bool())
-        return Error(ErrorKind::invalid_schema, "a JSON Schema is an object or a boolean, not a " +
+        return Error(ErrorKind::InvalidSchema, "a JSON Schema is an object or a boolean, not a " +
                                                     std::string(type_name(schema.type())));
     detail::TreeLimits limits;
     limits.max_depth = options.max_depth;

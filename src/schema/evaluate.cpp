@@ -258,7 +258,7 @@ private:
             ok = false;
             if (!fail(n, v, "pattern", "expected a string matching the pattern " + quote_schema_value(Value(n.pattern->source)))) return false;
         }
-        if (n.format != Format::none && !matches_format(n.format, s)) {
+        if (n.format != Format::None && !matches_format(n.format, s)) {
             ok = false;
             if (!fail(n, v, "format", "expected " + std::string(format_description(n.format)))) return false;
         }

@@ -263,46 +263,46 @@ bool uri(std::string_view s) {
 } // namespace
 
 Format format_from_name(std::string_view name) noexcept {
-    if (name == "date") return Format::date;
-    if (name == "date-time") return Format::date_time;
-    if (name == "time") return Format::time;
-    if (name == "email") return Format::email;
-    if (name == "uuid") return Format::uuid;
-    if (name == "uri") return Format::uri;
-    if (name == "ipv4") return Format::ipv4;
-    if (name == "ipv6") return Format::ipv6;
-    if (name == "hostname") return Format::hostname;
-    return Format::none;
+    if (name == "date") return Format::Date;
+    if (name == "date-time") return Format::DateTime;
+    if (name == "time") return Format::Time;
+    if (name == "email") return Format::Email;
+    if (name == "uuid") return Format::Uuid;
+    if (name == "uri") return Format::Uri;
+    if (name == "ipv4") return Format::Ipv4;
+    if (name == "ipv6") return Format::Ipv6;
+    if (name == "hostname") return Format::Hostname;
+    return Format::None;
 }
 
 bool matches_format(Format f, std::string_view s) noexcept {
     switch (f) {
-    case Format::none: return true;
-    case Format::date: return full_date(s);
-    case Format::date_time: return date_time(s);
-    case Format::time: return full_time(s);
-    case Format::email: return email(s);
-    case Format::uuid: return uuid(s);
-    case Format::uri: return uri(s);
-    case Format::ipv4: return ipv4(s);
-    case Format::ipv6: return ipv6(s);
-    case Format::hostname: return hostname(s);
+    case Format::None: return true;
+    case Format::Date: return full_date(s);
+    case Format::DateTime: return date_time(s);
+    case Format::Time: return full_time(s);
+    case Format::Email: return email(s);
+    case Format::Uuid: return uuid(s);
+    case Format::Uri: return uri(s);
+    case Format::Ipv4: return ipv4(s);
+    case Format::Ipv6: return ipv6(s);
+    case Format::Hostname: return hostname(s);
     }
     return true;
 }
 
 std::string_view format_description(Format f) noexcept {
     switch (f) {
-    case Format::none: return "a string";
-    case Format::date: return "a date (RFC 3339 full-date, e.g. 2024-05-31)";
-    case Format::date_time: return "a date-time (RFC 3339, e.g. 2024-05-31T14:30:00Z)";
-    case Format::time: return "a time (RFC 3339 full-time, e.g. 14:30:00Z)";
-    case Format::email: return "an email address (e.g. name@example.com)";
-    case Format::uuid: return "a UUID (e.g. 123e4567-e89b-12d3-a456-426614174000)";
-    case Format::uri: return "an absolute URI (RFC 3986, e.g. https://example.com/path)";
-    case Format::ipv4: return "an IPv4 address (e.g. 192.168.0.1)";
-    case Format::ipv6: return "an IPv6 address (e.g. 2001:db8::1)";
-    case Format::hostname: return "a hostname (RFC 1123, e.g. api.example.com)";
+    case Format::None: return "a string";
+    case Format::Date: return "a date (RFC 3339 full-date, e.g. 2024-05-31)";
+    case Format::DateTime: return "a date-time (RFC 3339, e.g. 2024-05-31T14:30:00Z)";
+    case Format::Time: return "a time (RFC 3339 full-time, e.g. 14:30:00Z)";
+    case Format::Email: return "an email address (e.g. name@example.com)";
+    case Format::Uuid: return "a UUID (e.g. 123e4567-e89b-12d3-a456-426614174000)";
+    case Format::Uri: return "an absolute URI (RFC 3986, e.g. https://example.com/path)";
+    case Format::Ipv4: return "an IPv4 address (e.g. 192.168.0.1)";
+    case Format::Ipv6: return "an IPv6 address (e.g. 2001:db8::1)";
+    case Format::Hostname: return "a hostname (RFC 1123, e.g. api.example.com)";
     }
     return "a string";
 }

@@ -8,7 +8,7 @@
 
 namespace laminate::validate_detail {
 
-// Format::none for a name that is not asserted.
+// Format::None for a name that is not asserted.
 Format format_from_name(std::string_view name) noexcept;
 
 bool matches_format(Format f, std::string_view s) noexcept;

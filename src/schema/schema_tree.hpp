@@ -22,7 +22,7 @@ struct TreeLimits {
 
     bool failed() const noexcept { return error.has_value(); }
     void fail(std::string message) {
-        if (!error) error.emplace(ErrorKind::invalid_schema, std::move(message));
+        if (!error) error.emplace(ErrorKind::InvalidSchema, std::move(message));
     }
     // Accounts for one schema node at `depth`; false (and the error set) beyond a limit.
     bool enter(std::size_t depth) {

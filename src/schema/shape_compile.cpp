@@ -14,7 +14,7 @@ namespace schema_detail {
 namespace {
 
 Error bad(std::string message, const std::string& where) {
-    return Error(ErrorKind::invalid_schema, (where.empty() ? std::string("schema: ") : "schema at '" + where + "': ") + message);
+    return Error(ErrorKind::InvalidSchema, (where.empty() ? std::string("schema: ") : "schema at '" + where + "': ") + message);
 }
 
 struct TypeName {
@@ -305,11 +305,11 @@ std::optional<Error> Compiler::fill_object(const Value& s, Node& n, std::size_t 
     }
     if (const Value* add = s.find("additionalProperties")) {
         if (add->is_bool()) {
-            n.additional = add->as_bool() ? Additional::allowed : Additional::forbidden;
+            n.additional = add->as_bool() ? Additional::Allowed : Additional::Forbidden;
         } else {
             auto child = compile(*add, depth + 1, where + "/additionalProperties");
             if (!child) return std::move(child).error();
-            n.additional = Additional::schema;
+            n.additional = Additional::Schema;
             n.additional_schema = *child;
         }
     }
@@ -381,7 +381,7 @@ std::optional<Error> Compiler::merge_all_of(const Value& list, Node& n, std::siz
                 }
             if (!merged) n.properties.push_back(p);
         }
-        if (c.additional != Additional::allowed && n.additional == Additional::allowed) {
+        if (c.additional != Additional::Allowed && n.additional == Additional::Allowed) {
             n.additional = c.additional;
             n.additional_schema = c.additional_schema;
         }
@@ -496,7 +496,7 @@ Result<CompiledSchema> CompiledSchema::compile(const Value& schema, const Schema
 
 Result<CompiledSchema> CompiledSchema::compile_json(std::string_view schema_json, const SchemaReadOptions& options) {
     auto parsed = parse_json(schema_json);
-    if (!parsed) return Error(ErrorKind::invalid_schema, "schema is not valid JSON: " + parsed.error().message(),
+    if (!parsed) return Error(ErrorKind::InvalidSchema, "schema is not valid JSON: " + parsed.error().message(),
                               parsed.error().offset());
     return compile(*parsed, options);
 }

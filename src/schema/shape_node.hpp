@@ -82,7 +82,7 @@ private:
     std::size_t size_;
 };
 
-enum class Additional : unsigned char { allowed, forbidden, schema };
+enum class Additional : unsigned char { Allowed, Forbidden, Schema };
 
 // Fields in the order shaping reads them: the hot ones share the node's first cache lines (a
 // BFCL run touches thousands of schemas once each, so nodes are mostly cold).
@@ -93,7 +93,7 @@ struct Node {
     bool has_enum = false;         // enum / const (const is an enum of one)
     bool has_limits = false;
     bool items_forbidden = false;  // "items": false after prefixItems: no further element
-    Additional additional = Additional::allowed;
+    Additional additional = Additional::Allowed;
     bool plain_keys = false;       // every property key is plain ASCII text (the fast path compares bytes)
     const HotObject* hot = nullptr; // the fast path's form of an object node (Compiled::hot), or null
 

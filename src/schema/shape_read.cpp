@@ -55,7 +55,7 @@ bool read_array(const Value& in, const Node& n, Value& out, ShapeState& st, std:
         PathScope path(st, i);
         const Node* element = i < n.prefix_items.size() ? n.prefix_items[i] : n.items;
         if (!element && n.items_forbidden) {
-            st.fail(Error(ErrorKind::type_mismatch, "expected at most " + std::to_string(n.prefix_items.size()) +
+            st.fail(Error(ErrorKind::TypeMismatch, "expected at most " + std::to_string(n.prefix_items.size()) +
                                                         " elements, got " + std::to_string(items->size())));
             break;
         }
@@ -136,7 +136,7 @@ namespace {
 void read_unknown(const Value& object, std::span<const std::size_t> unknown, const Node& n, MemberBuilder& out,
                   ShapeState& st, std::size_t depth) {
     if (unknown.empty()) return;
-    if (n.additional == Additional::forbidden || st.policy.unknown_fields == UnknownFields::Error)
+    if (n.additional == Additional::Forbidden || st.policy.unknown_fields == UnknownFields::Error)
         return detail::keep_unknown(object, unknown, nullptr, st);
     const auto members = object.members();
     for (std::size_t i : unknown) {
@@ -147,7 +147,7 @@ void read_unknown(const Value& object, std::span<const std::size_t> unknown, con
             st.note(DiagnosticKind::Dropped, Risk::Warning, "dropped a second value for a field already given");
             continue;
         }
-        if (n.additional == Additional::schema) {
+        if (n.additional == Additional::Schema) {
             PathScope path(st, m.key());
             Value v;
             const std::size_t errors = st.errors.size();
@@ -242,7 +242,7 @@ bool choose(std::size_t count, const Value& in, Value& out, ShapeState& st,
     for (std::size_t i = 0; i < count; ++i) {
         if (st.trials_left && (*st.trials_left)-- == 0) {
             *st.trials_left = 0;
-            return st.fail(Error(ErrorKind::size_exceeded,
+            return st.fail(Error(ErrorKind::SizeExceeded,
                                  "shaping stopped: the schema's alternatives need more trials than the limit allows"));
         }
         ShapeState trial = st.trial();
@@ -328,7 +328,7 @@ bool read_enum(const Value& in, const Node& n, Value& out, ShapeState& st) {
             return true;
         }
     }
-    return st.fail(Error(ErrorKind::unknown_variant,
+    return st.fail(Error(ErrorKind::UnknownVariant,
                          "expected one of the " + std::to_string(n.enum_values.size()) + " values the schema allows"));
 }
 
@@ -343,7 +343,7 @@ bool check_limits(const Value& out, const Node& n, ShapeState& st) {
             if (n.exclusive_minimum) m += " > " + Value(*n.exclusive_minimum).number_text();
             if (n.exclusive_minimum && n.exclusive_maximum) m += " and";
             if (n.exclusive_maximum) m += " < " + Value(*n.exclusive_maximum).number_text();
-            return st.fail(Error(ErrorKind::constraint_violation, m + ", got " + out.number_text()));
+            return st.fail(Error(ErrorKind::ConstraintViolation, m + ", got " + out.number_text()));
         }
         return true;
     }
@@ -370,9 +370,9 @@ bool read_source_text(const Value& in, const Node& n, Value& out, ShapeState& st
 
 bool read_node(const Value& in, const Node& n, Value& out, ShapeState& st, std::size_t depth) {
     if (depth > kMaxInputDepth)
-        return st.fail(Error(ErrorKind::depth_exceeded, "value nested deeper than " + std::to_string(kMaxInputDepth) +
+        return st.fail(Error(ErrorKind::DepthExceeded, "value nested deeper than " + std::to_string(kMaxInputDepth) +
                                                             " levels for its schema"));
-    if (n.never) return st.fail(Error(ErrorKind::type_mismatch, "the schema allows no value here"));
+    if (n.never) return st.fail(Error(ErrorKind::TypeMismatch, "the schema allows no value here"));
     if (!n.alternatives.empty()) return read_alternatives(in, n, out, st, depth);
     if (n.source_literals && in.is_string() && n.types && !(n.types & t_string) && !n.has_enum)
         return read_source_text(in, n, out, st, depth);

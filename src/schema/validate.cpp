@@ -48,7 +48,7 @@ Error violations_error(const ValidationResult& result) {
         message += to_string(result.violations[i]);
     }
     if (n > listed) message += "; ...";
-    return Error(ErrorKind::schema_violation, std::move(message), Error::no_offset,
+    return Error(ErrorKind::SchemaViolation, std::move(message), Error::no_offset,
                  n ? result.violations[0].path : std::string("$"));
 }
 

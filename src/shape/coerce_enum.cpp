@@ -41,13 +41,13 @@ bool names_match_loosely(std::string_view a, std::string_view b) noexcept {
 NameMatch match_name(std::string_view candidate, std::span<const std::string_view> names,
                      CoercionLevel level) noexcept {
     for (std::size_t i = 0; i < names.size(); ++i)
-        if (names[i] == candidate) return {i, NameMatch::How::exact};
+        if (names[i] == candidate) return {i, NameMatch::How::Exact};
     if (level < CoercionLevel::BestEffort) return {};
     NameMatch found;
     for (std::size_t i = 0; i < names.size(); ++i) {
         if (!names_match_loosely(candidate, names[i])) continue;
-        if (found.how == NameMatch::How::loose) return {NameMatch::npos, NameMatch::How::ambiguous};
-        found = {i, NameMatch::How::loose};
+        if (found.how == NameMatch::How::Loose) return {NameMatch::npos, NameMatch::How::Ambiguous};
+        found = {i, NameMatch::How::Loose};
     }
     return found;
 }
@@ -92,8 +92,8 @@ Result<std::size_t> read_enum(const Value& in, const EnumTarget& t, const Coerce
         }
     }
     m = match_name(trimmed, t.names, CoercionLevel::BestEffort);
-    if (m.how == NameMatch::How::ambiguous)
-        return fail(ctx, ErrorKind::ambiguous_value,
+    if (m.how == NameMatch::How::Ambiguous)
+        return fail(ctx, ErrorKind::AmbiguousValue,
                     expected_names(t) + ", got a name matching several of them when case and separators are ignored");
     if (m) {
         if (!ctx.allows(CoercionLevel::BestEffort)) return needs_level(ctx, t.name, in, CoercionLevel::BestEffort);
@@ -101,7 +101,7 @@ Result<std::size_t> read_enum(const Value& in, const EnumTarget& t, const Coerce
         c.step(Risk::Warning, "matched ignoring case and separators", "emit the declared name exactly");
         return m.index;
     }
-    return fail(ctx, ErrorKind::unknown_variant, expected_names(t) + ", got " +
+    return fail(ctx, ErrorKind::UnknownVariant, expected_names(t) + ", got " +
                                                      std::string(described_type(in)) + " matching none");
 }
 

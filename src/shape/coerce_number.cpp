@@ -41,27 +41,27 @@ Result<Value> number_from_string(const Value& in, std::string_view expected, boo
         return needs_level(ctx, expected, in, CoercionLevel::StringCoercion);
     bool best_effort = ctx.allows(CoercionLevel::BestEffort);
     NumberText t = read_number_text(in.as_string(), best_effort);
-    if (t.status == NumberTextStatus::ok && t.not_finite && !allow_not_finite)
-        t.status = NumberTextStatus::not_a_number;
+    if (t.status == NumberTextStatus::Ok && t.not_finite && !allow_not_finite)
+        t.status = NumberTextStatus::NotANumber;
     switch (t.status) {
-    case NumberTextStatus::ok: break;
-    case NumberTextStatus::not_a_number: {
+    case NumberTextStatus::Ok: break;
+    case NumberTextStatus::NotANumber: {
         // Say so when a higher level would have read it.
         if (!best_effort) {
             NumberText higher = read_number_text(in.as_string(), true);
-            bool readable = higher.status == NumberTextStatus::ok && (allow_not_finite || !higher.not_finite);
+            bool readable = higher.status == NumberTextStatus::Ok && (allow_not_finite || !higher.not_finite);
             if (readable || is_null_sentinel(in.as_string(), ctx.null_sentinels))
                 return needs_level(ctx, expected, in, CoercionLevel::BestEffort);
         }
-        return fail(ctx, ErrorKind::type_mismatch,
+        return fail(ctx, ErrorKind::TypeMismatch,
                     "expected " + std::string(expected) + ", got a string that is not a number");
     }
-    case NumberTextStatus::ambiguous:
-        return fail(ctx, ErrorKind::ambiguous_value,
+    case NumberTextStatus::Ambiguous:
+        return fail(ctx, ErrorKind::AmbiguousValue,
                     "expected " + std::string(expected) +
                         ", got a string whose comma may be digit grouping or a decimal mark");
-    case NumberTextStatus::radix_overflow:
-        return fail(ctx, ErrorKind::out_of_range,
+    case NumberTextStatus::RadixOverflow:
+        return fail(ctx, ErrorKind::OutOfRange,
                     "expected " + std::string(expected) + ", got a radix literal beyond 64 bits");
     }
     c.source("string");
@@ -82,19 +82,19 @@ Result<Value> number_from_string(const Value& in, std::string_view expected, boo
 Result<Integer> number_to_integer(const Value& n, IntTarget t, const CoerceContext& ctx, Conversion& c) {
     Integer v;
     switch (number_as_integer(n, v)) {
-    case IntegerRead::ok: break;
-    case IntegerRead::fractional:
-        return fail(ctx, ErrorKind::lossy_conversion,
+    case IntegerRead::Ok: break;
+    case IntegerRead::Fractional:
+        return fail(ctx, ErrorKind::LossyConversion,
                     "expected " + expected_integer(t) + ", got a number with a fraction");
-    case IntegerRead::too_big:
-        return fail(ctx, ErrorKind::out_of_range,
+    case IntegerRead::TooBig:
+        return fail(ctx, ErrorKind::OutOfRange,
                     "expected " + expected_integer(t) + ", got a number beyond 64 bits");
-    case IntegerRead::not_finite:
-        return fail(ctx, ErrorKind::type_mismatch, "expected " + expected_integer(t) + ", got NaN");
+    case IntegerRead::NotFinite:
+        return fail(ctx, ErrorKind::TypeMismatch, "expected " + expected_integer(t) + ", got NaN");
     }
     // What no level would fix (a fraction, the range) is reported before what a level would.
     if (!in_range(v, t))
-        return fail(ctx, ErrorKind::out_of_range, "expected " + expected_integer(t) + ", got " + integer_text(v));
+        return fail(ctx, ErrorKind::OutOfRange, "expected " + expected_integer(t) + ", got " + integer_text(v));
     if (!n.is_integer()) { // written with a fraction or an exponent: 2.0, 1e3
         if (!ctx.allows(CoercionLevel::SafeWidening))
             return needs_level(ctx, expected_integer(t), n, CoercionLevel::SafeWidening);
@@ -135,18 +135,18 @@ Result<Integer> read_integer(const Value& in, IntTarget t, const CoerceContext& 
 Result<double> number_to_float(const Value& n, FloatTarget t, const CoerceContext& ctx, Conversion& c) {
     double out = 0;
     switch (number_as_float(n, t.single_precision, out)) {
-    case FloatRead::exact: return out;
-    case FloatRead::narrowed:
+    case FloatRead::Exact: return out;
+    case FloatRead::Narrowed:
         if (!ctx.allows(CoercionLevel::SafeWidening)) return needs_level(ctx, t.name, n, CoercionLevel::SafeWidening);
         c.source("float");
         c.step(Risk::Info, "narrowed, every written digit kept");
         return out;
-    case FloatRead::rounded: {
+    case FloatRead::Rounded: {
         // Widening an integer rounds by nature (SafeWidening); narrowing may not (BestEffort).
         bool integer = n.is_integer() || n.number_text().find_first_of(".eE") == std::string::npos;
         CoercionLevel needed = integer ? CoercionLevel::SafeWidening : CoercionLevel::BestEffort;
         if (!ctx.allows(needed))
-            return fail(ctx, ErrorKind::lossy_conversion,
+            return fail(ctx, ErrorKind::LossyConversion,
                         "expected " + std::string(t.name) + ", got a number it cannot hold exactly (coercion level " +
                             std::string(level_name(needed)) + " is needed, the level is " +
                             std::string(level_name(ctx.level)) + ")");
@@ -154,11 +154,11 @@ Result<double> number_to_float(const Value& n, FloatTarget t, const CoerceContex
         c.step(Risk::Warning, "rounded, precision lost", "declare a wider type or emit fewer digits");
         return out;
     }
-    case FloatRead::overflow:
-        return fail(ctx, ErrorKind::out_of_range,
+    case FloatRead::Overflow:
+        return fail(ctx, ErrorKind::OutOfRange,
                     "expected a number within the range of " + std::string(t.name) + ", got one beyond it");
-    case FloatRead::underflow:
-        return fail(ctx, ErrorKind::out_of_range,
+    case FloatRead::Underflow:
+        return fail(ctx, ErrorKind::OutOfRange,
                     "expected a number " + std::string(t.name) + " can hold, got a nonzero one it would round to zero");
     }
     return out;
@@ -196,7 +196,7 @@ Result<double> read_float(const Value& in, FloatTarget t, const CoerceContext& c
 
 Result<std::int64_t> coerce_signed(const Value& in, IntTarget target, const CoerceContext& ctx) {
     if (!target.is_signed)
-        return shape_detail::fail(ctx, ErrorKind::invalid_argument, "coerce_signed needs a signed integer target");
+        return shape_detail::fail(ctx, ErrorKind::InvalidArgument, "coerce_signed needs a signed integer target");
     shape_detail::Conversion c;
     auto r = shape_detail::read_integer(in, target, ctx, c, true);
     if (!r) return std::move(r).error();
@@ -207,7 +207,7 @@ Result<std::int64_t> coerce_signed(const Value& in, IntTarget target, const Coer
 
 Result<std::uint64_t> coerce_unsigned(const Value& in, IntTarget target, const CoerceContext& ctx) {
     if (target.is_signed)
-        return shape_detail::fail(ctx, ErrorKind::invalid_argument, "coerce_unsigned needs an unsigned integer target");
+        return shape_detail::fail(ctx, ErrorKind::InvalidArgument, "coerce_unsigned needs an unsigned integer target");
     shape_detail::Conversion c;
     auto r = shape_detail::read_integer(in, target, ctx, c, true);
     if (!r) return std::move(r).error();

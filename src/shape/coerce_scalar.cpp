@@ -36,8 +36,8 @@ Result<bool> read_bool(const Value& in, const CoerceContext& ctx, Conversion& c,
     case Type::Number: {
         if (!ctx.allows(CoercionLevel::SafeWidening)) return needs_level(ctx, "bool", in, CoercionLevel::SafeWidening);
         Integer v;
-        if (number_as_integer(in, v) != IntegerRead::ok || v.magnitude > 1 || (v.negative && v.magnitude != 0))
-            return fail(ctx, ErrorKind::type_mismatch, "expected a bool, got a number other than 0 and 1");
+        if (number_as_integer(in, v) != IntegerRead::Ok || v.magnitude > 1 || (v.negative && v.magnitude != 0))
+            return fail(ctx, ErrorKind::TypeMismatch, "expected a bool, got a number other than 0 and 1");
         c.source(source_type(in));
         c.step(Risk::Info, {}, "emit true or false for bool fields");
         return v.magnitude == 1;
@@ -54,7 +54,7 @@ Result<bool> read_bool(const Value& in, const CoerceContext& ctx, Conversion& c,
         if (take_default(in, ctx, c, true)) return false;
         if (is_null_sentinel(in.as_string(), ctx.null_sentinels))
             return needs_level(ctx, "bool", in, CoercionLevel::BestEffort);
-        return fail(ctx, ErrorKind::type_mismatch, "expected a bool, got a string that does not spell one");
+        return fail(ctx, ErrorKind::TypeMismatch, "expected a bool, got a string that does not spell one");
     }
     case Type::Null:
         if (take_default(in, ctx, c, true)) return false;

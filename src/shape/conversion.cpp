@@ -77,7 +77,7 @@ Error mismatch(const CoerceContext& ctx, std::string_view expected, const Value&
         m += level_name(ctx.level);
         m += ')';
     }
-    return fail(ctx, ErrorKind::type_mismatch, std::move(m));
+    return fail(ctx, ErrorKind::TypeMismatch, std::move(m));
 }
 
 Error needs_level(const CoerceContext& ctx, std::string_view expected, const Value& got,

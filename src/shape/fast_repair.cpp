@@ -119,7 +119,7 @@ bool fast_note_repair(FastCursor& c, ShapeState& st, RepairKind kind, const char
     // A dict repr has a quoting repair on every key and string, two per member: room for a
     // document's worth at once, not the 1, 2, 4, ... steps that move each one again. Other
     // repairs come few to a document.
-    if (r.list.empty()) r.list.reserve(kind == RepairKind::single_quotes ? 32 : 8);
+    if (r.list.empty()) r.list.reserve(kind == RepairKind::SingleQuotes ? 32 : 8);
     Diagnostic& d = append_diagnostic(r.list);
     fill_joined_path(d.path, st.path, step);
     d.risk = Risk::Warning;
@@ -132,7 +132,7 @@ bool fast_note_repair(FastCursor& c, ShapeState& st, RepairKind kind, const char
 bool fast_single_quoted(FastCursor& c, std::string& out, ShapeState& st, std::string_view step) {
     bool escaped = false;
     const char* close = single_quoted_end(c, escaped);
-    if (!close || !fast_note_repair(c, st, RepairKind::single_quotes, c.p, kQuotesReplaced, step)) return false;
+    if (!close || !fast_note_repair(c, st, RepairKind::SingleQuotes, c.p, kQuotesReplaced, step)) return false;
     if (escaped) decode_single_quoted(c.p + 1, close, out);
     else out.assign(c.p + 1, close);
     c.p = close + 1;
@@ -156,7 +156,7 @@ bool fast_repaired_scalar(FastCursor& c, Value& out, ShapeState& st, std::string
         const char* t = after;
         while (t != c.end && is_space_or_tab(static_cast<unsigned char>(*t))) ++t;
         if (t == c.end || (*t != ',' && *t != ']' && *t != '}' && *t != '\n' && *t != '\r')) return false;
-        if (!fast_note_repair(c, st, RepairKind::python_literal, start, "mapped literal", step)) return false;
+        if (!fast_note_repair(c, st, RepairKind::PythonLiteral, start, "mapped literal", step)) return false;
         out = v < 0 ? Value() : Value(v == 1);
         c.p = after;
         return true;
@@ -167,7 +167,7 @@ bool fast_repaired_scalar(FastCursor& c, Value& out, ShapeState& st, std::string
 bool fast_trailing_comma(FastCursor& c, ShapeState& st) {
     const char* comma = c.p - 1;
     while (*comma != ',') --comma; // only blanks since it (the caller's precondition)
-    if (!fast_note_repair(c, st, RepairKind::trailing_comma, comma, "removed comma", {})) return false;
+    if (!fast_note_repair(c, st, RepairKind::TrailingComma, comma, "removed comma", {})) return false;
     ++c.p;
     return true;
 }

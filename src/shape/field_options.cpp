@@ -37,7 +37,7 @@ std::size_t code_points(std::string_view s) noexcept {
 }
 
 bool violation(ShapeState& st, std::string message) {
-    return st.fail(Error(ErrorKind::constraint_violation, std::move(message), Error::no_offset, st.path));
+    return st.fail(Error(ErrorKind::ConstraintViolation, std::move(message), Error::no_offset, st.path));
 }
 
 } // namespace

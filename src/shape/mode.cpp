@@ -25,7 +25,7 @@ Result<DynamicMode> DynamicMode::parse(std::string_view text) {
     for (Mode m : {Mode::Lenient, Mode::Absorbing, Mode::Strict})
         if (text == mode_name(m)) return DynamicMode(m);
     // The text is configuration, but it is not echoed: errors never carry input.
-    return Error(ErrorKind::invalid_argument, "unknown mode: expected lenient, absorbing or strict");
+    return Error(ErrorKind::InvalidArgument, "unknown mode: expected lenient, absorbing or strict");
 }
 
 } // namespace laminate

@@ -73,29 +73,29 @@ NumberTextStatus radix_number(std::string_view s, std::string& lexeme) {
     std::size_t i = 0;
     bool negative = false;
     if (i < s.size() && (s[i] == '+' || s[i] == '-')) negative = s[i++] == '-';
-    if (i + 2 > s.size() || s[i] != '0') return NumberTextStatus::not_a_number;
+    if (i + 2 > s.size() || s[i] != '0') return NumberTextStatus::NotANumber;
     unsigned base = 0;
     switch (s[i + 1]) {
     case 'x': case 'X': base = 16; break;
     case 'o': case 'O': base = 8; break;
     case 'b': case 'B': base = 2; break;
-    default: return NumberTextStatus::not_a_number;
+    default: return NumberTextStatus::NotANumber;
     }
     i += 2;
-    if (i == s.size()) return NumberTextStatus::not_a_number;
+    if (i == s.size()) return NumberTextStatus::NotANumber;
     std::uint64_t value = 0;
     bool overflow = false;
     for (; i < s.size(); ++i) {
         int d = digit_value(s[i]);
-        if (d >= static_cast<int>(base)) return NumberTextStatus::not_a_number;
+        if (d >= static_cast<int>(base)) return NumberTextStatus::NotANumber;
         if (value > (std::numeric_limits<std::uint64_t>::max() - static_cast<unsigned>(d)) / base) overflow = true;
         value = value * base + static_cast<unsigned>(d);
     }
-    if (overflow) return NumberTextStatus::radix_overflow;
+    if (overflow) return NumberTextStatus::RadixOverflow;
     lexeme.clear();
     if (negative && value != 0) lexeme += '-';
     lexeme += std::to_string(value);
-    return NumberTextStatus::ok;
+    return NumberTextStatus::Ok;
 }
 
 bool not_finite(std::string_view s, double& out) noexcept {
@@ -138,22 +138,22 @@ bool strip_currency_suffix(std::string_view& s) noexcept {
 
 // Separators between digit groups, by role: '.' and ',' may be grouping or the decimal mark;
 // apostrophes and spaces only group.
-enum class Sep : unsigned char { point, comma, apostrophe, space };
+enum class Sep : unsigned char { Point, Comma, Apostrophe, Space };
 
 // Length of the separator at s[i] (0 when none).
 std::size_t separator_at(std::string_view s, std::size_t i, Sep& sep) noexcept {
     switch (s[i]) {
-    case '.': sep = Sep::point; return 1;
-    case ',': sep = Sep::comma; return 1;
-    case '\'': sep = Sep::apostrophe; return 1;
-    case ' ': sep = Sep::space; return 1;
+    case '.': sep = Sep::Point; return 1;
+    case ',': sep = Sep::Comma; return 1;
+    case '\'': sep = Sep::Apostrophe; return 1;
+    case ' ': sep = Sep::Space; return 1;
     default: break;
     }
     std::string_view rest = s.substr(i);
-    if (rest.starts_with("\xC2\xA0")) { sep = Sep::space; return 2; }          // no-break space
-    if (rest.starts_with("\xE2\x80\xAF")) { sep = Sep::space; return 3; }      // narrow no-break space
-    if (rest.starts_with("\xE2\x80\x89")) { sep = Sep::space; return 3; }      // thin space
-    if (rest.starts_with("\xE2\x80\x99")) { sep = Sep::apostrophe; return 3; } // right single quote
+    if (rest.starts_with("\xC2\xA0")) { sep = Sep::Space; return 2; }          // no-break space
+    if (rest.starts_with("\xE2\x80\xAF")) { sep = Sep::Space; return 3; }      // narrow no-break space
+    if (rest.starts_with("\xE2\x80\x89")) { sep = Sep::Space; return 3; }      // thin space
+    if (rest.starts_with("\xE2\x80\x99")) { sep = Sep::Apostrophe; return 3; } // right single quote
     return 0;
 }
 
@@ -172,16 +172,16 @@ NumberTextStatus grouped_number(std::string_view s, bool negative, NumberText& o
     std::size_t i = 0;
     while (true) {
         std::string_view run = digit_run(s, i);
-        if (run.empty()) return NumberTextStatus::not_a_number;
+        if (run.empty()) return NumberTextStatus::NotANumber;
         groups.push_back(run);
         if (i == s.size()) break;
         Sep sep{};
         std::size_t len = separator_at(s, i, sep);
-        if (len == 0) return NumberTextStatus::not_a_number;
+        if (len == 0) return NumberTextStatus::NotANumber;
         seps.push_back(sep);
         i += len;
     }
-    if (seps.empty()) return NumberTextStatus::not_a_number;
+    if (seps.empty()) return NumberTextStatus::NotANumber;
 
     std::size_t whole_groups = groups.size();
     bool has_fraction = false;
@@ -190,21 +190,21 @@ NumberTextStatus grouped_number(std::string_view s, bool negative, NumberText& o
     if (all_same) {
         // One kind of separator: grouping, except a lone point (a plain decimal, read earlier)
         // and a lone comma that does not group like thousands (a decimal comma, or not).
-        if (seps.size() == 1 && seps[0] == Sep::point) return NumberTextStatus::not_a_number;
+        if (seps.size() == 1 && seps[0] == Sep::Point) return NumberTextStatus::NotANumber;
         if (!valid_grouping(groups, whole_groups))
-            return seps.size() == 1 && seps[0] == Sep::comma ? NumberTextStatus::ambiguous
-                                                             : NumberTextStatus::not_a_number;
+            return seps.size() == 1 && seps[0] == Sep::Comma ? NumberTextStatus::Ambiguous
+                                                             : NumberTextStatus::NotANumber;
     } else {
         // Mixed: the last separator is the decimal mark and appears once; the others all group.
         Sep mark = seps.back();
-        if (mark != Sep::point && mark != Sep::comma) return NumberTextStatus::not_a_number;
+        if (mark != Sep::Point && mark != Sep::Comma) return NumberTextStatus::NotANumber;
         Sep group = seps[0];
         for (std::size_t k = 0; k + 1 < seps.size(); ++k)
-            if (seps[k] != group || seps[k] == mark) return NumberTextStatus::not_a_number;
+            if (seps[k] != group || seps[k] == mark) return NumberTextStatus::NotANumber;
         whole_groups = groups.size() - 1;
         has_fraction = true;
-        if (!valid_grouping(groups, whole_groups)) return NumberTextStatus::not_a_number;
-        out.decimal_comma = mark == Sep::comma;
+        if (!valid_grouping(groups, whole_groups)) return NumberTextStatus::NotANumber;
+        out.decimal_comma = mark == Sep::Comma;
     }
     out.grouping = whole_groups > 1;
     std::string digits;
@@ -216,13 +216,13 @@ NumberTextStatus grouped_number(std::string_view s, bool negative, NumberText& o
         out.lexeme += '.';
         out.lexeme += groups.back();
     }
-    return NumberTextStatus::ok;
+    return NumberTextStatus::Ok;
 }
 
 NumberTextStatus best_effort_number(std::string_view s, NumberText& out) {
     if (not_finite(s, out.special)) {
         out.not_finite = true;
-        return NumberTextStatus::ok;
+        return NumberTextStatus::Ok;
     }
     // A sign may come before or after a currency symbol: "-$4.99", "$-4.99", "4,99 €".
     bool negative = false, signed_ = false;
@@ -237,12 +237,12 @@ NumberTextStatus best_effort_number(std::string_view s, NumberText& out) {
     take_sign(body);
     out.currency = strip_currency_prefix(body) || strip_currency_suffix(body);
     take_sign(body);
-    if (body.empty()) return NumberTextStatus::not_a_number;
+    if (body.empty()) return NumberTextStatus::NotANumber;
     if (out.currency) {
         std::string unsigned_lexeme;
         if (body[0] != '+' && body[0] != '-' && plain_number(body, unsigned_lexeme)) {
             out.lexeme = negative && unsigned_lexeme != "0" ? "-" + unsigned_lexeme : unsigned_lexeme;
-            return NumberTextStatus::ok;
+            return NumberTextStatus::Ok;
         }
     }
     return grouped_number(body, negative, out);
@@ -254,11 +254,11 @@ NumberText read_number_text(std::string_view text, bool best_effort) {
     NumberText out;
     std::string_view s = trim(text);
     if (plain_number(s, out.lexeme)) {
-        out.status = NumberTextStatus::ok;
+        out.status = NumberTextStatus::Ok;
         return out;
     }
     out.status = radix_number(s, out.lexeme);
-    if (out.status != NumberTextStatus::not_a_number) {
+    if (out.status != NumberTextStatus::NotANumber) {
         out.radix = true;
         return out;
     }

@@ -11,14 +11,14 @@
 namespace laminate::shape_detail {
 
 enum class NumberTextStatus : unsigned char {
-    ok,
-    not_a_number,   // not a number in any accepted spelling ("12abc", "hello")
-    ambiguous,      // a lone comma that may be grouping or a decimal comma ("12,34")
-    radix_overflow, // a 0x / 0o / 0b literal beyond 64 bits
+    Ok,
+    NotANumber,    // not a number in any accepted spelling ("12abc", "hello")
+    Ambiguous,     // a lone comma that may be grouping or a decimal comma ("12,34")
+    RadixOverflow, // a 0x / 0o / 0b literal beyond 64 bits
 };
 
 struct NumberText {
-    NumberTextStatus status = NumberTextStatus::not_a_number;
+    NumberTextStatus status = NumberTextStatus::NotANumber;
     std::string lexeme;          // a valid JSON number when status is ok and !not_finite
     bool radix = false;          // written with a 0x / 0o / 0b prefix
     bool grouping = false;       // digit grouping removed (BestEffort)

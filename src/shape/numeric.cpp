@@ -21,22 +21,22 @@ IntegerRead lexeme_as_integer(std::string_view lexeme, Integer& out) {
     std::string c = detail::canonical_decimal(lexeme); // "-15e3" means -0.15 x 10^3
     if (c == "0") {
         out = {};
-        return IntegerRead::ok;
+        return IntegerRead::Ok;
     }
     std::size_t start = c[0] == '-' ? 1 : 0;
     std::size_t e = c.find('e');
     std::string_view digits(c.data() + start, e - start);
     long long exponent = 0;
     std::from_chars(c.data() + e + 1, c.data() + c.size(), exponent);
-    if (exponent < static_cast<long long>(digits.size())) return IntegerRead::fractional;
-    if (exponent > 20) return IntegerRead::too_big;
+    if (exponent < static_cast<long long>(digits.size())) return IntegerRead::Fractional;
+    if (exponent > 20) return IntegerRead::TooBig;
     std::string whole(digits);
     whole.append(static_cast<std::size_t>(exponent) - digits.size(), '0');
     std::uint64_t magnitude = 0;
     auto r = std::from_chars(whole.data(), whole.data() + whole.size(), magnitude);
-    if (r.ec != std::errc()) return IntegerRead::too_big;
+    if (r.ec != std::errc()) return IntegerRead::TooBig;
     out = {start == 1, magnitude};
-    return IntegerRead::ok;
+    return IntegerRead::Ok;
 }
 
 // Whether a 64-bit magnitude survives a binary floating format with this many mantissa bits.
@@ -53,20 +53,20 @@ IntegerRead number_as_integer(const Value& n, Integer& out) {
     if (n.get_int64(i)) {
         out.negative = i < 0;
         out.magnitude = i < 0 ? 0 - static_cast<std::uint64_t>(i) : static_cast<std::uint64_t>(i);
-        return IntegerRead::ok;
+        return IntegerRead::Ok;
     }
     if (n.get_uint64(u)) {
         out = {false, u};
-        return IntegerRead::ok;
+        return IntegerRead::Ok;
     }
     if (!n.is_lossless() && !n.lexeme().empty()) return lexeme_as_integer(n.lexeme(), out);
     double d = n.as_double();
-    if (std::isnan(d)) return IntegerRead::not_finite;
-    if (std::isinf(d)) return IntegerRead::too_big;
-    if (d != std::trunc(d)) return IntegerRead::fractional;
-    if (std::fabs(d) >= kTwoTo64) return IntegerRead::too_big;
+    if (std::isnan(d)) return IntegerRead::NotFinite;
+    if (std::isinf(d)) return IntegerRead::TooBig;
+    if (d != std::trunc(d)) return IntegerRead::Fractional;
+    if (std::fabs(d) >= kTwoTo64) return IntegerRead::TooBig;
     out = {d < 0, static_cast<std::uint64_t>(std::fabs(d))};
-    return IntegerRead::ok;
+    return IntegerRead::Ok;
 }
 
 std::string integer_text(const Integer& v) {
@@ -86,39 +86,39 @@ FloatRead number_as_float(const Value& n, bool single_precision, double& out) {
             double d = static_cast<double>(v.magnitude);
             out = v.negative ? -d : d;
         }
-        return fits_mantissa(v.magnitude, single_precision ? FLT_MANT_DIG : DBL_MANT_DIG) ? FloatRead::exact
-                                                                                         : FloatRead::rounded;
+        return fits_mantissa(v.magnitude, single_precision ? FLT_MANT_DIG : DBL_MANT_DIG) ? FloatRead::Exact
+                                                                                         : FloatRead::Rounded;
     }
     double d = n.as_double();
     std::string_view lexeme = n.lexeme();
     if (!std::isfinite(d)) {
         // A literal too large for a double; NaN and infinities built by the caller or by the
         // parser's NaN/Infinity repair are values in their own right.
-        if (!lexeme.empty() && !std::isnan(d)) return FloatRead::overflow;
+        if (!lexeme.empty() && !std::isnan(d)) return FloatRead::Overflow;
         out = d;
-        return FloatRead::exact;
+        return FloatRead::Exact;
     }
     if (d == 0 && !n.is_lossless() && !lexeme.empty() && detail::canonical_decimal(lexeme) != "0")
-        return FloatRead::underflow;
+        return FloatRead::Underflow;
     if (!single_precision) {
         out = d;
         // A decimal reads as its nearest double, as in every JSON reader; an integer literal
         // beyond 64 bits is exact by nature, so losing its digits is rounding.
         bool integer_literal = !lexeme.empty() && lexeme.find_first_of(".eE") == std::string_view::npos;
-        return integer_literal && !n.is_lossless() ? FloatRead::rounded : FloatRead::exact;
+        return integer_literal && !n.is_lossless() ? FloatRead::Rounded : FloatRead::Exact;
     }
-    if (std::fabs(d) >= kFloatOverflow) return FloatRead::overflow;
+    if (std::fabs(d) >= kFloatOverflow) return FloatRead::Overflow;
     // Between FLT_MAX and the overflow threshold the conversion itself is not defined by C++.
     float f = std::fabs(d) > FLT_MAX ? (d > 0 ? FLT_MAX : -FLT_MAX) : static_cast<float>(d);
-    if (f == 0 && d != 0) return FloatRead::underflow;
+    if (f == 0 && d != 0) return FloatRead::Underflow;
     out = static_cast<double>(f);
-    if (out == d) return FloatRead::exact;
+    if (out == d) return FloatRead::Exact;
     // Narrowing keeps the number when the float's shortest spelling has the digits written.
     char buf[32];
     auto r = std::to_chars(buf, buf + sizeof buf, f);
     std::string_view spelled(buf, static_cast<std::size_t>(r.ptr - buf));
-    return detail::canonical_decimal(spelled) == detail::canonical_decimal(n.number_text()) ? FloatRead::narrowed
-                                                                                           : FloatRead::rounded;
+    return detail::canonical_decimal(spelled) == detail::canonical_decimal(n.number_text()) ? FloatRead::Narrowed
+                                                                                           : FloatRead::Rounded;
 }
 
 } // namespace laminate::shape_detail

@@ -15,10 +15,10 @@ struct Integer {
 };
 
 enum class IntegerRead : unsigned char {
-    ok,
-    fractional, // the number has a fraction: never an integer
-    too_big,    // beyond 64 bits (or an infinity)
-    not_finite, // NaN
+    Ok,
+    Fractional, // the number has a fraction: never an integer
+    TooBig,     // beyond 64 bits (or an infinity)
+    NotFinite,  // NaN
 };
 
 // Precondition: n.is_number().
@@ -28,11 +28,11 @@ IntegerRead number_as_integer(const Value& n, Integer& out);
 std::string integer_text(const Integer& v);
 
 enum class FloatRead : unsigned char {
-    exact,     // the target holds the number as written
-    narrowed,  // float32 holds every digit written, not the double (12.99): SafeWidening
-    rounded,   // digits were lost (an integer beyond 2^53, too many digits for float32)
-    overflow,  // beyond the target's range
-    underflow, // a nonzero number the target would hold as zero
+    Exact,     // the target holds the number as written
+    Narrowed,  // float32 holds every digit written, not the double (12.99): SafeWidening
+    Rounded,   // digits were lost (an integer beyond 2^53, too many digits for float32)
+    Overflow,  // beyond the target's range
+    Underflow, // a nonzero number the target would hold as zero
 };
 
 // Precondition: n.is_number(). out is the value in the target's precision.

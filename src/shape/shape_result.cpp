@@ -22,9 +22,9 @@ DiagnosticSink DiagnosticSink::print(std::ostream& os, Risk at) {
 
 Diagnostics DiagnosticSink::deliver(Diagnostics diagnostics) const {
     switch (kind_) {
-    case Kind::collect: return diagnostics;
-    case Kind::drop: return {};
-    case Kind::forward:
+    case Kind::Collect: return diagnostics;
+    case Kind::Drop: return {};
+    case Kind::Forward:
         if (callback_)
             for (const Diagnostic& d : diagnostics)
                 if (d.risk >= at_) callback_(d);
@@ -44,7 +44,7 @@ std::optional<Error> require_below(const Diagnostics& diagnostics, Risk limit) {
     if (!first) return std::nullopt;
     std::string m = std::to_string(count) + (count == 1 ? " diagnostic" : " diagnostics") + " at or above " +
                     std::string(risk_name(limit)) + ", the first: " + first->to_string();
-    return Error(ErrorKind::risk_exceeded, std::move(m), first->offset, first->path);
+    return Error(ErrorKind::RiskExceeded, std::move(m), first->offset, first->path);
 }
 
 namespace detail {
@@ -60,7 +60,7 @@ Error summarize(std::span<const Error> errors) {
         m += errors[i].message();
     }
     if (errors.size() > kListed) m += "; and " + std::to_string(errors.size() - kListed) + " more";
-    return Error(ErrorKind::shape_error, std::move(m));
+    return Error(ErrorKind::ShapeError, std::move(m));
 }
 
 std::optional<Error> conclude_general(ShapeState& st, const ShapeOptions& options, Diagnostics& diagnostics,

@@ -76,15 +76,15 @@ StructTable build_struct_table(std::span<const std::string_view> names, std::spa
         while (i < names.size() && names[i] != spec.name) ++i;
         std::string where = "laminate::Fields<" + std::string(type) + ">: ";
         if (i == names.size()) {
-            t.invalid = Error(ErrorKind::invalid_argument, where + "'" + spec.name + "' is not a field of the type");
+            t.invalid = Error(ErrorKind::InvalidArgument, where + "'" + spec.name + "' is not a field of the type");
             break;
         }
         if (t.fields[i].spec) {
-            t.invalid = Error(ErrorKind::invalid_argument, where + "field '" + spec.name + "' is listed twice");
+            t.invalid = Error(ErrorKind::InvalidArgument, where + "field '" + spec.name + "' is listed twice");
             break;
         }
         if (spec.pattern_invalid) {
-            t.invalid = Error(ErrorKind::invalid_argument, where + "the pattern of field '" + spec.name + "' does not compile");
+            t.invalid = Error(ErrorKind::InvalidArgument, where + "the pattern of field '" + spec.name + "' does not compile");
             break;
         }
         t.fields[i].spec = &spec;
@@ -126,7 +126,7 @@ bool match_members(const Value& object, const StructTable& table, std::span<Slot
         } else if (NameMatch m = match_name(key, table.keys, CoercionLevel::Exact)) {
             field = table.key_field[m.index];
             hint = m.index + 1;
-        } else if (NameMatch l = match_name(key, table.primary_keys, st.policy.coercion); l.how == NameMatch::How::loose) {
+        } else if (NameMatch l = match_name(key, table.primary_keys, st.policy.coercion); l.how == NameMatch::How::Loose) {
             field = table.primary_field[l.index];
             loose = true;
         }
@@ -149,7 +149,7 @@ void keep_unknown(const Value& object, std::span<const std::size_t> unknown, Ove
         const Member& m = members[i];
         PathScope path(st, m.key());
         if (st.policy.unknown_fields == UnknownFields::Error) {
-            st.fail(Error(ErrorKind::unknown_field,
+            st.fail(Error(ErrorKind::UnknownField,
                           named("unknown field", m.key()) + " (unknown fields are errors in this mode)"));
         } else if (overflow) {
             overflow->add(m.key(), m.value);
@@ -179,7 +179,7 @@ void missing_field(const FieldInfo& field, bool optional_like, ShapeState& st) {
             st.note(DiagnosticKind::Defaulted, Risk::Info, std::string(missing_message(optional_like)));
         return;
     }
-    st.fail(Error(ErrorKind::missing_field, "missing required field '" + std::string(field.key) + "'",
+    st.fail(Error(ErrorKind::MissingField, "missing required field '" + std::string(field.key) + "'",
                   Error::no_offset, st.path));
 }
 
@@ -220,7 +220,7 @@ void note_override(bool present, const ReadMark& mark, ShapeState& st) {
     st.diagnostics.resize(mark.diagnostics); // reading configuration is not a liberty with the input
     if (st.errors.size() != mark.errors) {
         Error& e = st.errors[mark.errors];
-        e = Error(ErrorKind::invalid_argument, "the override configured for this field does not fit its type (" +
+        e = Error(ErrorKind::InvalidArgument, "the override configured for this field does not fit its type (" +
                                                    std::string(e.kind_name()) + ": " + e.message() + ")",
                   Error::no_offset, e.path());
         return;
@@ -259,7 +259,7 @@ bool read_open_enum(const Value& in, EnumTarget target, ShapeState& st, std::opt
         index = *r;
         return true;
     }
-    if (r.error().kind() == ErrorKind::unknown_variant && in.is_string()) {
+    if (r.error().kind() == ErrorKind::UnknownVariant && in.is_string()) {
         unknown = std::string(in.as_string());
         st.note(DiagnosticKind::Preserved, Risk::Warning, "unrecognized variant kept",
                  "declare the value in " + std::string(target.name) + ", or emit one of its names");
@@ -290,7 +290,7 @@ bool variant_failed(std::span<const std::string_view> labels, std::span<const Er
         m += ": ";
         m += e.message();
     }
-    return st.fail(Error(ErrorKind::type_mismatch, std::move(m), Error::no_offset, st.path));
+    return st.fail(Error(ErrorKind::TypeMismatch, std::move(m), Error::no_offset, st.path));
 }
 
 void note_variant_choice(std::string_view label, std::size_t fits, std::size_t alternatives, const Value& in,
@@ -307,7 +307,7 @@ void note_variant_choice(std::string_view label, std::size_t fits, std::size_t a
 }
 
 bool array_length_mismatch(std::size_t expected, std::size_t got, ShapeState& st) {
-    return st.fail(Error(ErrorKind::type_mismatch,
+    return st.fail(Error(ErrorKind::TypeMismatch,
                          "expected an array of " + std::to_string(expected) + " elements, got " + std::to_string(got),
                          Error::no_offset, st.path));
 }

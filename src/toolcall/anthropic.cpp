@@ -9,9 +9,9 @@ namespace laminate::toolcall::detail {
 
 Result<Response> read_anthropic(const Value& body) {
     if (!body.is_object() || !body["content"].is_array())
-        return Error(ErrorKind::unknown_format, "not an Anthropic message: no content array");
+        return Error(ErrorKind::UnknownFormat, "not an Anthropic message: no content array");
     Response r;
-    r.provider = Format::anthropic;
+    r.provider = Format::Anthropic;
     r.id = str(body, "id");
     r.model = str(body, "model");
     Choice choice;

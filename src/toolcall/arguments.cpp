@@ -54,7 +54,7 @@ void read_arguments(ToolCall& call, std::string_view raw, bool truncated) {
     ParseOptions options;
     options.complete_truncated = truncated;
     auto parsed = parse(raw, options);
-    if (!parsed && parsed.error().kind() == ErrorKind::value_not_closed) {
+    if (!parsed && parsed.error().kind() == ErrorKind::ValueNotClosed) {
         // Cut off (max tokens, or a stream read before its end): complete what was said, Risky.
         options.complete_truncated = true;
         parsed = parse(raw, options);

@@ -11,9 +11,9 @@ namespace laminate::toolcall::detail {
 Result<Response> read_bedrock(const Value& body) {
     const Value& message = body["output"]["message"];
     if (!message.is_object())
-        return Error(ErrorKind::unknown_format, "not a Bedrock Converse response: no output.message");
+        return Error(ErrorKind::UnknownFormat, "not a Bedrock Converse response: no output.message");
     Response r;
-    r.provider = Format::bedrock;
+    r.provider = Format::Bedrock;
     Choice choice;
     for (const auto& block : message["content"].items()) {
         if (block["toolUse"].is_object()) {

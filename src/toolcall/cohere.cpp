@@ -10,9 +10,9 @@ namespace laminate::toolcall::detail {
 Result<Response> read_cohere(const Value& body) {
     const Value& message = body["message"];
     if (!message.is_object())
-        return Error(ErrorKind::unknown_format, "not a Cohere chat response: no message");
+        return Error(ErrorKind::UnknownFormat, "not a Cohere chat response: no message");
     Response r;
-    r.provider = Format::cohere;
+    r.provider = Format::Cohere;
     r.id = str(body, "id");
     Choice choice;
     add_reasoning(choice, str(message, "tool_plan"));

@@ -13,7 +13,7 @@ std::optional<Error> check_strict(const ToolCall& call, Mode mode) {
     if (mode != Mode::Strict) return std::nullopt;
     for (const auto& d : call.diagnostics)
         if (d.kind == DiagnosticKind::Repaired)
-            return Error(ErrorKind::repair_not_allowed,
+            return Error(ErrorKind::RepairNotAllowed,
                          "the tool is strict and its arguments needed syntax repairs", d.offset, d.path);
     return std::nullopt;
 }
@@ -42,16 +42,16 @@ CallResult ToolRegistry::call(const ToolCall& call) const {
     CallResult out{call.id, call.name, Value(), call.diagnostics};
     auto it = std::find_if(tools_.begin(), tools_.end(), [&](const Entry& e) { return e.name == call.name; });
     if (it == tools_.end()) {
-        out.result = Error(ErrorKind::unknown_tool, "the call names no registered tool");
+        out.result = Error(ErrorKind::UnknownTool, "the call names no registered tool");
         return out;
     }
     if (!call.complete) {
-        out.result = Error(ErrorKind::value_not_closed,
+        out.result = Error(ErrorKind::ValueNotClosed,
                            "the call's arguments were cut off; it is not run on a completed guess");
         return out;
     }
     if (call.arguments.is_null() && !call.raw_arguments.empty()) {
-        out.result = Error(ErrorKind::invalid_json,
+        out.result = Error(ErrorKind::InvalidJson,
                            "the call's arguments could not be read; the text is in raw_arguments");
         return out;
     }
@@ -66,12 +66,12 @@ std::vector<CallResult> ToolRegistry::dispatch(const Response& response) const {
 }
 
 Result<Value> ToolRegistry::definitions(Format format, bool openai_strict) const {
-    if (format == Format::auto_detect)
-        return Error(ErrorKind::invalid_argument, "tool definitions need a provider format, not auto");
+    if (format == Format::AutoDetect)
+        return Error(ErrorKind::InvalidArgument, "tool definitions need a provider format, not auto");
     Dialect dialect = Dialect::Generic;
-    if (format == Format::anthropic) dialect = Dialect::Anthropic;
-    else if (format == Format::gemini) dialect = Dialect::Gemini;
-    const bool openai_like = format != Format::anthropic && format != Format::gemini;
+    if (format == Format::Anthropic) dialect = Dialect::Anthropic;
+    else if (format == Format::Gemini) dialect = Dialect::Gemini;
+    const bool openai_like = format != Format::Anthropic && format != Format::Gemini;
     if (openai_strict && openai_like) dialect = Dialect::OpenAiStrict;
 
     Value list = Value::array();
@@ -79,16 +79,16 @@ Result<Value> ToolRegistry::definitions(Format format, bool openai_strict) const
         auto params = to_dialect(def.parameters, dialect);
         if (!params) return std::move(params).error();
         Value tool = Value::object();
-        if (format == Format::anthropic) {
+        if (format == Format::Anthropic) {
             tool.set("name", Value(def.name));
             tool.set("description", Value(def.description));
             tool.set("input_schema", std::move(*params));
-        } else if (format == Format::gemini || format == Format::openai_responses) {
-            if (format == Format::openai_responses) tool.set("type", Value("function"));
+        } else if (format == Format::Gemini || format == Format::OpenAiResponses) {
+            if (format == Format::OpenAiResponses) tool.set("type", Value("function"));
             tool.set("name", Value(def.name));
             tool.set("description", Value(def.description));
             tool.set("parameters", std::move(*params));
-            if (format == Format::openai_responses && openai_strict) tool.set("strict", Value(true));
+            if (format == Format::OpenAiResponses && openai_strict) tool.set("strict", Value(true));
         } else {
             Value fn = Value::object();
             fn.set("name", Value(def.name));
@@ -100,7 +100,7 @@ Result<Value> ToolRegistry::definitions(Format format, bool openai_strict) const
         }
         list.push_back(std::move(tool));
     }
-    if (format == Format::gemini) {
+    if (format == Format::Gemini) {
         Value wrapper = Value::object();
         wrapper.set("functionDeclarations", std::move(list));
         Value tools = Value::array();

@@ -19,9 +19,9 @@ std::optional<std::string> signature_of(const Value& part) {
 
 Result<Response> read_gemini(const Value& body) {
     if (!body.is_object() || !body["candidates"].is_array())
-        return Error(ErrorKind::unknown_format, "not a Gemini response: no candidates array");
+        return Error(ErrorKind::UnknownFormat, "not a Gemini response: no candidates array");
     Response r;
-    r.provider = Format::gemini;
+    r.provider = Format::Gemini;
     r.id = str(body, "responseId");
     r.model = str(body, "modelVersion");
     std::size_t position = 0;

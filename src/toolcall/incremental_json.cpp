@@ -66,7 +66,7 @@ void IncrementalJson::feed(std::string_view text, std::size_t from, Value& close
     work += n - from;
     for (std::size_t i = from; i < n; ++i) {
         switch (token) {
-        case Token::string:
+        case Token::String:
             if (!escape && !utf8_need && !high) { // the common case: a run of plain ASCII
                 std::size_t j = i;
                 while (j < n && plain_ascii(text[j])) ++j;
@@ -78,54 +78,54 @@ void IncrementalJson::feed(std::string_view text, std::size_t from, Value& close
             }
             if (!string_byte(text, i)) return fail(i);
             continue;
-        case Token::literal:
+        case Token::Literal:
             if (text[i] != literal[literal_pos]) return fail(i);
             if (!literal[++literal_pos]) end_value();
             continue;
-        case Token::number:
+        case Token::Number:
             if (number_byte(text[i], i)) continue;
             if (!end_number(text, i)) return fail(i);
             break; // the byte after the number is read as structure
-        case Token::none: break;
+        case Token::None: break;
         }
         if (!structural(text, i, closed)) return fail(i);
         if (done()) return;
     }
-    if (token == Token::string) flush(text); // the view shows every whole character so far
+    if (token == Token::String) flush(text); // the view shows every whole character so far
 }
 
 bool IncrementalJson::structural(std::string_view text, std::size_t i, Value& closed) {
     const char c = text[i];
     if (blank_byte(c)) return true;
     switch (expect) {
-    case Expect::start:
+    case Expect::Start:
         if (c != '{' && c != '[') return false;
         top_object = c == '{';
         closed = top_object ? Value::object() : Value::array();
-        expect = top_object ? Expect::key_or_close : Expect::value_or_close;
+        expect = top_object ? Expect::KeyOrClose : Expect::ValueOrClose;
         return true;
-    case Expect::key_or_close:
+    case Expect::KeyOrClose:
         if (c == '}') return close_container(c, closed);
         [[fallthrough]];
-    case Expect::key:
+    case Expect::Key:
         if (c != '"') return false;
         begin_string(i, true);
         return true;
-    case Expect::colon:
+    case Expect::Colon:
         if (c != ':') return false;
-        expect = Expect::value;
+        expect = Expect::Value;
         return true;
-    case Expect::value_or_close:
+    case Expect::ValueOrClose:
         if (c == ']') return close_container(c, closed);
         [[fallthrough]];
-    case Expect::value: return begin_value(text, i);
-    case Expect::comma_or_close:
+    case Expect::Value: return begin_value(text, i);
+    case Expect::CommaOrClose:
         if (c == '}' || c == ']') return close_container(c, closed);
         if (c != ',') return false;
         if (frames.empty()) close_member(closed);
-        expect = in_object() ? Expect::key : Expect::value;
+        expect = in_object() ? Expect::Key : Expect::Value;
         return true;
-    case Expect::done: return true;
+    case Expect::Done: return true;
     }
     return false;
 }
@@ -143,7 +143,7 @@ bool IncrementalJson::begin_value(std::string_view text, std::size_t i) {
         const bool object = c == '{';
         Value* node = insert(object ? Value::object() : Value::array());
         frames.push_back({node, object});
-        expect = object ? Expect::key_or_close : Expect::value_or_close;
+        expect = object ? Expect::KeyOrClose : Expect::ValueOrClose;
         return true;
     }
     case 't':
@@ -151,13 +151,13 @@ bool IncrementalJson::begin_value(std::string_view text, std::size_t i) {
     case 'n':
         literal = c == 't' ? "true" : c == 'f' ? "false" : "null";
         literal_pos = 1;
-        token = Token::literal;
+        token = Token::Literal;
         // Shown whole from its first letter: any other letter ends the strict reading.
         leaf = insert(c == 'n' ? Value() : Value(c == 't'));
         return true;
     default:
         if (c != '-' && !digit(c)) return false;
-        token = Token::number;
+        token = Token::Number;
         number_start = i;
         number_state = c == '-' ? kMinus : c == '0' ? kZero : kInt;
         number_valid = c == '-' ? 0 : 1;
@@ -168,7 +168,7 @@ bool IncrementalJson::begin_value(std::string_view text, std::size_t i) {
 }
 
 void IncrementalJson::begin_string(std::size_t i, bool is_key) {
-    token = Token::string;
+    token = Token::String;
     key_string = is_key;
     if (is_key) key.clear();
     escape = 0;
@@ -194,8 +194,8 @@ bool IncrementalJson::string_byte(std::string_view text, std::size_t i) {
     if (high && u != '\\') return false; // a high surrogate without its low half
     if (u == '"') {
         flush(text);
-        token = Token::none;
-        if (key_string) expect = Expect::colon;
+        token = Token::None;
+        if (key_string) expect = Expect::Colon;
         else end_value();
         return true;
     }
@@ -342,7 +342,7 @@ bool IncrementalJson::close_container(char c, Value& closed) {
         return true;
     }
     if (has_open) close_member(closed);
-    expect = Expect::done;
+    expect = Expect::Done;
     return true;
 }
 
@@ -359,8 +359,8 @@ void IncrementalJson::close_member(Value& closed) {
 }
 
 void IncrementalJson::end_value() noexcept {
-    token = Token::none;
-    expect = Expect::comma_or_close;
+    token = Token::None;
+    expect = Expect::CommaOrClose;
     leaf = nullptr;
 }
 
@@ -414,7 +414,7 @@ void IncrementalJson::fail(std::size_t at) {
 
 const Value* IncrementalJson::open_value(std::string_view text) {
     if (!alive()) return nullptr;
-    if (token == Token::number && number_valid != number_shown) {
+    if (token == Token::Number && number_valid != number_shown) {
         work += number_valid;
         Value number = Value::number_from_lexeme(text.substr(number_start, number_valid));
         if (leaf) *leaf = std::move(number);

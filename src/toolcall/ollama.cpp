@@ -9,9 +9,9 @@ namespace laminate::toolcall::detail {
 Result<Response> read_ollama(const Value& body) {
     const bool chat = body["message"].is_object();
     if (!body.is_object() || (!chat && !body["response"].is_string()))
-        return Error(ErrorKind::unknown_format, "not an Ollama response: no message or response");
+        return Error(ErrorKind::UnknownFormat, "not an Ollama response: no message or response");
     Response r;
-    r.provider = Format::ollama;
+    r.provider = Format::Ollama;
     r.model = str(body, "model");
     Choice choice;
     const Value& m = chat ? body["message"] : body;

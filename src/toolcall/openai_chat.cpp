@@ -78,9 +78,9 @@ Choice read_choice(Response& r, const Value& c, std::size_t position) {
 
 Result<Response> read_openai_chat(const Value& body) {
     if (!body.is_object() || !body["choices"].is_array())
-        return Error(ErrorKind::unknown_format, "not an OpenAI chat completion: no choices array");
+        return Error(ErrorKind::UnknownFormat, "not an OpenAI chat completion: no choices array");
     Response r;
-    r.provider = Format::openai;
+    r.provider = Format::OpenAi;
     r.id = str(body, "id");
     r.model = str(body, "model");
     std::size_t position = 0;

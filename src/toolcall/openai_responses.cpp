@@ -51,9 +51,9 @@ Finish finish_of(const Value& body) {
 
 Result<Response> read_openai_responses(const Value& body) {
     if (!body.is_object() || !body["output"].is_array())
-        return Error(ErrorKind::unknown_format, "not an OpenAI Responses body: no output array");
+        return Error(ErrorKind::UnknownFormat, "not an OpenAI Responses body: no output array");
     Response r;
-    r.provider = Format::openai_responses;
+    r.provider = Format::OpenAiResponses;
     r.id = str(body, "id");
     r.model = str(body, "model");
     Choice choice;

@@ -33,20 +33,20 @@ void PartialJson::append(std::string_view delta) {
 void PartialJson::scan(std::size_t from) {
     for (std::size_t i = from; i < text_.size(); ++i) {
         const char c = text_[i];
-        if (state_ == State::start) {
+        if (state_ == State::Start) {
             if (blank_byte(c)) continue;
             if (c == '{' || c == '[') {
                 open_bracket_ = c;
                 if (closed_.is_null()) closed_ = c == '{' ? Value::object() : Value::array();
                 depth_ = 1;
                 member_start_ = i + 1;
-                state_ = State::members;
+                state_ = State::Members;
             } else {
-                state_ = State::whole; // prose, a fence, a scalar: no members to track
+                state_ = State::Whole; // prose, a fence, a scalar: no members to track
             }
             continue;
         }
-        if (state_ != State::members) return;
+        if (state_ != State::Members) return;
         if (in_string_) {
             if (escape_) escape_ = false;
             else if (c == '\\') escape_ = true;
@@ -61,14 +61,14 @@ void PartialJson::scan(std::size_t from) {
         case ']':
             if (--depth_ == 0) {
                 close_member(i);
-                if (state_ == State::members) state_ = State::done;
+                if (state_ == State::Members) state_ = State::Done;
                 return;
             }
             break;
         case ',':
             if (depth_ == 1) {
                 close_member(i);
-                if (state_ != State::members) return;
+                if (state_ != State::Members) return;
                 member_start_ = i + 1;
             }
             break;
@@ -93,7 +93,7 @@ void PartialJson::close_member(std::size_t end) {
     if (!fits) {
         // The scanner split where the text does not (single quotes around a ',', say): read the
         // whole text on each view from here on.
-        state_ = State::whole;
+        state_ = State::Whole;
         return;
     }
     if (open_bracket_ == '{') {
@@ -108,13 +108,13 @@ void PartialJson::close_member(std::size_t end) {
 PartialView PartialJson::view() const {
     PartialView v;
     switch (state_) {
-    case State::start: return v;
-    case State::done:
+    case State::Start: return v;
+    case State::Done:
         v.closed = &closed_;
         v.complete = true;
         return v;
-    case State::whole: return tolerant_view();
-    case State::members: break;
+    case State::Whole: return tolerant_view();
+    case State::Members: break;
     }
     v.closed = &closed_;
     if (!strict_.alive()) return tolerant_view();
@@ -135,7 +135,7 @@ PartialView PartialJson::tolerant_view() const {
     options.complete_truncated = true;
     tolerant_key_.clear();
     tolerant_path_.clear();
-    if (state_ == State::whole) {
+    if (state_ == State::Whole) {
         bytes_parsed_ += text_.size();
         auto parsed = parse(text_, options);
         if (parsed) {

@@ -9,10 +9,10 @@ namespace laminate::toolcall::detail {
 inline bool guessed_from_prose(const Parsed& p) {
     bool guess_at_root = false, guess = false, joined = false;
     for (const auto& d : p.diagnostics) {
-        const bool g = d.repair == RepairKind::unquoted_string || d.repair == RepairKind::missing_quote;
+        const bool g = d.repair == RepairKind::UnquotedString || d.repair == RepairKind::MissingQuote;
         guess = guess || g;
         guess_at_root = guess_at_root || (g && d.path.empty());
-        joined = joined || d.repair == RepairKind::concatenated_payloads;
+        joined = joined || d.repair == RepairKind::ConcatenatedPayloads;
     }
     return guess_at_root || (guess && joined);
 }

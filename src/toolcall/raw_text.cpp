@@ -62,26 +62,26 @@ Split split_reasoning(std::string_view text) {
 constexpr std::string_view kDeepseekMarker = "tool\xE2\x96\x81" "call"; // tool▁call(s)▁begin
 
 Format detect_markers(std::string_view text) {
-    if (text.find("<tool_call>") != std::string_view::npos) return Format::hermes;
-    if (text.find("[TOOL_CALLS]") != std::string_view::npos) return Format::mistral;
-    if (text.find(kDeepseekMarker) != std::string_view::npos) return Format::deepseek;
-    if (text.find("<|python_tag|>") != std::string_view::npos) return Format::llama3;
-    if (text.find("<function=") != std::string_view::npos) return Format::functionary;
-    if (text.starts_with(">>>") || text.find("\n>>>") != std::string_view::npos) return Format::functionary;
+    if (text.find("<tool_call>") != std::string_view::npos) return Format::Hermes;
+    if (text.find("[TOOL_CALLS]") != std::string_view::npos) return Format::Mistral;
+    if (text.find(kDeepseekMarker) != std::string_view::npos) return Format::DeepSeek;
+    if (text.find("<|python_tag|>") != std::string_view::npos) return Format::Llama3;
+    if (text.find("<function=") != std::string_view::npos) return Format::Functionary;
+    if (text.starts_with(">>>") || text.find("\n>>>") != std::string_view::npos) return Format::Functionary;
     // [f(a=1)] alone (not prose that happens to start with a word and a parenthesis).
     const std::string_view t = detail::trim(text);
-    if (t.starts_with('[') && t.ends_with(']') && detail::looks_pythonic(t)) return Format::llama3;
-    return Format::auto_detect;
+    if (t.starts_with('[') && t.ends_with(']') && detail::looks_pythonic(t)) return Format::Llama3;
+    return Format::AutoDetect;
 }
 
 std::size_t read_format(Format f, std::string_view text, detail::RawBuilder& b) {
     switch (f) {
-    case Format::hermes: return detail::read_hermes(text, b);
-    case Format::llama3: return detail::read_llama3(text, b);
-    case Format::mistral: return detail::read_mistral(text, b);
-    case Format::deepseek: return detail::read_deepseek(text, b);
-    case Format::functionary: return detail::read_functionary(text, b);
-    case Format::bare_json: return detail::read_bare_json(text, b);
+    case Format::Hermes: return detail::read_hermes(text, b);
+    case Format::Llama3: return detail::read_llama3(text, b);
+    case Format::Mistral: return detail::read_mistral(text, b);
+    case Format::DeepSeek: return detail::read_deepseek(text, b);
+    case Format::Functionary: return detail::read_functionary(text, b);
+    case Format::BareJson: return detail::read_bare_json(text, b);
     default: b.text(text); return 0;
     }
 }
@@ -91,19 +91,19 @@ std::size_t read_format(Format f, std::string_view text, detail::RawBuilder& b) 
 Format detect_raw_text_format(std::string_view text) {
     const Split split = split_reasoning(text);
     const Format marked = detect_markers(split.rest);
-    if (marked != Format::auto_detect) return marked;
+    if (marked != Format::AutoDetect) return marked;
     RawTextOptions options;
     detail::RawBuilder b{options, {}, {}, {}, 0, 0};
     bool used_parameters = false;
-    if (detail::read_bare_json(split.rest, b, &used_parameters) == 0) return Format::auto_detect;
-    return used_parameters ? Format::llama3 : Format::bare_json;
+    if (detail::read_bare_json(split.rest, b, &used_parameters) == 0) return Format::AutoDetect;
+    return used_parameters ? Format::Llama3 : Format::BareJson;
 }
 
 Result<Response> read_raw_text(std::string_view text, Format format, const RawTextOptions& options) {
-    if (format != Format::auto_detect && !is_raw_text_format(format))
-        return Error(ErrorKind::unknown_format, "not a raw-text tool-call format");
+    if (format != Format::AutoDetect && !is_raw_text_format(format))
+        return Error(ErrorKind::UnknownFormat, "not a raw-text tool-call format");
     if (text.size() > options.max_size)
-        return Error(ErrorKind::size_exceeded, "raw text larger than RawTextOptions::max_size");
+        return Error(ErrorKind::SizeExceeded, "raw text larger than RawTextOptions::max_size");
     std::size_t replaced = 0;
     const std::string repaired = detail::repair_utf8(text, replaced);
     if (replaced > 0) {
@@ -111,7 +111,7 @@ Result<Response> read_raw_text(std::string_view text, Format format, const RawTe
         if (r) {
             Diagnostic d;
             d.kind = DiagnosticKind::Repaired;
-            d.repair = RepairKind::invalid_utf8;
+            d.repair = RepairKind::InvalidUtf8;
             d.risk = Risk::Warning;
             d.message = std::to_string(replaced) + " invalid UTF-8 sequence(s) replaced by U+FFFD";
             r->diagnostics.insert(r->diagnostics.begin(), std::move(d));
@@ -119,16 +119,16 @@ Result<Response> read_raw_text(std::string_view text, Format format, const RawTe
         return r;
     }
     Split split = split_reasoning(text);
-    if (format == Format::auto_detect) {
+    if (format == Format::AutoDetect) {
         format = detect_markers(split.rest);
-        if (format == Format::auto_detect) {
+        if (format == Format::AutoDetect) {
             detail::RawBuilder probe{options, {}, {}, {}, 0, 0};
             bool used_parameters = false;
             if (detail::read_bare_json(split.rest, probe, &used_parameters) > 0)
-                return probe.finish(used_parameters ? Format::llama3 : Format::bare_json,
+                return probe.finish(used_parameters ? Format::Llama3 : Format::BareJson,
                                     std::move(split.reasoning), split.has_reasoning);
             // No call at all: the text itself.
-            return probe.finish(Format::auto_detect, std::move(split.reasoning), split.has_reasoning);
+            return probe.finish(Format::AutoDetect, std::move(split.reasoning), split.has_reasoning);
         }
     }
     detail::RawBuilder b{options, {}, {}, {}, 0, 0};

@@ -153,7 +153,7 @@ std::size_t read_bare_json(std::string_view text, RawBuilder& b, bool* used_para
     std::size_t found = 0;
     std::size_t prose_from = 0;
     for (const auto& c : candidates) {
-        if (c.source == CandidateSource::whole || c.offset < prose_from) continue;
+        if (c.source == CandidateSource::Whole || c.offset < prose_from) continue;
         Payload p;
         if (!read_payload(c.text, p, error, false)) continue;
         if (!c.closed) p.complete = false;
@@ -161,7 +161,7 @@ std::size_t read_bare_json(std::string_view text, RawBuilder& b, bool* used_para
         if (!calls_from_value(p, calls, used_parameters)) continue;
         std::size_t begin = c.offset;
         std::size_t end = c.offset + c.text.size();
-        if (c.source == CandidateSource::fence) widen_to_fence(text, begin, end);
+        if (c.source == CandidateSource::Fence) widen_to_fence(text, begin, end);
         b.text(text.substr(prose_from, begin - prose_from));
         prose_from = end;
         for (auto& call : calls) b.call(std::move(call));

@@ -45,7 +45,7 @@ Response RawBuilder::finish(Format format, std::string reasoning, bool has_reaso
     if (!body.empty()) blocks.emplace_back(Text{std::string(body)});
     for (auto& b : choice.content) blocks.push_back(std::move(b));
     choice.content = std::move(blocks);
-    choice.finish = calls > 0 ? Finish{FinishReason::tool_calls, ""} : Finish{};
+    choice.finish = calls > 0 ? Finish{FinishReason::ToolCalls, ""} : Finish{};
     response.provider = format;
     response.choices.push_back(std::move(choice));
     return std::move(response);
@@ -55,7 +55,7 @@ bool read_payload(std::string_view s, Payload& out, ErrorKind& error, bool fallb
     ParseOptions options;
     auto parsed = parse(s, options);
     bool complete = true;
-    if (!parsed && parsed.error().kind() == ErrorKind::value_not_closed) {
+    if (!parsed && parsed.error().kind() == ErrorKind::ValueNotClosed) {
         options.complete_truncated = true;
         parsed = parse(s, options);
         complete = false;
@@ -64,7 +64,7 @@ bool read_payload(std::string_view s, Payload& out, ErrorKind& error, bool fallb
         out = {std::move(parsed->value), std::move(parsed->diagnostics), complete};
         return true;
     }
-    error = parsed ? ErrorKind::no_payload : parsed.error().kind();
+    error = parsed ? ErrorKind::NoPayload : parsed.error().kind();
     if (!fallback_extract) return false;
     options.complete_truncated = true;
     auto extracted = extract(s, options);
@@ -72,7 +72,7 @@ bool read_payload(std::string_view s, Payload& out, ErrorKind& error, bool fallb
     out = {std::move(extracted->parsed.value), std::move(extracted->parsed.diagnostics),
            extracted->candidate.closed};
     for (const auto& d : out.diagnostics)
-        if (d.repair == RepairKind::truncated_completed || d.repair == RepairKind::missing_closer)
+        if (d.repair == RepairKind::TruncatedCompleted || d.repair == RepairKind::MissingCloser)
             out.complete = false;
     return true;
 }
@@ -84,7 +84,7 @@ std::vector<Payload> read_payloads(std::string_view s) {
     if (read_payload(s, whole, error, false)) {
         if (whole.value.is_array() && !whole.diagnostics.empty() &&
             std::any_of(whole.diagnostics.begin(), whole.diagnostics.end(), [](const Diagnostic& d) {
-                return d.repair == RepairKind::concatenated_payloads;
+                return d.repair == RepairKind::ConcatenatedPayloads;
             })) {
             // {…}{…} or {…}; {…}: one payload each, as the model wrote them.
             for (auto& item : whole.value.items()) out.push_back({std::move(item), {}, whole.complete});
@@ -98,7 +98,7 @@ std::vector<Payload> read_payloads(std::string_view s) {
               [](const Candidate& a, const Candidate& b) { return a.offset < b.offset; });
     std::size_t covered = 0;
     for (const auto& c : candidates) {
-        if (c.source == CandidateSource::whole || c.offset < covered) continue;
+        if (c.source == CandidateSource::Whole || c.offset < covered) continue;
         Payload p;
         if (!read_payload(c.text, p, error, false)) continue;
         if (!c.closed) p.complete = false;

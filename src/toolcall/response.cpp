@@ -17,20 +17,20 @@ struct FormatName {
 };
 
 constexpr std::array<FormatName, 14> kFormatNames{{
-    {Format::auto_detect, "auto"},
-    {Format::openai, "openai"},
-    {Format::openai_responses, "openai-responses"},
-    {Format::anthropic, "anthropic"},
-    {Format::gemini, "gemini"},
-    {Format::ollama, "ollama"},
-    {Format::hermes, "hermes"},
-    {Format::llama3, "llama3"},
-    {Format::mistral, "mistral"},
-    {Format::deepseek, "deepseek"},
-    {Format::functionary, "functionary"},
-    {Format::bare_json, "bare-json"},
-    {Format::bedrock, "bedrock"},
-    {Format::cohere, "cohere"},
+    {Format::AutoDetect, "auto"},
+    {Format::OpenAi, "openai"},
+    {Format::OpenAiResponses, "openai-responses"},
+    {Format::Anthropic, "anthropic"},
+    {Format::Gemini, "gemini"},
+    {Format::Ollama, "ollama"},
+    {Format::Hermes, "hermes"},
+    {Format::Llama3, "llama3"},
+    {Format::Mistral, "mistral"},
+    {Format::DeepSeek, "deepseek"},
+    {Format::Functionary, "functionary"},
+    {Format::BareJson, "bare-json"},
+    {Format::Bedrock, "bedrock"},
+    {Format::Cohere, "cohere"},
 }};
 
 std::string lower(std::string_view s) {
@@ -87,8 +87,8 @@ Result<Format> parse_format(std::string_view name) {
     std::replace(wanted.begin(), wanted.end(), '_', '-');
     for (const auto& entry : kFormatNames)
         if (entry.name == wanted) return entry.format;
-    if (wanted == "auto-detect") return Format::auto_detect;
-    return Error(ErrorKind::unknown_format,
+    if (wanted == "auto-detect") return Format::AutoDetect;
+    return Error(ErrorKind::UnknownFormat,
                  "unknown tool-call format; expected auto, openai, openai-responses, anthropic, "
                  "gemini, ollama, bedrock, cohere, hermes, llama3, mistral, deepseek, functionary or "
                  "bare-json");
@@ -96,12 +96,12 @@ Result<Format> parse_format(std::string_view name) {
 
 bool is_raw_text_format(Format f) noexcept {
     switch (f) {
-    case Format::hermes:
-    case Format::llama3:
-    case Format::mistral:
-    case Format::deepseek:
-    case Format::functionary:
-    case Format::bare_json: return true;
+    case Format::Hermes:
+    case Format::Llama3:
+    case Format::Mistral:
+    case Format::DeepSeek:
+    case Format::Functionary:
+    case Format::BareJson: return true;
     default: return false;
     }
 }
@@ -118,13 +118,13 @@ std::string_view block_type_name(const ContentBlock& block) noexcept {
 
 std::string_view finish_reason_name(FinishReason r) noexcept {
     switch (r) {
-    case FinishReason::none: return "none";
-    case FinishReason::stop: return "stop";
-    case FinishReason::length: return "length";
-    case FinishReason::tool_calls: return "tool_calls";
-    case FinishReason::content_filter: return "content_filter";
-    case FinishReason::refusal: return "refusal";
-    case FinishReason::other: return "other";
+    case FinishReason::None: return "none";
+    case FinishReason::Stop: return "stop";
+    case FinishReason::Length: return "length";
+    case FinishReason::ToolCalls: return "tool_calls";
+    case FinishReason::ContentFilter: return "content_filter";
+    case FinishReason::Refusal: return "refusal";
+    case FinishReason::Other: return "other";
     }
     return "other";
 }
@@ -145,21 +145,21 @@ Finish finish_from(std::string_view word) {
     auto in = [&](const auto& list) {
         return std::find(std::begin(list), std::end(list), w) != std::end(list);
     };
-    if (w.empty()) f.reason = FinishReason::none;
-    else if (in(stops)) f.reason = FinishReason::stop;
-    else if (in(lengths)) f.reason = FinishReason::length;
-    else if (in(tools)) f.reason = FinishReason::tool_calls;
-    else if (in(filters)) f.reason = FinishReason::content_filter;
-    else if (w == "refusal") f.reason = FinishReason::refusal;
-    else f.reason = FinishReason::other;
+    if (w.empty()) f.reason = FinishReason::None;
+    else if (in(stops)) f.reason = FinishReason::Stop;
+    else if (in(lengths)) f.reason = FinishReason::Length;
+    else if (in(tools)) f.reason = FinishReason::ToolCalls;
+    else if (in(filters)) f.reason = FinishReason::ContentFilter;
+    else if (w == "refusal") f.reason = FinishReason::Refusal;
+    else f.reason = FinishReason::Other;
     return f;
 }
 
 void settle_tool_call_finish(Choice& choice) {
-    if (choice.finish.reason != FinishReason::stop) return;
+    if (choice.finish.reason != FinishReason::Stop) return;
     for (const auto& block : choice.content)
         if (std::holds_alternative<ToolCall>(block)) {
-            choice.finish.reason = FinishReason::tool_calls;
+            choice.finish.reason = FinishReason::ToolCalls;
             return;
         }
 }
@@ -200,7 +200,7 @@ Value diagnostic_to_value(const Diagnostic& d) {
     Value out = Value::object();
     out.set("path", Value(d.path));
     out.set("kind", Value(kind_name(d.kind)));
-    if (d.kind == DiagnosticKind::Repaired && d.repair != RepairKind::none)
+    if (d.kind == DiagnosticKind::Repaired && d.repair != RepairKind::None)
         out.set("repair", Value(repair_name(d.repair)));
     out.set("risk", Value(risk_name(d.risk)));
     out.set("message", Value(d.message));

@@ -34,7 +34,7 @@ bool all_digits(std::string_view s) {
 Result<std::size_t> SseReader::fail(std::string message) {
     failed_ = true;
     error_offset_ = offset_;
-    return Error(ErrorKind::buffer_exceeded, std::move(message), error_offset_);
+    return Error(ErrorKind::BufferExceeded, std::move(message), error_offset_);
 }
 
 void SseReader::dispatch(std::vector<SseEvent>& out) {
@@ -124,7 +124,7 @@ Result<std::size_t> SseReader::feed_body(std::string_view chunk, std::vector<Sse
 }
 
 Result<std::size_t> SseReader::feed(std::string_view chunk, std::vector<SseEvent>& out) {
-    if (failed_) return Error(ErrorKind::buffer_exceeded, "SSE reader failed earlier", error_offset_);
+    if (failed_) return Error(ErrorKind::BufferExceeded, "SSE reader failed earlier", error_offset_);
     if (feed_inside_line(chunk)) return std::size_t{0}; // a few bytes inside a line
     offset_ += chunk.size();
     if (!bom_done_) { // a byte order mark may open the stream, itself split across chunks
@@ -147,7 +147,7 @@ Result<std::size_t> SseReader::feed(std::string_view chunk, std::vector<SseEvent
 }
 
 Result<std::size_t> SseReader::finish(std::vector<SseEvent>& out) {
-    if (failed_) return Error(ErrorKind::buffer_exceeded, "SSE reader failed earlier", error_offset_);
+    if (failed_) return Error(ErrorKind::BufferExceeded, "SSE reader failed earlier", error_offset_);
     const std::size_t before = out.size();
     if (!bom_done_ && !bom_.empty()) { // a stream of only a partial BOM
         bom_done_ = true;
@@ -169,7 +169,7 @@ Result<std::size_t> SseReader::finish(std::vector<SseEvent>& out) {
 
 Result<std::size_t> NdjsonReader::fail() {
     failed_ = true;
-    return Error(ErrorKind::buffer_exceeded, "NDJSON line longer than max_line", offset_);
+    return Error(ErrorKind::BufferExceeded, "NDJSON line longer than max_line", offset_);
 }
 
 void NdjsonReader::emit(std::string_view line, std::vector<std::string>& out, std::size_t& count) {

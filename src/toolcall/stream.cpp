@@ -28,7 +28,7 @@ void StreamState::emit_call(DeltaKind kind, std::size_t choice, std::size_t call
 void StreamState::emit_done(std::size_t choice, std::size_t call, StreamCall& c) {
     c.closed = true;
     StreamDelta d;
-    d.kind = DeltaKind::tool_call_done;
+    d.kind = DeltaKind::ToolCallDone;
     d.choice = choice;
     d.call = call;
     d.id = c.id;
@@ -38,7 +38,7 @@ void StreamState::emit_done(std::size_t choice, std::size_t call, StreamCall& c)
 }
 
 Result<bool> StreamState::too_many(std::string_view what) {
-    return Error(ErrorKind::buffer_exceeded, "stream has more " + std::string(what) + " than the configured limit");
+    return Error(ErrorKind::BufferExceeded, "stream has more " + std::string(what) + " than the configured limit");
 }
 
 ToolCall to_tool_call(const StreamCall& c) {
@@ -63,12 +63,12 @@ std::string_view append_string(std::string& into, const Value& v, std::string_vi
 
 std::string_view delta_kind_name(DeltaKind k) noexcept {
     switch (k) {
-    case DeltaKind::text: return "text";
-    case DeltaKind::reasoning: return "reasoning";
-    case DeltaKind::refusal: return "refusal";
-    case DeltaKind::tool_call: return "tool_call";
-    case DeltaKind::arguments: return "arguments";
-    case DeltaKind::tool_call_done: return "tool_call_done";
+    case DeltaKind::Text: return "text";
+    case DeltaKind::Reasoning: return "reasoning";
+    case DeltaKind::Refusal: return "refusal";
+    case DeltaKind::ToolCall: return "tool_call";
+    case DeltaKind::Arguments: return "arguments";
+    case DeltaKind::ToolCallDone: return "tool_call_done";
     }
     return "text";
 }
@@ -89,11 +89,11 @@ bool is_anthropic_event(std::string_view type) {
 
 std::unique_ptr<detail::StreamState> make_state(Format f, const StreamOptions& o, std::vector<StreamDelta>& out) {
     switch (f) {
-    case Format::openai: return detail::make_openai_chat_stream(o, out);
-    case Format::openai_responses: return detail::make_openai_responses_stream(o, out);
-    case Format::anthropic: return detail::make_anthropic_stream(o, out);
-    case Format::gemini: return detail::make_gemini_stream(o, out);
-    case Format::ollama: return detail::make_ollama_stream(o, out);
+    case Format::OpenAi: return detail::make_openai_chat_stream(o, out);
+    case Format::OpenAiResponses: return detail::make_openai_responses_stream(o, out);
+    case Format::Anthropic: return detail::make_anthropic_stream(o, out);
+    case Format::Gemini: return detail::make_gemini_stream(o, out);
+    case Format::Ollama: return detail::make_ollama_stream(o, out);
     default: return nullptr;
     }
 }
@@ -103,27 +103,27 @@ bool blank_byte(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'
 } // namespace
 
 Format detect_stream_format(const Value& chunk, std::string_view event_name) {
-    if (is_anthropic_event(event_name)) return Format::anthropic;
-    if (starts_with(event_name, "response.")) return Format::openai_responses;
-    if (!chunk.is_object()) return Format::auto_detect;
+    if (is_anthropic_event(event_name)) return Format::Anthropic;
+    if (starts_with(event_name, "response.")) return Format::OpenAiResponses;
+    if (!chunk.is_object()) return Format::AutoDetect;
     const std::string_view type = type_of(chunk);
-    if (is_anthropic_event(type)) return Format::anthropic;
-    if (starts_with(type, "response.")) return Format::openai_responses;
-    if (chunk["choices"].is_array()) return Format::openai;
+    if (is_anthropic_event(type)) return Format::Anthropic;
+    if (starts_with(type, "response.")) return Format::OpenAiResponses;
+    if (chunk["choices"].is_array()) return Format::OpenAi;
     if (chunk["candidates"].is_array() || chunk["usageMetadata"].is_object() || chunk["promptFeedback"].is_object())
-        return Format::gemini;
+        return Format::Gemini;
     if ((chunk["message"].is_object() || chunk["response"].is_string()) &&
         (chunk.contains("done") || chunk.contains("created_at")))
-        return Format::ollama;
-    return Format::auto_detect;
+        return Format::Ollama;
+    return Format::AutoDetect;
 }
 
 StreamAssembler::StreamAssembler(Format format, StreamOptions options)
     : options_(options), format_(format), sse_(options.sse), ndjson_(options.ndjson) {
-    if (format_ != Format::auto_detect) {
+    if (format_ != Format::AutoDetect) {
         state_ = make_state(format_, options_, deltas_);
         if (!state_)
-            error_ = Error(ErrorKind::unknown_format, "format " + std::string(format_name(format_)) + " is not streamed");
+            error_ = Error(ErrorKind::UnknownFormat, "format " + std::string(format_name(format_)) + " is not streamed");
     }
 }
 
@@ -131,7 +131,7 @@ StreamAssembler::~StreamAssembler() = default;
 StreamAssembler::StreamAssembler(StreamAssembler&&) noexcept = default;
 StreamAssembler& StreamAssembler::operator=(StreamAssembler&&) noexcept = default;
 
-Format StreamAssembler::format() const noexcept { return state_ ? state_->format() : Format::auto_detect; }
+Format StreamAssembler::format() const noexcept { return state_ ? state_->format() : Format::AutoDetect; }
 
 Result<std::size_t> StreamAssembler::fail(Error e) {
     error_ = e;
@@ -148,11 +148,11 @@ const PartialJson* StreamAssembler::partial_arguments(std::size_t call, std::siz
 Result<std::size_t> StreamAssembler::dispatch(const Value& chunk, std::string_view event_name) {
     if (!state_) {
         const Format f = detect_stream_format(chunk, event_name);
-        if (f == Format::auto_detect) {
+        if (f == Format::AutoDetect) {
             if (chunk.is_object() && chunk.contains("error"))
-                return fail(Error(ErrorKind::stream_error, "the stream carried an error event"));
+                return fail(Error(ErrorKind::StreamError, "the stream carried an error event"));
             if (held_.size() >= options_.max_undetected_chunks)
-                return fail(Error(ErrorKind::unknown_format, "stream chunks of no known provider format"));
+                return fail(Error(ErrorKind::UnknownFormat, "stream chunks of no known provider format"));
             held_.emplace_back(chunk, std::string(event_name));
             return std::size_t{0};
         }
@@ -177,7 +177,7 @@ Result<std::size_t> StreamAssembler::feed_json(std::string_view chunk, std::stri
     if (error_) return *error_;
     auto parsed = parse(chunk);
     if (!parsed)
-        return fail(Error(ErrorKind::stream_error, "stream chunk is not JSON (" +
+        return fail(Error(ErrorKind::StreamError, "stream chunk is not JSON (" +
                                                        std::string(parsed.error().kind_name()) + ")"));
     return feed_value(parsed->value, event_name);
 }
@@ -188,7 +188,7 @@ Result<std::size_t> StreamAssembler::feed_event(const SseEvent& event) {
     while (!data.empty() && blank_byte(data.front())) data.remove_prefix(1);
     if (data.empty() || data == "[DONE]") return std::size_t{0};
     if (event.event == "error" && !state_ && held_.empty())
-        return fail(Error(ErrorKind::stream_error, "the stream carried an error event"));
+        return fail(Error(ErrorKind::StreamError, "the stream carried an error event"));
     return feed_json(data, event.event);
 }
 
@@ -217,7 +217,7 @@ Result<std::size_t> StreamAssembler::framing_failed(Error e) {
 }
 
 Result<std::size_t> StreamAssembler::feed_framed(std::string_view bytes) {
-    if (framing_ == Framing::sse) {
+    if (framing_ == Framing::Sse) {
         if (auto r = sse_.feed(bytes, events_); !r) return framing_failed(r.error());
     } else {
         if (auto r = ndjson_.feed(bytes, lines_); !r) return framing_failed(r.error());
@@ -229,12 +229,12 @@ Result<std::size_t> StreamAssembler::feed_framed(std::string_view bytes) {
 
 Result<std::size_t> StreamAssembler::feed_bytes(std::string_view bytes) {
     if (error_) return *error_;
-    if (framing_ == Framing::sse) { // the common case, kept short for small chunks
+    if (framing_ == Framing::Sse) { // the common case, kept short for small chunks
         if (auto r = sse_.feed(bytes, events_); !r) return framing_failed(r.error());
         if (events_.empty()) return std::size_t{0};
         return take_framed();
     }
-    if (framing_ == Framing::unknown) {
+    if (framing_ == Framing::Unknown) {
         // NDJSON when the first non-blank byte opens a JSON object (Ollama); SSE lines start
         // with a field name or ':'.
         std::size_t i = 0;
@@ -242,12 +242,12 @@ Result<std::size_t> StreamAssembler::feed_bytes(std::string_view bytes) {
         // The same limit on the leading blanks however the stream is chunked: whether they came
         // alone (held in pending_) or ahead of the first byte in this chunk.
         if (pending_.size() + i > options_.sse.max_line)
-            return fail(Error(ErrorKind::buffer_exceeded, "stream starts with too much blank space"));
+            return fail(Error(ErrorKind::BufferExceeded, "stream starts with too much blank space"));
         if (i == bytes.size()) {
             pending_.append(bytes);
             return std::size_t{0};
         }
-        framing_ = bytes[i] == '{' ? Framing::ndjson : Framing::sse;
+        framing_ = bytes[i] == '{' ? Framing::Ndjson : Framing::Sse;
         if (!pending_.empty()) {
             std::string head = std::move(pending_);
             pending_.clear();
@@ -261,14 +261,14 @@ Result<Response> StreamAssembler::finish() {
     if (error_) return *error_;
     if (!finished_) {
         finished_ = true;
-        if (framing_ == Framing::sse) {
+        if (framing_ == Framing::Sse) {
             if (auto r = sse_.finish(events_); !r) return framing_failed(r.error()).error();
-        } else if (framing_ == Framing::ndjson) {
+        } else if (framing_ == Framing::Ndjson) {
             if (auto r = ndjson_.finish(lines_); !r) return framing_failed(r.error()).error();
         }
         if (auto r = take_framed(); !r) return r.error();
     }
-    if (!state_) return Error(ErrorKind::unknown_format, "no stream chunk of a known provider format");
+    if (!state_) return Error(ErrorKind::UnknownFormat, "no stream chunk of a known provider format");
     auto response = read_response(state_->body(), state_->format());
     if (!response) return response;
     // A call still open when the stream ended: the reader saw its text, but not that it was

@@ -27,12 +27,12 @@ struct Block {
 class AnthropicStream final : public StreamState {
 public:
     using StreamState::StreamState;
-    Format format() const noexcept override { return Format::anthropic; }
+    Format format() const noexcept override { return Format::Anthropic; }
 
     Result<bool> on_chunk(const Value& chunk, std::string_view event) override {
         std::string type = str(chunk, "type");
         if (type.empty()) type = std::string(event);
-        if (type == "error") return Error(ErrorKind::stream_error, "the stream carried an error event");
+        if (type == "error") return Error(ErrorKind::StreamError, "the stream carried an error event");
         if (type == "message_start") {
             const Value& m = chunk["message"];
             if (id_.empty()) id_ = str(m, "id");
@@ -112,7 +112,7 @@ private:
         b.type = str(b.start, "type");
         if (b.type == "text" || b.type == "thinking") {
             b.text = str(b.start, b.type == "text" ? "text" : "thinking");
-            if (!b.text.empty()) emit(b.type == "text" ? DeltaKind::text : DeltaKind::reasoning, 0, b.text);
+            if (!b.text.empty()) emit(b.type == "text" ? DeltaKind::Text : DeltaKind::Reasoning, 0, b.text);
             if (b.start["signature"].is_string()) {
                 b.signature = str(b.start, "signature");
                 b.has_signature = true;
@@ -128,7 +128,7 @@ private:
             const Value& input = b.start["input"];
             if (input.is_object() && !input.empty()) sc.arguments.append(input.dump());
             calls_.push_back(std::move(sc));
-            emit_call(DeltaKind::tool_call, 0, b.call, calls_[b.call]);
+            emit_call(DeltaKind::ToolCall, 0, b.call, calls_[b.call]);
         }
         blocks_.emplace(index, std::move(b));
         return true;
@@ -140,9 +140,9 @@ private:
         const Value& d = chunk["delta"];
         const std::string type = str(d, "type");
         if (type == "text_delta" && b->type == "text") {
-            if (auto t = append_string(b->text, d, "text"); !t.empty()) emit(DeltaKind::text, 0, std::string(t));
+            if (auto t = append_string(b->text, d, "text"); !t.empty()) emit(DeltaKind::Text, 0, std::string(t));
         } else if (type == "thinking_delta" && b->type == "thinking") {
-            if (auto t = append_string(b->text, d, "thinking"); !t.empty()) emit(DeltaKind::reasoning, 0, std::string(t));
+            if (auto t = append_string(b->text, d, "thinking"); !t.empty()) emit(DeltaKind::Reasoning, 0, std::string(t));
         } else if (type == "signature_delta") {
             append_string(b->signature, d, "signature");
             b->has_signature = true;
@@ -152,7 +152,7 @@ private:
                 StreamCall& sc = calls_[b->call];
                 if (part.empty()) return true;
                 sc.arguments.append(part);
-                emit_call(DeltaKind::arguments, 0, b->call, sc, std::move(part));
+                emit_call(DeltaKind::Arguments, 0, b->call, sc, std::move(part));
             } else {
                 b->json += part;
                 b->has_json = true;

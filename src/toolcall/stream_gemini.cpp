@@ -118,11 +118,11 @@ Value arguments_of(const StreamCall& call, const std::map<std::string, std::stri
 class GeminiStream final : public StreamState {
 public:
     using StreamState::StreamState;
-    Format format() const noexcept override { return Format::gemini; }
+    Format format() const noexcept override { return Format::Gemini; }
 
     Result<bool> on_chunk(const Value& chunk, std::string_view) override {
         if (chunk.contains("error") && !chunk["candidates"].is_array())
-            return Error(ErrorKind::stream_error, "the stream carried an error event");
+            return Error(ErrorKind::StreamError, "the stream carried an error event");
         if (chunk["responseId"].is_string()) id_ = std::string(chunk["responseId"].as_string());
         if (chunk["modelVersion"].is_string()) model_ = std::string(chunk["modelVersion"].as_string());
         if (chunk["usageMetadata"].is_object()) usage_ = chunk["usageMetadata"];
@@ -188,7 +188,7 @@ private:
         if (it != c.strings.end()) c.strings.erase(it);
         std::string text = sc.value.dump();
         sc.arguments.append(text);
-        emit_call(DeltaKind::arguments, c.index, k, sc, std::move(text));
+        emit_call(DeltaKind::Arguments, c.index, k, sc, std::move(text));
         emit_done(c.index, k, sc);
     }
 
@@ -203,7 +203,7 @@ private:
         if (text && text->is_string()) {
             const bool thought = is_thought(part);
             if (!text->as_string().empty())
-                emit(thought ? DeltaKind::reasoning : DeltaKind::text, c.index, std::string(text->as_string()));
+                emit(thought ? DeltaKind::Reasoning : DeltaKind::Text, c.index, std::string(text->as_string()));
             if (!c.parts.empty() && c.is_text.back() && is_thought(c.parts.back()) == thought) {
                 c.texts.back().append(text->as_string());
                 if (part["thoughtSignature"].is_string()) c.parts.back().set("thoughtSignature", part["thoughtSignature"]);
@@ -243,7 +243,7 @@ private:
         c.is_text.push_back(false);
         c.calls.push_back(std::move(sc));
         StreamCall& added = c.calls.back();
-        emit_call(DeltaKind::tool_call, c.index, k, added);
+        emit_call(DeltaKind::ToolCall, c.index, k, added);
         if (fc["args"].is_object() || fc["args"].is_array()) added.value = fc["args"];
         for (const Value& pa : fc["partialArgs"].items()) {
             if (added.value.is_null()) added.value = Value::object();

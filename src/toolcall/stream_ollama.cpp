@@ -11,17 +11,17 @@ namespace {
 class OllamaStream final : public StreamState {
 public:
     using StreamState::StreamState;
-    Format format() const noexcept override { return Format::ollama; }
+    Format format() const noexcept override { return Format::Ollama; }
 
     Result<bool> on_chunk(const Value& chunk, std::string_view) override {
-        if (chunk.contains("error")) return Error(ErrorKind::stream_error, "the stream carried an error event");
+        if (chunk.contains("error")) return Error(ErrorKind::StreamError, "the stream carried an error event");
         if (model_.empty() && chunk["model"].is_string()) model_ = std::string(chunk["model"].as_string());
         const bool chat = chunk["message"].is_object();
         if (chat) chat_ = true;
         const Value& m = chat ? chunk["message"] : chunk;
-        if (auto t = append_string(thinking_, m, "thinking"); !t.empty()) emit(DeltaKind::reasoning, 0, std::string(t));
+        if (auto t = append_string(thinking_, m, "thinking"); !t.empty()) emit(DeltaKind::Reasoning, 0, std::string(t));
         if (auto t = append_string(content_, m, chat ? "content" : "response"); !t.empty())
-            emit(DeltaKind::text, 0, std::string(t));
+            emit(DeltaKind::Text, 0, std::string(t));
         for (const Value& call : m["tool_calls"].items()) {
             if (calls_.size() >= options_.max_calls) return too_many("tool calls");
             const Value& fn = call["function"];
@@ -41,8 +41,8 @@ public:
             const std::size_t k = calls_.size();
             calls_.push_back(std::move(sc));
             raw_calls_.push_back(call);
-            emit_call(DeltaKind::tool_call, 0, k, calls_[k]);
-            emit_call(DeltaKind::arguments, 0, k, calls_[k], std::move(text));
+            emit_call(DeltaKind::ToolCall, 0, k, calls_[k]);
+            emit_call(DeltaKind::Arguments, 0, k, calls_[k], std::move(text));
             emit_done(0, k, calls_[k]);
         }
         const Value* done = chunk.find("done");

@@ -23,11 +23,11 @@ struct ChatChoice {
 class OpenAiChatStream final : public StreamState {
 public:
     using StreamState::StreamState;
-    Format format() const noexcept override { return Format::openai; }
+    Format format() const noexcept override { return Format::OpenAi; }
 
     Result<bool> on_chunk(const Value& chunk, std::string_view) override {
         if (chunk.contains("error") && !chunk["choices"].is_array())
-            return Error(ErrorKind::stream_error, "the stream carried an error event");
+            return Error(ErrorKind::StreamError, "the stream carried an error event");
         if (id_.empty()) id_ = str(chunk, "id");
         if (model_.empty()) model_ = str(chunk, "model");
         if (chunk["usage"].is_object()) usage_ = chunk["usage"];
@@ -108,7 +108,7 @@ private:
         if (content.is_string()) {
             if (!content.as_string().empty()) {
                 c.text.append(content.as_string());
-                emit(DeltaKind::text, c.index, std::string(content.as_string()));
+                emit(DeltaKind::Text, c.index, std::string(content.as_string()));
             }
             return;
         }
@@ -120,12 +120,12 @@ private:
                 for (const Value& p : t.items()) text += str(p, "text");
                 if (text.empty()) continue;
                 c.reasoning += text;
-                emit(DeltaKind::reasoning, c.index, std::move(text));
+                emit(DeltaKind::Reasoning, c.index, std::move(text));
             } else if (type == "text") {
                 std::string text = str(part, "text");
                 if (text.empty()) continue;
                 c.text += text;
-                emit(DeltaKind::text, c.index, std::move(text));
+                emit(DeltaKind::Text, c.index, std::move(text));
             }
         }
     }
@@ -148,7 +148,7 @@ private:
             c.calls.emplace_back();
             c.calls[k].id = str(call, "id");
             c.calls[k].name = str(fn, "name");
-            emit_call(DeltaKind::tool_call, c.index, k, c.calls[k]);
+            emit_call(DeltaKind::ToolCall, c.index, k, c.calls[k]);
         } else {
             k = it->second;
             if (c.calls[k].id.empty()) c.calls[k].id = str(call, "id");
@@ -167,7 +167,7 @@ private:
         sc.has_text = true;
         if (text.empty()) return;
         sc.arguments.append(text);
-        emit_call(DeltaKind::arguments, c.index, k, sc, std::move(text));
+        emit_call(DeltaKind::Arguments, c.index, k, sc, std::move(text));
     }
 
     Result<bool> read_delta(ChatChoice& c, const Value& delta) {
@@ -176,12 +176,12 @@ private:
         if (reasoning.empty()) reasoning = str(delta, "reasoning");
         if (!reasoning.empty()) {
             c.reasoning += reasoning;
-            emit(DeltaKind::reasoning, c.index, std::move(reasoning));
+            emit(DeltaKind::Reasoning, c.index, std::move(reasoning));
         }
         read_content(c, delta["content"]);
         if (std::string refusal = str(delta, "refusal"); !refusal.empty()) {
             c.refusal += refusal;
-            emit(DeltaKind::refusal, c.index, std::move(refusal));
+            emit(DeltaKind::Refusal, c.index, std::move(refusal));
         }
         std::size_t position = 0;
         for (const Value& call : delta["tool_calls"].items())
@@ -192,7 +192,7 @@ private:
             if (c.calls.empty()) {
                 c.calls.emplace_back();
                 c.calls[0].name = str(legacy, "name");
-                emit_call(DeltaKind::tool_call, c.index, 0, c.calls[0]);
+                emit_call(DeltaKind::ToolCall, c.index, 0, c.calls[0]);
             } else if (c.calls[0].name.empty()) {
                 c.calls[0].name = str(legacy, "name");
             }

@@ -22,13 +22,13 @@ struct Item {
 class OpenAiResponsesStream final : public StreamState {
 public:
     using StreamState::StreamState;
-    Format format() const noexcept override { return Format::openai_responses; }
+    Format format() const noexcept override { return Format::OpenAiResponses; }
 
     Result<bool> on_chunk(const Value& chunk, std::string_view event) override {
         std::string type = str(chunk, "type");
         if (type.empty()) type = std::string(event);
         if (type == "error" || type == "response.failed")
-            return Error(ErrorKind::stream_error, "the stream carried an error event");
+            return Error(ErrorKind::StreamError, "the stream carried an error event");
         if (type == "response.created" || type == "response.in_progress") {
             const Value& r = chunk["response"];
             if (id_.empty()) id_ = str(r, "id");
@@ -56,13 +56,13 @@ public:
             }
         } else if (type == "response.output_text.delta") {
             if (Item* it = item_of(chunk))
-                if (auto t = append_string(it->text, chunk, "delta"); !t.empty()) emit(DeltaKind::text, 0, std::string(t));
+                if (auto t = append_string(it->text, chunk, "delta"); !t.empty()) emit(DeltaKind::Text, 0, std::string(t));
         } else if (type == "response.refusal.delta") {
             if (Item* it = item_of(chunk))
-                if (auto t = append_string(it->refusal, chunk, "delta"); !t.empty()) emit(DeltaKind::refusal, 0, std::string(t));
+                if (auto t = append_string(it->refusal, chunk, "delta"); !t.empty()) emit(DeltaKind::Refusal, 0, std::string(t));
         } else if (type == "response.reasoning_summary_text.delta" || type == "response.reasoning_text.delta") {
             if (Item* it = item_of(chunk))
-                if (auto t = append_string(it->reasoning, chunk, "delta"); !t.empty()) emit(DeltaKind::reasoning, 0, std::string(t));
+                if (auto t = append_string(it->reasoning, chunk, "delta"); !t.empty()) emit(DeltaKind::Reasoning, 0, std::string(t));
         } else if (type == "response.function_call_arguments.delta" || type == "response.custom_tool_call_input.delta") {
             Item* it = item_of(chunk);
             if (!it || !it->is_call) return true;
@@ -70,7 +70,7 @@ public:
             std::string part = str(chunk, "delta");
             if (part.empty()) return true;
             sc.arguments.append(part);
-            emit_call(DeltaKind::arguments, 0, it->call, sc, std::move(part));
+            emit_call(DeltaKind::Arguments, 0, it->call, sc, std::move(part));
         }
         return true;
     }
@@ -142,7 +142,7 @@ private:
             sc.name = str(it.item, "name");
             sc.has_text = true;
             calls_.push_back(std::move(sc));
-            emit_call(DeltaKind::tool_call, 0, it.call, calls_[it.call]);
+            emit_call(DeltaKind::ToolCall, 0, it.call, calls_[it.call]);
         }
         items_.emplace(index, std::move(it));
         return true;

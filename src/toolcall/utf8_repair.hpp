@@ -1,7 +1,7 @@
 #pragma once
 // Raw model text is bytes; a Response holds UTF-8. Invalid sequences (a stray byte, an overlong
 // form, a surrogate, beyond U+10FFFF, a truncated character) become U+FFFD, as the parser's
-// InvalidUtf8::replace does for JSON.
+// InvalidUtf8::Replace does for JSON.
 
 #include <cstddef>
 #include <string>

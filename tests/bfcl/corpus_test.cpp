@@ -39,7 +39,7 @@ TEST(BfclCorpus, SelectedCategoriesAndErrors) {
     EXPECT_EQ(two->size(), 100u + 39u);
     auto missing = load_corpus("/nonexistent/bfcl");
     ASSERT_FALSE(missing);
-    EXPECT_EQ(missing.error().kind(), ErrorKind::invalid_argument);
+    EXPECT_EQ(missing.error().kind(), ErrorKind::InvalidArgument);
 }
 
 } // namespace

@@ -24,7 +24,7 @@ std::string rendered(Class c, const Call& call) {
 }
 
 TEST(BfclRender, ValidIsCompactJsonOfTheFirstAcceptedValues) {
-    EXPECT_EQ(rendered(Class::valid, rich_call()),
+    EXPECT_EQ(rendered(Class::Valid, rich_call()),
               R"({"count": 3, "ratio": 0.5, "flag": true, "city": "Rome", "ids": [1, 2], )"
               R"("point": [1.5, 2.0], "opts": {"depth": 2, "mode": "fast"}, "unit": "metric"})");
 }
@@ -141,7 +141,7 @@ TEST(BfclRender, X6DropsTheClosersAndCompletesBackOnlyWhenAskedTo) {
     EXPECT_EQ(text.back(), '"');
     auto strict = parse(text);
     ASSERT_FALSE(strict);
-    EXPECT_EQ(strict.error().kind(), ErrorKind::value_not_closed);
+    EXPECT_EQ(strict.error().kind(), ErrorKind::ValueNotClosed);
     ParseOptions complete;
     complete.complete_truncated = true;
     auto got = parse(text, complete);
@@ -154,7 +154,7 @@ TEST(BfclRender, ClassesThatChangeNothingDoNotApply) {
     for (const Class c : {Class::R1, Class::R2, Class::R3, Class::S1, Class::S2, Class::S3,
                           Class::S5, Class::X1, Class::X2, Class::X3, Class::X7})
         EXPECT_FALSE(render(c, empty)) << class_name(c);
-    EXPECT_EQ(rendered(Class::valid, empty), "{}");
+    EXPECT_EQ(rendered(Class::Valid, empty), "{}");
 }
 
 TEST(BfclRender, IsDeterministicAndNamesRoundTrip) {

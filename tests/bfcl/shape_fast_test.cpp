@@ -114,7 +114,7 @@ TEST(SchemaShapeFast, AgreesWithTheGeneralPathOnEveryBfclRendering) {
                 const bool open_fast = fast_agrees(*text, s.open[i], mode, what + " open");
                 const bool closed_fast = fast_agrees(*text, s.closed[i], mode, what + " closed");
                 taken += open_fast + closed_fast;
-                if (cls == Class::valid && mode == Mode::Lenient) {
+                if (cls == Class::Valid && mode == Mode::Lenient) {
                     ++valid_texts;
                     valid_fast += closed_fast;
                 }

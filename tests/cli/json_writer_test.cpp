@@ -36,8 +36,8 @@ TEST(JsonWriter, MatchesValueDump) {
     for (const char* doc : docs) {
         auto v = laminate::parse_json(doc);
         ASSERT_TRUE(v) << doc;
-        EXPECT_EQ(written(*v, Layout::compact), v->dump() + "\n") << doc;
-        EXPECT_EQ(written(*v, Layout::pretty), v->dump_pretty(2) + "\n") << doc;
+        EXPECT_EQ(written(*v, Layout::Compact), v->dump() + "\n") << doc;
+        EXPECT_EQ(written(*v, Layout::Pretty), v->dump_pretty(2) + "\n") << doc;
     }
 }
 
@@ -49,7 +49,7 @@ TEST(JsonWriter, VeryDeepValuesDoNotRecurse) {
         outer.push_back(std::move(v));
         v = std::move(outer);
     }
-    EXPECT_EQ(written(v, Layout::compact), std::string(depth, '[') + std::string(depth, ']') + "\n");
+    EXPECT_EQ(written(v, Layout::Compact), std::string(depth, '[') + std::string(depth, ']') + "\n");
     // Pretty output grows with the square of the depth (indentation), so a shallower value
     // suffices to show that it does not recurse either: 3,000 levels are ~18 MB of text.
     Value shallow = Value::array();
@@ -58,7 +58,7 @@ TEST(JsonWriter, VeryDeepValuesDoNotRecurse) {
         outer.push_back(std::move(shallow));
         shallow = std::move(outer);
     }
-    const std::string pretty = written(shallow, Layout::pretty);
+    const std::string pretty = written(shallow, Layout::Pretty);
     EXPECT_EQ(pretty.substr(0, 6), "[\n  [\n");
     EXPECT_EQ(pretty.back(), '\n');
 }
@@ -68,7 +68,7 @@ TEST(JsonWriter, ReportsAStreamThatCannotTakeTheOutput) {
     if (full == nullptr) GTEST_SKIP() << "/dev/full is not available";
     Value big = Value::array();
     for (int i = 0; i < 100'000; ++i) big.push_back(Value(i));
-    const bool ok = write_json(full, big, Layout::pretty) && std::fflush(full) == 0;
+    const bool ok = write_json(full, big, Layout::Pretty) && std::fflush(full) == 0;
     EXPECT_FALSE(ok);
     std::fclose(full);
 }

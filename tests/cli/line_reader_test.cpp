@@ -38,7 +38,7 @@ std::vector<Read> read_all(const std::string& content, std::size_t max_line) {
     std::string line;
     for (;;) {
         const auto status = reader.next(line);
-        if (status == LineReader::Status::end) break;
+        if (status == LineReader::Status::End) break;
         out.push_back({status, line, reader.line_number()});
     }
     close(fd);
@@ -56,7 +56,7 @@ TEST(LineReader, SplitsOnNewlinesAndStripsCarriageReturns) {
     EXPECT_EQ(lines[3].line, "  ");
     EXPECT_EQ(lines[4].line, "last");
     EXPECT_EQ(lines[4].number, 5u);
-    for (const auto& l : lines) EXPECT_EQ(l.status, LineReader::Status::line);
+    for (const auto& l : lines) EXPECT_EQ(l.status, LineReader::Status::Line);
 }
 
 TEST(LineReader, NothingAfterTheFinalNewline) {
@@ -69,19 +69,19 @@ TEST(LineReader, OverlongLinesAreSkippedAndCounted) {
     const auto lines = read_all(input, 10);
     ASSERT_EQ(lines.size(), 4u);
     EXPECT_EQ(lines[0].line, "short");
-    EXPECT_EQ(lines[1].status, LineReader::Status::too_long);
+    EXPECT_EQ(lines[1].status, LineReader::Status::TooLong);
     EXPECT_TRUE(lines[1].line.empty());
     EXPECT_EQ(lines[2].line, "ok");
     EXPECT_EQ(lines[2].number, 3u);
-    EXPECT_EQ(lines[3].status, LineReader::Status::too_long);
+    EXPECT_EQ(lines[3].status, LineReader::Status::TooLong);
 }
 
 TEST(LineReader, ExactlyAtTheLimitIsFineEvenWithCrlf) {
     const auto lines = read_all(std::string(10, 'z') + "\r\n" + std::string(10, 'w'), 10);
     ASSERT_EQ(lines.size(), 2u);
-    EXPECT_EQ(lines[0].status, LineReader::Status::line);
+    EXPECT_EQ(lines[0].status, LineReader::Status::Line);
     EXPECT_EQ(lines[0].line, std::string(10, 'z'));
-    EXPECT_EQ(lines[1].status, LineReader::Status::line);
+    EXPECT_EQ(lines[1].status, LineReader::Status::Line);
 }
 
 TEST(LineReader, LinesSpanningManyReadBuffers) {

@@ -61,7 +61,7 @@ TEST(ExtractBalanced, JsonLikeOpeners) {
 TEST(ExtractBalanced, UnbalancedSpanAtTheEnd) {
     auto cs = extract_candidates("Result: {\"a\": [1, 2, \n  ");
     ASSERT_EQ(cs.size(), 1u);
-    EXPECT_EQ(cs[0].source, CandidateSource::balanced);
+    EXPECT_EQ(cs[0].source, CandidateSource::Balanced);
     EXPECT_FALSE(cs[0].closed);
     EXPECT_EQ(cs[0].text, "{\"a\": [1, 2,"); // trailing whitespace trimmed
     // The whole text that is a truncated payload is one candidate, unclosed.
@@ -74,7 +74,7 @@ TEST(ExtractBalanced, UnbalancedSpanAtTheEnd) {
 TEST(ExtractBalanced, SpanEqualToTheWholeTextIsReportedOnce) {
     auto cs = extract_candidates("  {\"a\": 1}\n");
     ASSERT_EQ(cs.size(), 1u);
-    EXPECT_EQ(cs[0].source, CandidateSource::whole);
+    EXPECT_EQ(cs[0].source, CandidateSource::Whole);
 }
 
 TEST(ExtractBalanced, WholeTextCandidateNeedsAPayloadStart) {

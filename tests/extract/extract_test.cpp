@@ -8,15 +8,15 @@ TEST(Extract, WholeTextIsACandidate) {
     auto r = laminate::extract(R"({"a": 1})");
     ASSERT_TRUE(r) << r.error();
     EXPECT_EQ(r->parsed.value.dump(), R"({"a":1})");
-    EXPECT_EQ(r->candidate.source, CandidateSource::whole);
+    EXPECT_EQ(r->candidate.source, CandidateSource::Whole);
     EXPECT_TRUE(r->parsed.diagnostics.empty());
 }
 
 TEST(Extract, SourceNames) {
-    EXPECT_EQ(laminate::source_name(CandidateSource::whole), "whole");
-    EXPECT_EQ(laminate::source_name(CandidateSource::fence), "fence");
-    EXPECT_EQ(laminate::source_name(CandidateSource::tag), "tag");
-    EXPECT_EQ(laminate::source_name(CandidateSource::balanced), "balanced");
+    EXPECT_EQ(laminate::source_name(CandidateSource::Whole), "whole");
+    EXPECT_EQ(laminate::source_name(CandidateSource::Fence), "fence");
+    EXPECT_EQ(laminate::source_name(CandidateSource::Tag), "tag");
+    EXPECT_EQ(laminate::source_name(CandidateSource::Balanced), "balanced");
 }
 
 TEST(Extract, NothingToExtract) {
@@ -24,7 +24,7 @@ TEST(Extract, NothingToExtract) {
         EXPECT_TRUE(laminate::extract_candidates(text).empty()) << text;
         auto r = laminate::extract(text);
         ASSERT_FALSE(r) << text;
-        EXPECT_EQ(r.error().kind(), ErrorKind::no_payload);
+        EXPECT_EQ(r.error().kind(), ErrorKind::NoPayload);
         EXPECT_FALSE(r.error().has_offset());
     }
 }

@@ -11,7 +11,7 @@ TEST(ExtractFence, ClosedJsonFenceIsOneCandidate) {
     const std::string text = "Here you go:\n```json\n{\"a\": [1, 2]}\n```\nAnything else?";
     auto cs = extract_candidates(text);
     ASSERT_EQ(cs.size(), 1u); // the balanced span with the same range is not repeated
-    EXPECT_EQ(cs[0].source, CandidateSource::fence);
+    EXPECT_EQ(cs[0].source, CandidateSource::Fence);
     EXPECT_EQ(cs[0].label, "json");
     EXPECT_TRUE(cs[0].closed);
     EXPECT_EQ(cs[0].text, "{\"a\": [1, 2]}");
@@ -96,5 +96,5 @@ TEST(ExtractFence, ContentKeepsItsOwnSpans) {
     EXPECT_EQ(describe(text), (V{"fence:The result is {\"a\": 1}.", "balanced:{\"a\": 1}"}));
     auto r = extract(text);
     ASSERT_TRUE(r) << r.error();
-    EXPECT_EQ(r->candidate.source, CandidateSource::balanced);
+    EXPECT_EQ(r->candidate.source, CandidateSource::Balanced);
 }

@@ -46,7 +46,7 @@ void check(const std::string& text, const ExtractOptions& o) {
     if (r) {
         EXPECT_TRUE(ranges.count({r->candidate.offset, r->candidate.text.size()}));
     } else {
-        EXPECT_EQ(r.error().kind(), laminate::ErrorKind::no_payload);
+        EXPECT_EQ(r.error().kind(), laminate::ErrorKind::NoPayload);
     }
 }
 

@@ -46,7 +46,7 @@ TEST(ExtractLimits, MegabyteOfOpenBrackets) {
     EXPECT_EQ(cs[0].text.size(), MB);
     auto r = timed([&] { return extract(text); });
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::no_payload);
+    EXPECT_EQ(r.error().kind(), ErrorKind::NoPayload);
 }
 
 TEST(ExtractLimits, MegabyteOfOpenBraces) {
@@ -67,7 +67,7 @@ TEST(ExtractLimits, HundredThousandSmallSpansAreBounded) {
     const std::string noise = repeat("[1] and ", 800'000); // 100k spans in prose
     auto cs = timed([&] { return extract_candidates(noise); });
     ASSERT_EQ(cs.size(), ExtractOptions{}.max_candidates);
-    EXPECT_EQ(cs[0].source, CandidateSource::whole); // the text starts like a payload
+    EXPECT_EQ(cs[0].source, CandidateSource::Whole); // the text starts like a payload
     for (std::size_t k = 1; k < cs.size(); ++k) {
         EXPECT_EQ(cs[k].text, "[1]");
         EXPECT_EQ(cs[k].offset, 8 * (k - 1)); // the earliest of equal spans

@@ -29,7 +29,7 @@ TEST(ExtractMessy, QwenStyleThinkThenToolCall) {
         "<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n</tool_call>";
     auto r = extract(text);
     ASSERT_TRUE(r) << r.error();
-    EXPECT_EQ(r->candidate.source, CandidateSource::tag);
+    EXPECT_EQ(r->candidate.source, CandidateSource::Tag);
     EXPECT_EQ(r->candidate.label, "tool_call");
     EXPECT_EQ(r->parsed.value["arguments"]["city"].as_string(), "Paris");
 }
@@ -85,11 +85,11 @@ TEST(ExtractMessy, TruncatedByMaxTokens) {
     const std::string text = "```json\n{\"items\": [{\"id\": 1}, {\"id\": 2}, {\"id\": 3, \"name\": \"th";
     auto cs = extract_candidates(text);
     ASSERT_EQ(cs.size(), 1u);
-    EXPECT_EQ(cs[0].source, CandidateSource::fence);
+    EXPECT_EQ(cs[0].source, CandidateSource::Fence);
     EXPECT_FALSE(cs[0].closed);
     auto r = extract(text); // not completed unless the caller opts in
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::no_payload);
+    EXPECT_EQ(r.error().kind(), ErrorKind::NoPayload);
 }
 
 TEST(ExtractMessy, TruncatedCompletedWhenAsked) {
@@ -111,5 +111,5 @@ TEST(ExtractMessy, PythonishDictInProse) {
 TEST(ExtractMessy, RefusalHasNoPayload) {
     auto r = extract("I'm sorry, but I can't help with that request [policy].");
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::no_payload);
+    EXPECT_EQ(r.error().kind(), ErrorKind::NoPayload);
 }

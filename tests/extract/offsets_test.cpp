@@ -36,19 +36,19 @@ TEST(ExtractOffsets, NestedCandidatesOuterFirst) {
     auto cs = extract_candidates(text);
     ASSERT_EQ(cs.size(), 3u);
     expect_exact_views(text, cs);
-    EXPECT_EQ(cs[0].source, laminate::CandidateSource::tag);
-    EXPECT_EQ(cs[1].source, laminate::CandidateSource::fence);
-    EXPECT_EQ(cs[2].source, laminate::CandidateSource::balanced);
+    EXPECT_EQ(cs[0].source, laminate::CandidateSource::Tag);
+    EXPECT_EQ(cs[1].source, laminate::CandidateSource::Fence);
+    EXPECT_EQ(cs[2].source, laminate::CandidateSource::Balanced);
     EXPECT_EQ(cs[1].offset, cs[2].offset); // same start: the longer one first
 }
 
 TEST(ExtractOffsets, DiagnosticsAreRelativeToTheWholeInput) {
     struct OneRepair {
         Result<Parsed> operator()(std::string_view t, const ParseOptions& o) const {
-            if (!o.repair) return laminate::Error(laminate::ErrorKind::repair_not_allowed, "strict", 2);
+            if (!o.repair) return laminate::Error(laminate::ErrorKind::RepairNotAllowed, "strict", 2);
             Diagnostic at, nowhere;
             at.kind = nowhere.kind = DiagnosticKind::Repaired;
-            at.repair = nowhere.repair = RepairKind::trailing_comma;
+            at.repair = nowhere.repair = RepairKind::TrailingComma;
             at.offset = t.size() - 2;
             return Parsed{Value::object({{"a", 1}}), {at, nowhere}};
         }

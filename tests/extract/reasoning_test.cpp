@@ -14,7 +14,7 @@ TEST(ExtractReasoning, PayloadLookingJsonInsideThinkIsIgnored) {
                              "<tool_call>{\"wrong\": 3}</tool_call>\n</think>\n{\"right\": 4}";
     auto cs = extract_candidates(text);
     ASSERT_EQ(cs.size(), 1u);
-    EXPECT_EQ(cs[0].source, CandidateSource::whole); // the text after the leading thought
+    EXPECT_EQ(cs[0].source, CandidateSource::Whole); // the text after the leading thought
     EXPECT_EQ(cs[0].text, "{\"right\": 4}");
     EXPECT_EQ(cs[0].offset, text.rfind('{'));
     auto r = extract(text);
@@ -50,7 +50,7 @@ TEST(ExtractReasoning, UnclosedThoughtHidesTheRest) {
     EXPECT_TRUE(extract_candidates(text).empty());
     auto r = extract(text);
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::no_payload);
+    EXPECT_EQ(r.error().kind(), ErrorKind::NoPayload);
 }
 
 TEST(ExtractReasoning, UnclosedThoughtAfterThePayload) {
@@ -63,7 +63,7 @@ TEST(ExtractReasoning, CloserWithoutOpenerHidesWhatPrecedes) {
     const std::string text = "The user wants {\"x\": 1}... okay.\n</think>\n\n{\"a\": 1}";
     auto cs = extract_candidates(text);
     ASSERT_EQ(cs.size(), 1u);
-    EXPECT_EQ(cs[0].source, CandidateSource::whole);
+    EXPECT_EQ(cs[0].source, CandidateSource::Whole);
     EXPECT_EQ(cs[0].text, "{\"a\": 1}");
 }
 
@@ -82,7 +82,7 @@ TEST(ExtractReasoning, OpenerInsideFenceOrStringIsContent) {
 TEST(ExtractReasoning, SeveralLeadingThoughtsStillAllowTheWholeText) {
     auto cs = extract_candidates("<think>a</think>\n<reflection>\nb\n</reflection>\n[1, 2]\n");
     ASSERT_EQ(cs.size(), 1u);
-    EXPECT_EQ(cs[0].source, CandidateSource::whole);
+    EXPECT_EQ(cs[0].source, CandidateSource::Whole);
     EXPECT_EQ(cs[0].text, "[1, 2]");
 }
 

@@ -42,7 +42,7 @@ struct ScriptedParser {
         if (auto strict = laminate::parse(text, {.repair = false})) return strict;
         auto it = repaired.find(text);
         if (!o.repair || it == repaired.end())
-            return Error(ErrorKind::invalid_json, "scripted failure", 0);
+            return Error(ErrorKind::InvalidJson, "scripted failure", 0);
         return it->second;
     }
 };
@@ -61,7 +61,7 @@ TEST(ExtractSelection, StrayBracketsBeforeThePayload) {
     EXPECT_EQ(r->parsed.value.dump(), R"({"a":1})");
     // Even when the parser would read `[note]` as ["note"], it is never picked.
     ScriptedParser p;
-    p.repaired["[note]"] = Parsed{Value::array({"note"}), {repair(RepairKind::unquoted_string, "[0]", 1)}};
+    p.repaired["[note]"] = Parsed{Value::array({"note"}), {repair(RepairKind::UnquotedString, "[0]", 1)}};
     auto s = select("[note] here is the JSON: {\"a\": 1}", p);
     ASSERT_TRUE(s) << s.error();
     EXPECT_EQ(s->parsed.value.dump(), R"({"a":1})");
@@ -82,7 +82,7 @@ TEST(ExtractSelection, FencesAndTagsBeatSpans) {
 TEST(ExtractSelection, WholeTextFirst) {
     auto r = extract("[1, 2, [3]]");
     ASSERT_TRUE(r) << r.error();
-    EXPECT_EQ(r->candidate.source, CandidateSource::whole);
+    EXPECT_EQ(r->candidate.source, CandidateSource::Whole);
     EXPECT_EQ(r->parsed.value.dump(), "[1,2,[3]]");
 }
 
@@ -98,7 +98,7 @@ TEST(ExtractSelection, AcceptFilterChoosesTheSecondCandidate) {
     // Nothing acceptable: no_payload, counted as rejected by the filter.
     auto none = extract(text, {}, {}, [](const Value& v) { return v.is_array(); });
     ASSERT_FALSE(none);
-    EXPECT_EQ(none.error().kind(), ErrorKind::no_payload);
+    EXPECT_EQ(none.error().kind(), ErrorKind::NoPayload);
     EXPECT_NE(none.error().message().find("2 rejected by the filter"), std::string::npos)
         << none.error().message();
 }
@@ -106,7 +106,7 @@ TEST(ExtractSelection, AcceptFilterChoosesTheSecondCandidate) {
 TEST(ExtractSelection, ExactFenceBeatsAnEarlierRepairableOne) {
     const std::string text = "```json\n{a: 1}\n```\nFixed:\n```json\n{\"a\": 2}\n```";
     ScriptedParser p;
-    p.repaired["{a: 1}"] = Parsed{Value::object({{"a", 1}}), {repair(RepairKind::unquoted_key, "a", 1)}};
+    p.repaired["{a: 1}"] = Parsed{Value::object({{"a", 1}}), {repair(RepairKind::UnquotedKey, "a", 1)}};
     auto r = select(text, p);
     ASSERT_TRUE(r) << r.error();
     EXPECT_EQ(r->parsed.value.dump(), R"({"a":2})");
@@ -119,22 +119,22 @@ TEST(ExtractSelection, ExactFenceBeatsAnEarlierRepairableOne) {
 TEST(ExtractSelection, ExactFenceBeatsARepairableWholeText) {
     const std::string text = "{a: 1}\n```json\n{\"b\": 2}\n```";
     ScriptedParser p;
-    p.repaired[text] = Parsed{Value::object({{"a", 1}}), {repair(RepairKind::unquoted_key, "a", 1)}};
+    p.repaired[text] = Parsed{Value::object({{"a", 1}}), {repair(RepairKind::UnquotedKey, "a", 1)}};
     auto r = select(text, p);
     ASSERT_TRUE(r) << r.error();
-    EXPECT_EQ(r->candidate.source, CandidateSource::fence);
+    EXPECT_EQ(r->candidate.source, CandidateSource::Fence);
     // Repaired when nothing reads exactly.
     const std::string alone = "{a: 1}\n```\nnot json\n```";
-    p.repaired[alone] = Parsed{Value::object({{"a", 1}}), {repair(RepairKind::unquoted_key, "a", 1)}};
+    p.repaired[alone] = Parsed{Value::object({{"a", 1}}), {repair(RepairKind::UnquotedKey, "a", 1)}};
     auto w = select(alone, p);
     ASSERT_TRUE(w) << w.error();
-    EXPECT_EQ(w->candidate.source, CandidateSource::whole);
+    EXPECT_EQ(w->candidate.source, CandidateSource::Whole);
 }
 
 TEST(ExtractSelection, GuessedStringsRefusedInProse) {
     ScriptedParser p;
     p.repaired["{\"a\": hello}"] =
-        Parsed{Value::object({{"a", "hello"}}), {repair(RepairKind::unquoted_string, "a", 6)}};
+        Parsed{Value::object({{"a", "hello"}}), {repair(RepairKind::UnquotedString, "a", 6)}};
     // In prose: refused.
     auto prose = select("Here: {\"a\": hello} ok", p);
     ASSERT_FALSE(prose);
@@ -150,14 +150,14 @@ TEST(ExtractSelection, GuessedStringsRefusedInProse) {
 
 TEST(ExtractSelection, GuessedRootOrConcatenationRefusedEverywhere) {
     ScriptedParser p;
-    p.repaired["Paris"] = Parsed{Value("Paris"), {repair(RepairKind::unquoted_string, "", 0)}};
+    p.repaired["Paris"] = Parsed{Value("Paris"), {repair(RepairKind::UnquotedString, "", 0)}};
     p.repaired["{\"a\": 1} let me know"] =
         Parsed{Value::array({Value::object({{"a", 1}}), "let me know"}),
-               {repair(RepairKind::concatenated_payloads, "", 9), repair(RepairKind::unquoted_string, "[1]", 9)}};
+               {repair(RepairKind::ConcatenatedPayloads, "", 9), repair(RepairKind::UnquotedString, "[1]", 9)}};
     EXPECT_FALSE(select("<answer>Paris</answer>", p));
     auto r = select("{\"a\": 1} let me know", p); // the whole text is refused, its span is not
     ASSERT_TRUE(r) << r.error();
-    EXPECT_EQ(r->candidate.source, CandidateSource::balanced);
+    EXPECT_EQ(r->candidate.source, CandidateSource::Balanced);
     EXPECT_EQ(r->parsed.value.dump(), R"({"a":1})");
 }
 
@@ -183,7 +183,7 @@ TEST(ExtractSelection, ErrorsNeverQuoteTheText) {
                              "```json\n{\"key\": " + secret + "}\n```", "[\"" + secret}) {
         auto r = extract(text, {.repair = false});
         ASSERT_FALSE(r) << text;
-        EXPECT_EQ(r.error().kind(), ErrorKind::no_payload);
+        EXPECT_EQ(r.error().kind(), ErrorKind::NoPayload);
         EXPECT_EQ(r.error().message().find("SECRET"), std::string::npos) << r.error().message();
         EXPECT_EQ(r.error().message().find("key"), std::string::npos) << r.error().message();
     }
@@ -192,14 +192,14 @@ TEST(ExtractSelection, ErrorsNeverQuoteTheText) {
 TEST(ExtractSelection, TruncationIsExplained) {
     struct Truncating {
         Result<Parsed> operator()(std::string_view, const ParseOptions&) const {
-            return Error(ErrorKind::value_not_closed, "value not closed", 5);
+            return Error(ErrorKind::ValueNotClosed, "value not closed", 5);
         }
     };
     const std::string text = "Sure: {\"a\": [1, 2";
     const auto cs = extract_candidates(text);
     auto r = laminate::extract_detail::select_payload(cs, {}, {}, Truncating{});
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::no_payload);
+    EXPECT_EQ(r.error().kind(), ErrorKind::NoPayload);
     EXPECT_NE(r.error().message().find("not closed"), std::string::npos);
     EXPECT_EQ(r.error().offset(), text.find('{'));
 }

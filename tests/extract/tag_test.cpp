@@ -13,7 +13,7 @@ TEST(ExtractTag, KnownPayloadTags) {
         const std::string text = "x <" + name + ">{\"a\": 1}</" + name + "> y";
         auto cs = extract_candidates(text);
         ASSERT_EQ(cs.size(), 1u) << name;
-        EXPECT_EQ(cs[0].source, CandidateSource::tag) << name;
+        EXPECT_EQ(cs[0].source, CandidateSource::Tag) << name;
         EXPECT_EQ(cs[0].label, name);
         EXPECT_EQ(cs[0].text, "{\"a\": 1}");
         EXPECT_EQ(cs[0].offset, text.find('{'));
@@ -60,7 +60,7 @@ TEST(ExtractTag, FenceInsideTag) {
               (V{"tag[answer]:```json\n{\"a\": 1}\n```", "fence[json]:{\"a\": 1}"}));
     auto r = extract(text); // the tag's content is not JSON as written; the fence is
     ASSERT_TRUE(r) << r.error();
-    EXPECT_EQ(r->candidate.source, CandidateSource::fence);
+    EXPECT_EQ(r->candidate.source, CandidateSource::Fence);
 }
 
 TEST(ExtractTag, TagInsideFence) {

@@ -21,10 +21,10 @@ TEST(ExtractTypedlmCases, JsonExtractionCases) {
             EXPECT_EQ(r->parsed.value.dump(), ok->dump()) << name;
         } else {
             ASSERT_FALSE(r) << name;
-            EXPECT_EQ(r.error().kind(), ErrorKind::no_payload) << name;
+            EXPECT_EQ(r.error().kind(), ErrorKind::NoPayload) << name;
             // Truncation is reported as such once the parser says so.
             if (c.contains("error_contains") &&
-                laminate::parse(text).error().kind() == ErrorKind::value_not_closed) {
+                laminate::parse(text).error().kind() == ErrorKind::ValueNotClosed) {
                 EXPECT_NE(r.error().message().find(c["error_contains"].as_string()), std::string::npos)
                     << name << ": " << r.error().message();
             }

@@ -71,10 +71,10 @@ TEST(ParseDiagnostics, AreInInputOrder) {
 TEST(ParseDiagnostics, PathsNameKeysAndIndices) {
     auto r = parse(R"({"users": [{"name": 'Ada'}, {"odd key": {"list": [1, 2, None]}}]})");
     ASSERT_TRUE(r) << r.error();
-    const auto single = test::repairs_of(r->diagnostics, RepairKind::single_quotes);
+    const auto single = test::repairs_of(r->diagnostics, RepairKind::SingleQuotes);
     ASSERT_EQ(single.size(), 1u);
     EXPECT_EQ(single[0].path, "users[0].name");
-    const auto python = test::repairs_of(r->diagnostics, RepairKind::python_literal);
+    const auto python = test::repairs_of(r->diagnostics, RepairKind::PythonLiteral);
     ASSERT_EQ(python.size(), 1u);
     EXPECT_EQ(python[0].path, R"(users[1]["odd key"].list[2])");
     EXPECT_EQ(python[0].to_string(),
@@ -85,7 +85,7 @@ TEST(ParseDiagnostics, PathsFollowTheContainerBeingRead) {
     auto r = parse(R"([{"a": [1,]}, {"b": [2,], "c": {"d": [3,]}}, [[4,]], [5,]])");
     ASSERT_TRUE(r) << r.error();
     std::vector<std::string> paths;
-    for (const auto& d : test::repairs_of(r->diagnostics, RepairKind::trailing_comma))
+    for (const auto& d : test::repairs_of(r->diagnostics, RepairKind::TrailingComma))
         paths.push_back(d.path);
     EXPECT_EQ(paths, (std::vector<std::string>{"[0].a", "[1].b", "[1].c.d", "[2][0]", "[3]"}));
 }

@@ -29,18 +29,18 @@ TEST(ParseDuplicateKeys, LastWinsByDefault) {
     EXPECT_EQ(d->risk, Risk::Warning);
     EXPECT_EQ(d->offset, 17u);
     EXPECT_EQ(d->path, "a");
-    EXPECT_EQ(d->repair, RepairKind::none);
+    EXPECT_EQ(d->repair, RepairKind::None);
 }
 
 TEST(ParseDuplicateKeys, FirstWins) {
-    auto r = parse(doc, policy(DuplicateKeys::first_wins));
+    auto r = parse(doc, policy(DuplicateKeys::FirstWins));
     ASSERT_TRUE(r) << r.error();
     EXPECT_EQ(r->value.dump(), R"({"a":1,"b":2})");
     ASSERT_NE(duplicate_diagnostic(r->diagnostics), nullptr);
 }
 
 TEST(ParseDuplicateKeys, KeepAll) {
-    auto r = parse(doc, policy(DuplicateKeys::keep_all));
+    auto r = parse(doc, policy(DuplicateKeys::KeepAll));
     ASSERT_TRUE(r) << r.error();
     EXPECT_EQ(r->value.dump(), R"({"a":1,"b":2,"a":3})");
     EXPECT_EQ(r->value["a"], Value(3));
@@ -48,7 +48,7 @@ TEST(ParseDuplicateKeys, KeepAll) {
 }
 
 TEST(ParseDuplicateKeys, Error) {
-    test::expect_error(doc, ErrorKind::invalid_json, 17, policy(DuplicateKeys::error));
+    test::expect_error(doc, ErrorKind::InvalidJson, 17, policy(DuplicateKeys::Error));
 }
 
 TEST(ParseDuplicateKeys, ApplyInStrictModeToo) {

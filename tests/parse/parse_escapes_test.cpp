@@ -91,7 +91,7 @@ TEST(ParseEscapes, EveryStyleDecodesEveryEscape) {
                 expected += " \"x\" y";
             EXPECT_EQ(v->as_string(), expected);
             if (std::string_view(e.decoded) == "\xEF\xBF\xBD") {
-                EXPECT_TRUE(test::has_repair(r->diagnostics, RepairKind::invalid_escape))
+                EXPECT_TRUE(test::has_repair(r->diagnostics, RepairKind::InvalidEscape))
                     << test::describe(r->diagnostics);
             }
         }
@@ -111,19 +111,19 @@ TEST(ParseEscapes, KeysDecodeEscapesInEveryStyle) {
 }
 
 TEST(ParseEscapes, InvalidEscapesKeepTheCharacter) {
-    test::expect_repair(R"("\a")", R"("a")", RepairKind::invalid_escape, 1);
-    test::expect_repair(R"("foo\'bar")", R"("foo'bar")", RepairKind::invalid_escape, 4);
-    test::expect_repair("'foo\\'bar'", R"("foo'bar")", RepairKind::single_quotes, 0);
-    test::expect_repair(R"(["C:\Users\me"])", R"(["C:Usersme"])", RepairKind::invalid_escape, 4);
+    test::expect_repair(R"("\a")", R"("a")", RepairKind::InvalidEscape, 1);
+    test::expect_repair(R"("foo\'bar")", R"("foo'bar")", RepairKind::InvalidEscape, 4);
+    test::expect_repair("'foo\\'bar'", R"("foo'bar")", RepairKind::SingleQuotes, 0);
+    test::expect_repair(R"(["C:\Users\me"])", R"(["C:Usersme"])", RepairKind::InvalidEscape, 4);
     // Unquoted text keeps backslashes that are not JSON escapes.
     test::expect_repair(R"({path: C:\Users\me})", R"({"path": "C:\\Users\\me"})",
-                        RepairKind::unquoted_string, 7);
+                        RepairKind::UnquotedString, 7);
 }
 
 TEST(ParseEscapes, UnicodeEscapesNeedFourHexDigits) {
-    test::expect_error(R"("\u26")", ErrorKind::invalid_json, 1);
-    test::expect_error(R"("\uZ000")", ErrorKind::invalid_json, 1);
-    test::expect_error(R"("\uZ000)", ErrorKind::invalid_json, 1);
+    test::expect_error(R"("\u26")", ErrorKind::InvalidJson, 1);
+    test::expect_error(R"("\uZ000")", ErrorKind::InvalidJson, 1);
+    test::expect_error(R"("\uZ000)", ErrorKind::InvalidJson, 1);
 }
 
 TEST(ParseEscapes, EscapedStringsUndoOneLevel) {

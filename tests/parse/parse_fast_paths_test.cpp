@@ -60,18 +60,18 @@ TEST(ParseFastPaths, DiagnosticsKeepTheirOrderAroundDuplicateKeys) {
     ASSERT_NE(dup, ds.end());
     EXPECT_EQ(dup->path, "o.k");
     EXPECT_EQ(dup->offset, text.find("\"k\": 2"));
-    const auto quotes = test::repairs_of(ds, RepairKind::single_quotes);
+    const auto quotes = test::repairs_of(ds, RepairKind::SingleQuotes);
     ASSERT_EQ(quotes.size(), 2u) << test::describe(ds);
     EXPECT_EQ(quotes[0].path, "a");
     EXPECT_EQ(quotes[1].path, "b");
-    EXPECT_EQ(test::repairs_of(ds, RepairKind::trailing_comma).size(), 2u);
+    EXPECT_EQ(test::repairs_of(ds, RepairKind::TrailingComma).size(), 2u);
 }
 
 TEST(ParseFastPaths, QuotingRepairsOfAKeyAndItsValueShareThePath) {
     auto r = parse("{'outer': {'the key': 'v', 'k2': 'w'}, 'list': ['x', 'y']}");
     ASSERT_TRUE(r) << r.error();
     std::vector<std::string> paths;
-    for (const auto& d : test::repairs_of(r->diagnostics, RepairKind::single_quotes))
+    for (const auto& d : test::repairs_of(r->diagnostics, RepairKind::SingleQuotes))
         paths.push_back(d.path);
     const std::vector<std::string> want = {
         "outer", "outer[\"the key\"]", "outer[\"the key\"]", "outer.k2", "outer.k2",
@@ -87,15 +87,15 @@ TEST(ParseFastPaths, AStringReadTwiceDropsOnlyItsOwnNotes) {
     ASSERT_TRUE(r) << r.error();
     EXPECT_EQ(r->value, test::json(R"({"a": 1, "b": "x", "c": "y"})"));
     const auto& ds = r->diagnostics;
-    EXPECT_EQ(test::repairs_of(ds, RepairKind::single_quotes).size(), 2u) << test::describe(ds);
-    EXPECT_EQ(test::repairs_of(ds, RepairKind::missing_quote).size(), 1u) << test::describe(ds);
+    EXPECT_EQ(test::repairs_of(ds, RepairKind::SingleQuotes).size(), 2u) << test::describe(ds);
+    EXPECT_EQ(test::repairs_of(ds, RepairKind::MissingQuote).size(), 1u) << test::describe(ds);
     ParseOptions tight;
     tight.max_repairs = ds.size();
     EXPECT_TRUE(parse(text, tight));
     tight.max_repairs = ds.size() - 1;
     auto over = parse(text, tight);
     ASSERT_FALSE(over);
-    EXPECT_EQ(over.error().kind(), ErrorKind::too_many_repairs);
+    EXPECT_EQ(over.error().kind(), ErrorKind::TooManyRepairs);
 }
 
 TEST(ParseFastPaths, NotesDoNotLeakIntoTheNextParse) {
@@ -125,7 +125,7 @@ TEST(ParseFastPaths, SingleQuotedStringsReadInTheStateMachine) {
         auto r = parse(text);
         ASSERT_TRUE(r) << r.error();
         EXPECT_EQ(r->value, want) << r->value.dump();
-        const auto quotes = test::repairs_of(r->diagnostics, RepairKind::single_quotes);
+        const auto quotes = test::repairs_of(r->diagnostics, RepairKind::SingleQuotes);
         std::vector<std::string> paths;
         for (const auto& d : quotes) {
             paths.push_back(d.path);
@@ -153,7 +153,7 @@ TEST(ParseFastPaths, ADocumentMembersPathIsItsKeyAsAppendPathKeyWritesIt) {
         text += "': 'v'}";
         auto r = parse(text);
         ASSERT_TRUE(r) << r.error();
-        const auto quotes = test::repairs_of(r->diagnostics, RepairKind::single_quotes);
+        const auto quotes = test::repairs_of(r->diagnostics, RepairKind::SingleQuotes);
         ASSERT_EQ(quotes.size(), 2u) << test::describe(r->diagnostics);
         EXPECT_EQ(quotes[0].path, want);
         EXPECT_EQ(quotes[1].path, want);

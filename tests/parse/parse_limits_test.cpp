@@ -12,15 +12,15 @@ using test::expect_error;
 
 TEST(ParseLimits, AMillionOpeningBracketsIsADepthError) {
     const std::string deep(1'000'000, '[');
-    expect_error(deep, ErrorKind::depth_exceeded, 512);
+    expect_error(deep, ErrorKind::DepthExceeded, 512);
     ParseOptions o;
     o.complete_truncated = true;
-    expect_error(deep, ErrorKind::depth_exceeded, 512, o);
+    expect_error(deep, ErrorKind::DepthExceeded, 512, o);
     // Objects too.
     std::string objects;
     for (int i = 0; i < 200'000; ++i)
         objects += "{\"a\":";
-    expect_error(objects, ErrorKind::depth_exceeded, 5 * 512);
+    expect_error(objects, ErrorKind::DepthExceeded, 5 * 512);
 }
 
 TEST(ParseLimits, DepthLimitIsExact) {
@@ -28,10 +28,10 @@ TEST(ParseLimits, DepthLimitIsExact) {
     o.max_depth = 3;
     EXPECT_TRUE(parse("[[[1]]]", o));
     EXPECT_TRUE(parse(R"({"a": {"b": [1]}})", o));
-    expect_error("[[[[1]]]]", ErrorKind::depth_exceeded, 3, o);
+    expect_error("[[[[1]]]]", ErrorKind::DepthExceeded, 3, o);
     o.max_depth = 0;
     EXPECT_TRUE(parse("1", o));
-    expect_error("[]", ErrorKind::depth_exceeded, 0, o);
+    expect_error("[]", ErrorKind::DepthExceeded, 0, o);
 }
 
 TEST(ParseLimits, DeepInputWithoutRecursion) {
@@ -40,7 +40,7 @@ TEST(ParseLimits, DeepInputWithoutRecursion) {
     // is built.)
     ParseOptions o;
     o.max_depth = 2'000'000;
-    expect_error(std::string(1'000'000, '['), ErrorKind::value_not_closed, 999'999, o);
+    expect_error(std::string(1'000'000, '['), ErrorKind::ValueNotClosed, 999'999, o);
 }
 
 TEST(ParseLimits, Size) {
@@ -49,39 +49,39 @@ TEST(ParseLimits, Size) {
     EXPECT_TRUE(parse("[1,2,3,45]", o));
     auto r = parse("[1,2,3,456]", o);
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::size_exceeded);
+    EXPECT_EQ(r.error().kind(), ErrorKind::SizeExceeded);
 }
 
 TEST(ParseLimits, Repairs) {
     ParseOptions o;
     o.max_repairs = 2;
     EXPECT_TRUE(parse("[1,2,]//c", o));
-    expect_error("[1,2,] // c\n ,", ErrorKind::too_many_repairs, 13, o);
+    expect_error("[1,2,] // c\n ,", ErrorKind::TooManyRepairs, 13, o);
     // A million redundant closers stop at the limit.
-    expect_error("[]" + std::string(1'000'000, ']'), ErrorKind::too_many_repairs, 10'002);
+    expect_error("[]" + std::string(1'000'000, ']'), ErrorKind::TooManyRepairs, 10'002);
 }
 
 TEST(ParseLimits, InvalidUtf8IsAnErrorByDefault) {
     expect_error("\"a\xFF"
                  "b\"",
-                 ErrorKind::invalid_utf8, 2);
-    expect_error("\"\xC0\xAF\"", ErrorKind::invalid_utf8, 1);         // overlong
-    expect_error("\"\xED\xA0\x80\"", ErrorKind::invalid_utf8, 1);     // encoded surrogate
-    expect_error("\"\xF4\x90\x80\x80\"", ErrorKind::invalid_utf8, 1); // beyond U+10FFFF
-    expect_error("\"ab\x80\"", ErrorKind::invalid_utf8, 3);           // stray continuation byte
-    expect_error("{\"\xFE\": 1}", ErrorKind::invalid_utf8, 2);
-    expect_error("['\xFF']", ErrorKind::invalid_utf8, 2);
-    expect_error("[abc\xFF]", ErrorKind::invalid_utf8, 4);
-    expect_error("[\xFF]", ErrorKind::invalid_utf8, 1);
+                 ErrorKind::InvalidUtf8, 2);
+    expect_error("\"\xC0\xAF\"", ErrorKind::InvalidUtf8, 1);         // overlong
+    expect_error("\"\xED\xA0\x80\"", ErrorKind::InvalidUtf8, 1);     // encoded surrogate
+    expect_error("\"\xF4\x90\x80\x80\"", ErrorKind::InvalidUtf8, 1); // beyond U+10FFFF
+    expect_error("\"ab\x80\"", ErrorKind::InvalidUtf8, 3);           // stray continuation byte
+    expect_error("{\"\xFE\": 1}", ErrorKind::InvalidUtf8, 2);
+    expect_error("['\xFF']", ErrorKind::InvalidUtf8, 2);
+    expect_error("[abc\xFF]", ErrorKind::InvalidUtf8, 4);
+    expect_error("[\xFF]", ErrorKind::InvalidUtf8, 1);
     expect_error("\"\xE2\x82"
                  "x\"",
-                 ErrorKind::invalid_utf8, 1); // sequence cut short
-    expect_error("\"\xE2\x82\"", ErrorKind::invalid_utf8, 1, test::strict());
+                 ErrorKind::InvalidUtf8, 1); // sequence cut short
+    expect_error("\"\xE2\x82\"", ErrorKind::InvalidUtf8, 1, test::strict());
 }
 
 TEST(ParseLimits, InvalidUtf8CanBeReplaced) {
     ParseOptions o;
-    o.invalid_utf8 = InvalidUtf8::replace;
+    o.invalid_utf8 = InvalidUtf8::Replace;
     struct Case {
         const char* text;
         const char* expected;
@@ -103,7 +103,7 @@ TEST(ParseLimits, InvalidUtf8CanBeReplaced) {
           Case{"{\"k\xFE\": 1}", "{\"k\xEF\xBF\xBD\": 1}", 3},
           Case{"['\xFF']", "[\"\xEF\xBF\xBD\"]", 2}, Case{"[\xFF]", "[\"\xEF\xBF\xBD\"]", 1}}) {
         SCOPED_TRACE(c.text);
-        test::expect_repair(c.text, c.expected, RepairKind::invalid_utf8, c.offset, Risk::Warning,
+        test::expect_repair(c.text, c.expected, RepairKind::InvalidUtf8, c.offset, Risk::Warning,
                             o);
     }
     // The policy holds in strict mode too: replacing is not a syntax repair.
@@ -114,7 +114,7 @@ TEST(ParseLimits, InvalidUtf8CanBeReplaced) {
     ASSERT_TRUE(r) << r.error();
     EXPECT_EQ(r->value.as_string(), "a\xEF\xBF\xBD"
                                     "b");
-    EXPECT_TRUE(test::has_repair(r->diagnostics, RepairKind::invalid_utf8));
+    EXPECT_TRUE(test::has_repair(r->diagnostics, RepairKind::InvalidUtf8));
 }
 
 // Inputs built to defeat look-aheads and re-reads. Each is about a megabyte: linear work takes
@@ -156,7 +156,7 @@ TEST(ParseLimits, PathologicalInputIsLinear) {
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         EXPECT_LT(seconds, 20.0);
         if (!r) {
-            EXPECT_NE(r.error().kind(), ErrorKind::too_many_repairs) << r.error();
+            EXPECT_NE(r.error().kind(), ErrorKind::TooManyRepairs) << r.error();
         }
     }
 }

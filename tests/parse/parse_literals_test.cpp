@@ -12,23 +12,23 @@ using test::completing;
 using test::expect_repair;
 
 TEST(ParseLiterals, PythonConstants) {
-    expect_repair("True", "true", RepairKind::python_literal, 0);
-    expect_repair("False", "false", RepairKind::python_literal, 0);
-    expect_repair("None", "null", RepairKind::python_literal, 0);
+    expect_repair("True", "true", RepairKind::PythonLiteral, 0);
+    expect_repair("False", "false", RepairKind::PythonLiteral, 0);
+    expect_repair("None", "null", RepairKind::PythonLiteral, 0);
     expect_repair("{\"a\": [True, False, None]}", R"({"a":[true,false,null]})",
-                  RepairKind::python_literal, 20);
+                  RepairKind::PythonLiteral, 20);
     // Only whole words: these are text.
-    expect_repair("[Trueish]", R"(["Trueish"])", RepairKind::unquoted_string, 1);
-    expect_repair("{\"a\": True story}", R"({"a":"True story"})", RepairKind::unquoted_string, 6);
+    expect_repair("[Trueish]", R"(["Trueish"])", RepairKind::UnquotedString, 1);
+    expect_repair("{\"a\": True story}", R"({"a":"True story"})", RepairKind::UnquotedString, 6);
 }
 
 TEST(ParseLiterals, PythonTuples) {
-    expect_repair("(1, 2)", "[1,2]", RepairKind::python_tuple, 0);
+    expect_repair("(1, 2)", "[1,2]", RepairKind::PythonTuple, 0);
     expect_repair("{'point': (1.5, -2), 'empty': (), 'one': (1,)}",
-                  R"({"point":[1.5,-2],"empty":[],"one":[1]})", RepairKind::python_tuple, 10);
-    expect_repair("[(1, 'a'), (2, None)]", R"([[1,"a"],[2,null]])", RepairKind::python_tuple, 11);
-    auto ds = expect_repair("((1, 2), (3,))", "[[1,2],[3]]", RepairKind::python_tuple, 1);
-    EXPECT_FALSE(test::has_repair(ds, RepairKind::trailing_comma)); // (3,) is how Python writes it
+                  R"({"point":[1.5,-2],"empty":[],"one":[1]})", RepairKind::PythonTuple, 10);
+    expect_repair("[(1, 'a'), (2, None)]", R"([[1,"a"],[2,null]])", RepairKind::PythonTuple, 11);
+    auto ds = expect_repair("((1, 2), (3,))", "[[1,2],[3]]", RepairKind::PythonTuple, 1);
+    EXPECT_FALSE(test::has_repair(ds, RepairKind::TrailingComma)); // (3,) is how Python writes it
 }
 
 TEST(ParseLiterals, NanAndInfinityAreDoublesWrittenAsNull) {
@@ -44,7 +44,7 @@ TEST(ParseLiterals, NanAndInfinityAreDoublesWrittenAsNull) {
         EXPECT_TRUE(v.lexeme().empty());
     }
     EXPECT_EQ(r->value.dump(), "[null,null,null,null]");
-    const auto ds = test::repairs_of(r->diagnostics, RepairKind::nan_infinity);
+    const auto ds = test::repairs_of(r->diagnostics, RepairKind::NanInfinity);
     ASSERT_EQ(ds.size(), 4u);
     EXPECT_EQ(ds[0].offset, 1u);
     EXPECT_EQ(ds[2].offset, 16u);
@@ -52,51 +52,51 @@ TEST(ParseLiterals, NanAndInfinityAreDoublesWrittenAsNull) {
 }
 
 TEST(ParseLiterals, Undefined) {
-    expect_repair("undefined", "null", RepairKind::undefined_value, 0);
-    expect_repair("{\"a\":undefined}", R"({"a":null})", RepairKind::undefined_value, 5);
-    expect_repair("[undefined]", "[null]", RepairKind::undefined_value, 1);
+    expect_repair("undefined", "null", RepairKind::UndefinedValue, 0);
+    expect_repair("{\"a\":undefined}", R"({"a":null})", RepairKind::UndefinedValue, 5);
+    expect_repair("[undefined]", "[null]", RepairKind::UndefinedValue, 1);
 }
 
 TEST(ParseLiterals, MalformedNumbersAreCompleted) {
-    expect_repair(".3", "0.3", RepairKind::invalid_number, 0);
-    expect_repair("-.3", "-0.3", RepairKind::invalid_number, 0);
-    expect_repair("[2.]", "[2.0]", RepairKind::invalid_number, 1);
-    expect_repair("[2e]", "[2e0]", RepairKind::invalid_number, 1);
-    expect_repair("[2e+ ]", "[2e+0]", RepairKind::invalid_number, 1);
-    expect_repair("[-,1]", "[-0,1]", RepairKind::invalid_number, 1);
-    expect_repair("[+1]", "[1]", RepairKind::invalid_number, 1);
+    expect_repair(".3", "0.3", RepairKind::InvalidNumber, 0);
+    expect_repair("-.3", "-0.3", RepairKind::InvalidNumber, 0);
+    expect_repair("[2.]", "[2.0]", RepairKind::InvalidNumber, 1);
+    expect_repair("[2e]", "[2e0]", RepairKind::InvalidNumber, 1);
+    expect_repair("[2e+ ]", "[2e+0]", RepairKind::InvalidNumber, 1);
+    expect_repair("[-,1]", "[-0,1]", RepairKind::InvalidNumber, 1);
+    expect_repair("[+1]", "[1]", RepairKind::InvalidNumber, 1);
     // Cut off by the end of the input: a Risky completion.
-    expect_repair("2.", "2.0", RepairKind::truncated_completed, 0, Risk::Risky, completing());
-    expect_repair("{\"a\":2e-", R"({"a":2e-0})", RepairKind::truncated_completed, 5, Risk::Risky,
+    expect_repair("2.", "2.0", RepairKind::TruncatedCompleted, 0, Risk::Risky, completing());
+    expect_repair("{\"a\":2e-", R"({"a":2e-0})", RepairKind::TruncatedCompleted, 5, Risk::Risky,
                   completing());
-    expect_repair("-", "-0", RepairKind::truncated_completed, 0, Risk::Risky, completing());
+    expect_repair("-", "-0", RepairKind::TruncatedCompleted, 0, Risk::Risky, completing());
 }
 
 TEST(ParseLiterals, LeadingZerosKeepTheirDigitsAsAString) {
-    expect_repair("0789", R"("0789")", RepairKind::invalid_number, 0);
-    expect_repair("[-05]", R"(["-05"])", RepairKind::invalid_number, 1);
-    expect_repair("{value:001.2}", R"({"value":"001.2"})", RepairKind::invalid_number, 7);
-    expect_repair("002e3", R"("002e3")", RepairKind::invalid_number, 0);
+    expect_repair("0789", R"("0789")", RepairKind::InvalidNumber, 0);
+    expect_repair("[-05]", R"(["-05"])", RepairKind::InvalidNumber, 1);
+    expect_repair("{value:001.2}", R"({"value":"001.2"})", RepairKind::InvalidNumber, 7);
+    expect_repair("002e3", R"("002e3")", RepairKind::InvalidNumber, 0);
 }
 
 TEST(ParseLiterals, WordsThatStartLikeNumbersAreText) {
-    expect_repair("0.0.1", R"("0.0.1")", RepairKind::unquoted_string, 0);
-    expect_repair("[2 0.0.1 2]", R"([2, "0.0.1 2"])", RepairKind::unquoted_string, 3);
+    expect_repair("0.0.1", R"("0.0.1")", RepairKind::UnquotedString, 0);
+    expect_repair("[2 0.0.1 2]", R"([2, "0.0.1 2"])", RepairKind::UnquotedString, 3);
     expect_repair("{\"date\":2024-10-18T18:35:22.229Z}", R"({"date":"2024-10-18T18:35:22.229Z"})",
-                  RepairKind::unquoted_string, 8);
+                  RepairKind::UnquotedString, 8);
     expect_repair("746de9ad-d4ff-4c66-97d7-00a92ad46967",
-                  R"("746de9ad-d4ff-4c66-97d7-00a92ad46967")", RepairKind::unquoted_string, 0);
-    expect_repair("[-e5]", R"(["-e5"])", RepairKind::unquoted_string, 1);
-    expect_repair("1st", R"("1st")", RepairKind::unquoted_string, 0);
+                  R"("746de9ad-d4ff-4c66-97d7-00a92ad46967")", RepairKind::UnquotedString, 0);
+    expect_repair("[-e5]", R"(["-e5"])", RepairKind::UnquotedString, 1);
+    expect_repair("1st", R"("1st")", RepairKind::UnquotedString, 0);
 }
 
 TEST(ParseLiterals, KeywordsGluedToMoreLettersAreText) {
-    expect_repair("trueble", R"("trueble")", RepairKind::unquoted_string, 0);
+    expect_repair("trueble", R"("trueble")", RepairKind::UnquotedString, 0);
     expect_repair("[nullifiable, false_value]", R"(["nullifiable", "false_value"])",
-                  RepairKind::unquoted_string, 1);
+                  RepairKind::UnquotedString, 1);
     // A keyword cut off at the end is completed only on request.
-    expect_repair("[tr", "[true]", RepairKind::truncated_completed, 1, Risk::Risky, completing());
-    expect_repair("{\"a\": nul", R"({"a":null})", RepairKind::truncated_completed, 6, Risk::Risky,
+    expect_repair("[tr", "[true]", RepairKind::TruncatedCompleted, 1, Risk::Risky, completing());
+    expect_repair("{\"a\": nul", R"({"a":null})", RepairKind::TruncatedCompleted, 6, Risk::Risky,
                   completing());
 }
 

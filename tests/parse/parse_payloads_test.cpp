@@ -10,52 +10,52 @@ using test::expect_error;
 using test::expect_repair;
 
 TEST(ParsePayloads, ConcatenatedObjects) {
-    expect_repair(R"({"a":1}{"b":2})", R"([{"a":1},{"b":2}])", RepairKind::concatenated_payloads,
+    expect_repair(R"({"a":1}{"b":2})", R"([{"a":1},{"b":2}])", RepairKind::ConcatenatedPayloads,
                   7);
-    expect_repair(R"([1][2] [3])", "[[1],[2],[3]]", RepairKind::concatenated_payloads, 3);
+    expect_repair(R"([1][2] [3])", "[[1],[2],[3]]", RepairKind::ConcatenatedPayloads, 3);
 }
 
 TEST(ParsePayloads, NewlineDelimitedJson) {
     auto ds = expect_repair("{\"a\":1}\n{\"a\":2}\n{\"a\":3}\n", R"([{"a":1},{"a":2},{"a":3}])",
-                            RepairKind::concatenated_payloads, 8);
-    EXPECT_EQ(test::repairs_of(ds, RepairKind::concatenated_payloads).size(), 1u);
-    expect_repair("1\n2", "[1,2]", RepairKind::concatenated_payloads, 2);
-    expect_repair("a\nb", R"(["a","b"])", RepairKind::concatenated_payloads, 2);
+                            RepairKind::ConcatenatedPayloads, 8);
+    EXPECT_EQ(test::repairs_of(ds, RepairKind::ConcatenatedPayloads).size(), 1u);
+    expect_repair("1\n2", "[1,2]", RepairKind::ConcatenatedPayloads, 2);
+    expect_repair("a\nb", R"(["a","b"])", RepairKind::ConcatenatedPayloads, 2);
     expect_repair("/* 1 */\n{},\n\n/* 2 */\n{},\n\n/* 3 */\n{},\n", "[{},{},{}]",
-                  RepairKind::concatenated_payloads, 21);
+                  RepairKind::ConcatenatedPayloads, 21);
 }
 
 TEST(ParsePayloads, CommaSeparatedValues) {
-    expect_repair("1,2,3", "[1,2,3]", RepairKind::concatenated_payloads, 2);
-    auto ds = expect_repair("1,2,3,", "[1,2,3]", RepairKind::trailing_comma, 5);
-    EXPECT_TRUE(test::has_repair(ds, RepairKind::concatenated_payloads));
+    expect_repair("1,2,3", "[1,2,3]", RepairKind::ConcatenatedPayloads, 2);
+    auto ds = expect_repair("1,2,3,", "[1,2,3]", RepairKind::TrailingComma, 5);
+    EXPECT_TRUE(test::has_repair(ds, RepairKind::ConcatenatedPayloads));
 }
 
 TEST(ParsePayloads, PathsOfLaterPayloadsNameTheirIndex) {
     auto r = parse("{\"a\": 1}\n{\"a\": [1,]}");
     ASSERT_TRUE(r) << r.error();
-    const auto trailing = test::repairs_of(r->diagnostics, RepairKind::trailing_comma);
+    const auto trailing = test::repairs_of(r->diagnostics, RepairKind::TrailingComma);
     ASSERT_EQ(trailing.size(), 1u);
     EXPECT_EQ(trailing[0].path, "[1].a");
 }
 
 TEST(ParsePayloads, OtherTrailingContentIsAnError) {
-    expect_error(R"({"a":2}foo)", ErrorKind::invalid_json, 7);
-    expect_error("foo [", ErrorKind::invalid_json, 4);
-    expect_error("1 2", ErrorKind::invalid_json, 2);
-    expect_error(R"("a" "b")", ErrorKind::invalid_json, 4);
+    expect_error(R"({"a":2}foo)", ErrorKind::InvalidJson, 7);
+    expect_error("foo [", ErrorKind::InvalidJson, 4);
+    expect_error("1 2", ErrorKind::InvalidJson, 2);
+    expect_error(R"("a" "b")", ErrorKind::InvalidJson, 4);
 }
 
 TEST(ParsePayloads, DoubleEncodedDocuments) {
-    expect_repair(R"("{\"a\": [1, 2]}")", R"({"a":[1,2]})", RepairKind::double_encoded, 0);
-    expect_repair(R"(  "[{\"a\": \"x\"}]" )", R"([{"a":"x"}])", RepairKind::double_encoded, 2);
+    expect_repair(R"("{\"a\": [1, 2]}")", R"({"a":[1,2]})", RepairKind::DoubleEncoded, 0);
+    expect_repair(R"(  "[{\"a\": \"x\"}]" )", R"([{"a":"x"}])", RepairKind::DoubleEncoded, 2);
     // Only strictly valid JSON is decoded: other text stays a string.
     for (const char* text :
          {R"("{a:b}")", R"("[1,2,3,]")", R"("{")", R"("[ just prose ]")", R"("42")"}) {
         auto r = parse(text);
         ASSERT_TRUE(r) << r.error();
         EXPECT_TRUE(r->value.is_string()) << text;
-        EXPECT_FALSE(test::has_repair(r->diagnostics, RepairKind::double_encoded)) << text;
+        EXPECT_FALSE(test::has_repair(r->diagnostics, RepairKind::DoubleEncoded)) << text;
     }
     // Only the whole document: a string inside stays a string.
     auto r = parse(R"({"args": "{\"a\": 1}"})");

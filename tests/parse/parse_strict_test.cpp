@@ -51,30 +51,30 @@ TEST(ParseStrict, EveryRepairIsAnErrorAtItsOffset) {
              Case{"\"a\" + \"b\"", 4}, // string concatenation
              Case{"[\"a\" b\"]", 5},   // strict: the string ends at its first quote
          }) {
-        expect_error(c.text, ErrorKind::repair_not_allowed, c.offset, strict());
+        expect_error(c.text, ErrorKind::RepairNotAllowed, c.offset, strict());
     }
 }
 
 TEST(ParseStrict, UnrepairableInputIsInvalidJson) {
-    expect_error("{\"a\":1}x", ErrorKind::invalid_json, 7, strict());
-    expect_error("{:1}", ErrorKind::invalid_json, 1, strict());
-    expect_error("\"\\u12G4\"", ErrorKind::invalid_json, 1, strict());
-    expect_error("\"\\ud800\"", ErrorKind::invalid_json, 1, strict()); // unpaired surrogate
-    expect_error("\"\\udc00\\ud800\"", ErrorKind::invalid_json, 1, strict());
-    expect_error("[1,:]", ErrorKind::invalid_json, 3, strict());
+    expect_error("{\"a\":1}x", ErrorKind::InvalidJson, 7, strict());
+    expect_error("{:1}", ErrorKind::InvalidJson, 1, strict());
+    expect_error("\"\\u12G4\"", ErrorKind::InvalidJson, 1, strict());
+    expect_error("\"\\ud800\"", ErrorKind::InvalidJson, 1, strict()); // unpaired surrogate
+    expect_error("\"\\udc00\\ud800\"", ErrorKind::InvalidJson, 1, strict());
+    expect_error("[1,:]", ErrorKind::InvalidJson, 3, strict());
 }
 
 TEST(ParseStrict, EmptyAndTruncatedInput) {
-    expect_error("", ErrorKind::empty_input, 0, strict());
-    expect_error(" \n\t ", ErrorKind::empty_input, 4, strict());
-    expect_error("[1,2", ErrorKind::value_not_closed, 0, strict());
-    expect_error("{\"a\": \"b", ErrorKind::value_not_closed, 6, strict());
+    expect_error("", ErrorKind::EmptyInput, 0, strict());
+    expect_error(" \n\t ", ErrorKind::EmptyInput, 4, strict());
+    expect_error("[1,2", ErrorKind::ValueNotClosed, 0, strict());
+    expect_error("{\"a\": \"b", ErrorKind::ValueNotClosed, 6, strict());
 }
 
 TEST(ParseStrict, ParseJsonIsStrict) {
     auto r = parse_json("[1,]");
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::repair_not_allowed);
+    EXPECT_EQ(r.error().kind(), ErrorKind::RepairNotAllowed);
     EXPECT_EQ(r.error().offset(), 2u);
     EXPECT_TRUE(parse_json("[1]"));
 }
@@ -97,7 +97,7 @@ TEST(ParseStrict, TruncationCanStillBeCompleted) {
     for (const auto& d : r->diagnostics)
         EXPECT_EQ(d.risk, Risk::Risky);
     // ... but nothing else is repaired.
-    expect_error(R"({"a": [1, 2,] )", ErrorKind::repair_not_allowed, 11, o);
+    expect_error(R"({"a": [1, 2,] )", ErrorKind::RepairNotAllowed, 11, o);
 }
 
 } // namespace

@@ -11,48 +11,48 @@ using test::expect_error;
 using test::expect_repair;
 
 TEST(ParseTruncation, IsAnErrorByDefault) {
-    expect_error("\"abc", ErrorKind::value_not_closed, 0);
-    expect_error("[1, 2", ErrorKind::value_not_closed, 0);
-    expect_error("{\"a\": [1, {\"b\": 2", ErrorKind::value_not_closed, 10);
-    expect_error("{\"a\": \"xy", ErrorKind::value_not_closed, 6);
-    expect_error("{\"a\"", ErrorKind::value_not_closed, 0);  // dangling key
-    expect_error("{\"a\":", ErrorKind::value_not_closed, 0); // dangling colon
-    expect_error("[1,", ErrorKind::value_not_closed, 0);     // dangling comma
-    expect_error("{\"a\": 1,", ErrorKind::value_not_closed, 0);
-    expect_error("[1.", ErrorKind::value_not_closed, 1);
-    expect_error("\"\\u00", ErrorKind::value_not_closed, 0);
+    expect_error("\"abc", ErrorKind::ValueNotClosed, 0);
+    expect_error("[1, 2", ErrorKind::ValueNotClosed, 0);
+    expect_error("{\"a\": [1, {\"b\": 2", ErrorKind::ValueNotClosed, 10);
+    expect_error("{\"a\": \"xy", ErrorKind::ValueNotClosed, 6);
+    expect_error("{\"a\"", ErrorKind::ValueNotClosed, 0);  // dangling key
+    expect_error("{\"a\":", ErrorKind::ValueNotClosed, 0); // dangling colon
+    expect_error("[1,", ErrorKind::ValueNotClosed, 0);     // dangling comma
+    expect_error("{\"a\": 1,", ErrorKind::ValueNotClosed, 0);
+    expect_error("[1.", ErrorKind::ValueNotClosed, 1);
+    expect_error("\"\\u00", ErrorKind::ValueNotClosed, 0);
     auto r = parse("{\"a\": [1, {\"b\": 2");
     ASSERT_FALSE(r);
     EXPECT_EQ(r.error().path(), "a[1]");
 }
 
 TEST(ParseTruncation, IsCompletedOnRequest) {
-    expect_repair("\"foo", R"("foo")", RepairKind::truncated_completed, 0, Risk::Risky,
+    expect_repair("\"foo", R"("foo")", RepairKind::TruncatedCompleted, 0, Risk::Risky,
                   completing());
-    expect_repair("[", "[]", RepairKind::missing_closer, 1, Risk::Risky, completing());
-    expect_repair("[\"foo\",", R"(["foo"])", RepairKind::truncated_completed, 6, Risk::Risky,
+    expect_repair("[", "[]", RepairKind::MissingCloser, 1, Risk::Risky, completing());
+    expect_repair("[\"foo\",", R"(["foo"])", RepairKind::TruncatedCompleted, 6, Risk::Risky,
                   completing());
-    expect_repair("{\"foo\":\"bar\"", R"({"foo":"bar"})", RepairKind::missing_closer, 12,
+    expect_repair("{\"foo\":\"bar\"", R"({"foo":"bar"})", RepairKind::MissingCloser, 12,
                   Risk::Risky, completing());
-    expect_repair("{\"foo\":", R"({"foo":null})", RepairKind::truncated_completed, 7, Risk::Risky,
+    expect_repair("{\"foo\":", R"({"foo":null})", RepairKind::TruncatedCompleted, 7, Risk::Risky,
                   completing());
-    expect_repair("{\"foo\"", R"({"foo":null})", RepairKind::truncated_completed, 6, Risk::Risky,
+    expect_repair("{\"foo\"", R"({"foo":null})", RepairKind::TruncatedCompleted, 6, Risk::Risky,
                   completing());
-    expect_repair("{\"foo", R"({"foo":null})", RepairKind::truncated_completed, 1, Risk::Risky,
+    expect_repair("{\"foo", R"({"foo":null})", RepairKind::TruncatedCompleted, 1, Risk::Risky,
                   completing());
-    expect_repair("{\"a\": 1,", R"({"a":1})", RepairKind::truncated_completed, 7, Risk::Risky,
+    expect_repair("{\"a\": 1,", R"({"a":1})", RepairKind::TruncatedCompleted, 7, Risk::Risky,
                   completing());
-    expect_repair("{\"foo\":\"bar\\u20", R"({"foo":"bar"})", RepairKind::truncated_completed, 7,
+    expect_repair("{\"foo\":\"bar\\u20", R"({"foo":"bar"})", RepairKind::TruncatedCompleted, 7,
                   Risk::Risky, completing());
-    expect_repair("\"\\ud83d", R"("")", RepairKind::truncated_completed, 0, Risk::Risky,
+    expect_repair("\"\\ud83d", R"("")", RepairKind::TruncatedCompleted, 0, Risk::Risky,
                   completing());
-    expect_repair("\"caf\xC3", R"("caf")", RepairKind::truncated_completed, 0, Risk::Risky,
+    expect_repair("\"caf\xC3", R"("caf")", RepairKind::TruncatedCompleted, 0, Risk::Risky,
                   completing());
-    expect_repair("{\"s \\ud", R"({"s": null})", RepairKind::truncated_completed, 1, Risk::Risky,
+    expect_repair("{\"s \\ud", R"({"s": null})", RepairKind::TruncatedCompleted, 1, Risk::Risky,
                   completing());
-    auto ds = expect_repair("[[1, {\"a\": [2", R"([[1, {"a": [2]}]])", RepairKind::missing_closer,
+    auto ds = expect_repair("[[1, {\"a\": [2", R"([[1, {"a": [2]}]])", RepairKind::MissingCloser,
                             13, Risk::Risky, completing());
-    EXPECT_EQ(test::repairs_of(ds, RepairKind::missing_closer).size(), 4u);
+    EXPECT_EQ(test::repairs_of(ds, RepairKind::MissingCloser).size(), 4u);
 }
 
 TEST(ParseTruncation, CompletionsAreRisky) {
@@ -78,7 +78,7 @@ TEST(ParseTruncation, EveryPrefixOfADocumentCompletes) {
             EXPECT_EQ(d.risk, Risk::Risky) << d;
         auto plain = parse(prefix);
         ASSERT_FALSE(plain);
-        EXPECT_EQ(plain.error().kind(), ErrorKind::value_not_closed) << plain.error();
+        EXPECT_EQ(plain.error().kind(), ErrorKind::ValueNotClosed) << plain.error();
     }
     auto full = parse(doc, completing());
     ASSERT_TRUE(full) << full.error();

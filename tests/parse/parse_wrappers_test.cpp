@@ -10,18 +10,18 @@ using test::completing;
 using test::expect_repair;
 
 TEST(ParseWrappers, Comments) {
-    expect_repair("/* foo */ {}", "{}", RepairKind::comment, 0);
-    expect_repair("{} // comment", "{}", RepairKind::comment, 3);
+    expect_repair("/* foo */ {}", "{}", RepairKind::Comment, 0);
+    expect_repair("{} // comment", "{}", RepairKind::Comment, 3);
     expect_repair("{\"a\":\"foo\",//hello\n\"b\":\"bar\"}", R"({"a":"foo","b":"bar"})",
-                  RepairKind::comment, 11);
-    expect_repair("{\"flag\":/*boolean*/true}", R"({"flag":true})", RepairKind::comment, 8);
-    expect_repair("[\"a\"/* foo */]", R"(["a"])", RepairKind::comment, 4);
-    expect_repair("{\"a\" /* c */ : 1}", R"({"a":1})", RepairKind::comment, 5);
-    expect_repair("{} /* never closed", "{}", RepairKind::comment, 3);
+                  RepairKind::Comment, 11);
+    expect_repair("{\"flag\":/*boolean*/true}", R"({"flag":true})", RepairKind::Comment, 8);
+    expect_repair("[\"a\"/* foo */]", R"(["a"])", RepairKind::Comment, 4);
+    expect_repair("{\"a\" /* c */ : 1}", R"({"a":1})", RepairKind::Comment, 5);
+    expect_repair("{} /* never closed", "{}", RepairKind::Comment, 3);
     // Python-style comments.
-    expect_repair("{\n  # the answer\n  \"a\": 42  # inline\n}", R"({"a":42})", RepairKind::comment,
+    expect_repair("{\n  # the answer\n  \"a\": 42  # inline\n}", R"({"a":42})", RepairKind::Comment,
                   4);
-    expect_repair("[1, # one\n 2]", "[1,2]", RepairKind::comment, 4);
+    expect_repair("[1, # one\n 2]", "[1,2]", RepairKind::Comment, 4);
     // Inside strings they are text.
     auto r = parse(R"({"a": "/* not */ // a comment # either"})");
     ASSERT_TRUE(r) << r.error();
@@ -29,36 +29,36 @@ TEST(ParseWrappers, Comments) {
 }
 
 TEST(ParseWrappers, MarkdownFences) {
-    expect_repair("```json\n{\"a\":\"b\"}\n```", R"({"a":"b"})", RepairKind::wrapper_stripped, 0);
-    expect_repair("```\n[1,2,3]\n```", "[1,2,3]", RepairKind::wrapper_stripped, 0);
-    expect_repair("\n{\"a\":\"b\"}\n```", R"({"a":"b"})", RepairKind::wrapper_stripped, 11);
-    expect_repair("```{\"a\":\"b\"}```", R"({"a":"b"})", RepairKind::wrapper_stripped, 0);
+    expect_repair("```json\n{\"a\":\"b\"}\n```", R"({"a":"b"})", RepairKind::WrapperStripped, 0);
+    expect_repair("```\n[1,2,3]\n```", "[1,2,3]", RepairKind::WrapperStripped, 0);
+    expect_repair("\n{\"a\":\"b\"}\n```", R"({"a":"b"})", RepairKind::WrapperStripped, 11);
+    expect_repair("```{\"a\":\"b\"}```", R"({"a":"b"})", RepairKind::WrapperStripped, 0);
     expect_repair("\n ```python\n{\"a\":\"b\"}\n```\n  ", R"({"a":"b"})",
-                  RepairKind::wrapper_stripped, 2);
-    expect_repair("[```json\n{\"a\":\"b\"}\n```]", R"({"a":"b"})", RepairKind::wrapper_stripped, 0);
-    expect_repair("{```\n{\"a\":\"b\"}\n```}", R"({"a":"b"})", RepairKind::wrapper_stripped, 0);
+                  RepairKind::WrapperStripped, 2);
+    expect_repair("[```json\n{\"a\":\"b\"}\n```]", R"({"a":"b"})", RepairKind::WrapperStripped, 0);
+    expect_repair("{```\n{\"a\":\"b\"}\n```}", R"({"a":"b"})", RepairKind::WrapperStripped, 0);
 }
 
 TEST(ParseWrappers, JsonpCallbacks) {
-    expect_repair("callback_123({});", "{}", RepairKind::wrapper_stripped, 0);
-    expect_repair("callback_123([1]);", "[1]", RepairKind::wrapper_stripped, 0);
-    expect_repair("callback_123(\"foo\");", R"("foo")", RepairKind::wrapper_stripped, 0);
-    expect_repair("/* c */ callback_123 ({})", "{}", RepairKind::wrapper_stripped, 8);
-    expect_repair("\n/* foo\nbar */\ncallback_123 ({});\n\n", "{}", RepairKind::wrapper_stripped,
+    expect_repair("callback_123({});", "{}", RepairKind::WrapperStripped, 0);
+    expect_repair("callback_123([1]);", "[1]", RepairKind::WrapperStripped, 0);
+    expect_repair("callback_123(\"foo\");", R"("foo")", RepairKind::WrapperStripped, 0);
+    expect_repair("/* c */ callback_123 ({})", "{}", RepairKind::WrapperStripped, 8);
+    expect_repair("\n/* foo\nbar */\ncallback_123 ({});\n\n", "{}", RepairKind::WrapperStripped,
                   15);
-    expect_repair("window.cb(null)", "null", RepairKind::wrapper_stripped, 0);
-    expect_repair("callback({}", "{}", RepairKind::missing_closer, 11, Risk::Risky, completing());
-    test::expect_error("callback {}", ErrorKind::invalid_json, 9);
+    expect_repair("window.cb(null)", "null", RepairKind::WrapperStripped, 0);
+    expect_repair("callback({}", "{}", RepairKind::MissingCloser, 11, Risk::Risky, completing());
+    test::expect_error("callback {}", ErrorKind::InvalidJson, 9);
 }
 
 TEST(ParseWrappers, MongoDbConstructors) {
-    expect_repair("NumberLong(\"2\")", R"("2")", RepairKind::wrapper_stripped, 0);
+    expect_repair("NumberLong(\"2\")", R"("2")", RepairKind::WrapperStripped, 0);
     const auto ds = expect_repair(
         "{\n \"_id\" : ObjectId(\"123\"),\n \"isoDate\" : ISODate(\"2012-12-19T06:01:17.171Z\"),\n"
         " \"long\" : NumberLong(2),\n \"decimal\" : NumberDecimal(\"4\")\n}",
         R"({"_id":"123","isoDate":"2012-12-19T06:01:17.171Z","long":2,"decimal":"4"})",
-        RepairKind::wrapper_stripped, 11);
-    EXPECT_EQ(test::repairs_of(ds, RepairKind::wrapper_stripped).size(), 4u);
+        RepairKind::WrapperStripped, 11);
+    EXPECT_EQ(test::repairs_of(ds, RepairKind::WrapperStripped).size(), 4u);
 }
 
 TEST(ParseWrappers, SpecialWhiteSpace) {
@@ -67,16 +67,16 @@ TEST(ParseWrappers, SpecialWhiteSpace) {
           "\xE2\x80\xAF", "\xE2\x81\x9F", "\xE3\x80\x80", "\xEF\xBB\xBF", "\xE2\x80\xA8"}) {
         SCOPED_TRACE(space);
         expect_repair(std::string("{\"a\":") + space + "\"foo\"}", R"({"a":"foo"})",
-                      RepairKind::special_whitespace, 5);
+                      RepairKind::SpecialWhitespace, 5);
     }
     // A byte order mark before the document.
-    expect_repair("\xEF\xBB\xBF{\"a\":1}", R"({"a":1})", RepairKind::special_whitespace, 0);
+    expect_repair("\xEF\xBB\xBF{\"a\":1}", R"({"a":1})", RepairKind::SpecialWhitespace, 0);
     // Inside a string it is text.
     expect_repair("{\"a\":\xC2\xA0\"foo\xC2\xA0"
                   "bar\"}",
                   "{\"a\":\"foo\xC2\xA0"
                   "bar\"}",
-                  RepairKind::special_whitespace, 5);
+                  RepairKind::SpecialWhitespace, 5);
 }
 
 } // namespace

@@ -90,7 +90,7 @@ std::vector<std::string_view> names_of() {
 
 static_assert(!std::is_aggregate_v<Account>);
 static_assert(r::is_reflectable<Account>);
-static_assert(r::obstacle<Account> == r::Obstacle::none);
+static_assert(r::obstacle<Account> == r::Obstacle::None);
 static_assert(r::field_count<Account> == 3);
 static_assert(r::field_names<Account>()[1] == "owner_");
 static_assert(r::is_reflectable<Article>);
@@ -153,7 +153,7 @@ TEST(ReflectDescribe, HandWrittenSpecializationOverridesAutomaticNames) {
 }
 
 TEST(ReflectDescribe, MoreMembersThanAutomaticReflectionAllows) {
-    static_assert(r::obstacle<Seventy> == r::Obstacle::none);
+    static_assert(r::obstacle<Seventy> == r::Obstacle::None);
     static_assert(r::field_count<Seventy> == 70);
     EXPECT_EQ(r::field_names<Seventy>()[69], "f69");
     Seventy wide{};

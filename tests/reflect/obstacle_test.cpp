@@ -109,47 +109,47 @@ using O = r::Obstacle;
 
 static_assert(r::is_reflectable<Fine>);
 static_assert(r::is_reflectable<const Fine>);
-static_assert(r::obstacle<Fine> == O::none);
+static_assert(r::obstacle<Fine> == O::None);
 
 static_assert(!r::is_reflectable<Fine&>);
 static_assert(!r::is_reflectable<const Fine&>);
-static_assert(r::obstacle<Fine&> == O::reference);
-static_assert(r::obstacle<Fine&&> == O::reference);
+static_assert(r::obstacle<Fine&> == O::Reference);
+static_assert(r::obstacle<Fine&&> == O::Reference);
 
 static_assert(!r::is_reflectable<int>);
-static_assert(r::obstacle<int> == O::not_a_class);
-static_assert(r::obstacle<Fine[2]> == O::not_a_class);
-static_assert(r::obstacle<void> == O::not_a_class);
+static_assert(r::obstacle<int> == O::NotAClass);
+static_assert(r::obstacle<Fine[2]> == O::NotAClass);
+static_assert(r::obstacle<void> == O::NotAClass);
 
 static_assert(!r::is_reflectable<Either>);
-static_assert(r::obstacle<Either> == O::union_type);
+static_assert(r::obstacle<Either> == O::UnionType);
 
 static_assert(!r::is_reflectable<Incomplete>);
-static_assert(r::obstacle<Incomplete> == O::incomplete);
+static_assert(r::obstacle<Incomplete> == O::Incomplete);
 
 static_assert(!r::is_reflectable<WithConstructor>);
-static_assert(r::obstacle<WithConstructor> == O::not_aggregate);
-static_assert(r::obstacle<WithPrivate> == O::not_aggregate);
-static_assert(r::obstacle<Polymorphic> == O::not_aggregate);
-static_assert(r::obstacle<std::string> == O::not_aggregate);
-static_assert(r::obstacle<std::pair<int, int>> == O::not_aggregate);
+static_assert(r::obstacle<WithConstructor> == O::NotAggregate);
+static_assert(r::obstacle<WithPrivate> == O::NotAggregate);
+static_assert(r::obstacle<Polymorphic> == O::NotAggregate);
+static_assert(r::obstacle<std::string> == O::NotAggregate);
+static_assert(r::obstacle<std::pair<int, int>> == O::NotAggregate);
 
-static_assert(r::obstacle<std::array<int, 3>> == O::tuple_like);
+static_assert(r::obstacle<std::array<int, 3>> == O::TupleLike);
 
-static_assert(r::obstacle<WithReference> == O::not_default_initializable);
-static_assert(r::obstacle<WithoutDefault> == O::not_default_initializable);
+static_assert(r::obstacle<WithReference> == O::NotDefaultInitializable);
+static_assert(r::obstacle<WithoutDefault> == O::NotDefaultInitializable);
 
 static_assert(!r::is_reflectable<DerivedWithData>);
-static_assert(r::obstacle<DerivedWithData> == O::base_with_data);
-static_assert(r::obstacle<DerivedOnly> == O::base_with_data);
+static_assert(r::obstacle<DerivedWithData> == O::BaseWithData);
+static_assert(r::obstacle<DerivedOnly> == O::BaseWithData);
 
-static_assert(r::obstacle<WithGreedy> == O::unsupported_member);
+static_assert(r::obstacle<WithGreedy> == O::UnsupportedMember);
 
 static_assert(!r::is_reflectable<TooWide>);
-static_assert(r::obstacle<TooWide> == O::too_many_fields);
+static_assert(r::obstacle<TooWide> == O::TooManyFields);
 
 static_assert(!r::is_reflectable<BadlyDescribed>);
-static_assert(r::obstacle<BadlyDescribed> == O::invalid_description);
+static_assert(r::obstacle<BadlyDescribed> == O::InvalidDescription);
 
 static_assert(r::is_reflectable<WithBitField>); // the documented blind spot
 
@@ -169,17 +169,17 @@ TEST(ReflectObstacle, ConceptSelectsOverloads) {
 }
 
 TEST(ReflectObstacle, ObstaclesHaveStableNames) {
-    EXPECT_EQ(r::enum_to_string(O::none), "none");
-    EXPECT_EQ(r::enum_to_string(O::not_aggregate), "not_aggregate");
-    EXPECT_EQ(r::enum_to_string(O::invalid_description), "invalid_description");
+    EXPECT_EQ(r::enum_to_string(O::None), "None");
+    EXPECT_EQ(r::enum_to_string(O::NotAggregate), "NotAggregate");
+    EXPECT_EQ(r::enum_to_string(O::InvalidDescription), "InvalidDescription");
     EXPECT_EQ(r::enum_names<O>().size(), 12u);
 }
 
 TEST(ReflectObstacle, ReportsTheFirstObstacle) {
-    EXPECT_EQ(r::obstacle<WithReference>, O::not_default_initializable);
-    EXPECT_EQ(r::obstacle<DerivedWithData>, O::base_with_data);
-    EXPECT_EQ(r::obstacle<TooWide>, O::too_many_fields);
-    EXPECT_EQ(r::obstacle<Fine>, O::none);
+    EXPECT_EQ(r::obstacle<WithReference>, O::NotDefaultInitializable);
+    EXPECT_EQ(r::obstacle<DerivedWithData>, O::BaseWithData);
+    EXPECT_EQ(r::obstacle<TooWide>, O::TooManyFields);
+    EXPECT_EQ(r::obstacle<Fine>, O::None);
 }
 
 } // namespace

@@ -52,7 +52,7 @@ TEST(SchemaAlternatives, OneOfObjectsPickTheFittingShape) {
     EXPECT_EQ(r->value, json(R"({"kind":"square","side":2})"));
     auto none = shape_text(schema, R"({"kind":"triangle"})");
     ASSERT_FALSE(none);
-    EXPECT_EQ(none.error().kind(), ErrorKind::type_mismatch);
+    EXPECT_EQ(none.error().kind(), ErrorKind::TypeMismatch);
 }
 
 TEST(SchemaAlternatives, RefsAndRecursion) {
@@ -80,7 +80,7 @@ TEST(SchemaAlternatives, AllOfMergesObjectParts) {
 TEST(SchemaAlternatives, MultiplyingAlternativesStopAtTheBudget) {
     auto cycle = shape_text(R"({"anyOf":[{"$ref":"#"},{"$ref":"#"}]})", R"({"a":[1,2]})");
     ASSERT_FALSE(cycle);
-    EXPECT_EQ(cycle.error().kind(), ErrorKind::size_exceeded);
+    EXPECT_EQ(cycle.error().kind(), ErrorKind::SizeExceeded);
 
     std::string deep;
     for (int i = 0; i < 40; ++i) deep += "[";
@@ -90,7 +90,7 @@ TEST(SchemaAlternatives, MultiplyingAlternativesStopAtTheBudget) {
                                           {"type":"array","items":{"$ref":"#"}},
                                           {"type":"string"}]})", deep);
     ASSERT_FALSE(levels);
-    EXPECT_EQ(levels.error().kind(), ErrorKind::size_exceeded);
+    EXPECT_EQ(levels.error().kind(), ErrorKind::SizeExceeded);
     // A choice per level that resolves at once is cheap: no budget trouble.
     auto fine = shape_text(R"({"anyOf":[{"type":"array","items":{"$ref":"#"}},{"type":"integer"}]})", deep);
     ASSERT_TRUE(fine);

@@ -12,7 +12,7 @@ TEST(SchemaArray, ItemsShapedWithPaths) {
     EXPECT_TRUE(has_diagnostic(r->diagnostics, DiagnosticKind::Coerced, "[1]"));
     auto bad = shape_text(schema, R"([1,"x",2.5])");
     ASSERT_FALSE(bad);
-    EXPECT_EQ(bad.error().kind(), ErrorKind::shape_error);
+    EXPECT_EQ(bad.error().kind(), ErrorKind::ShapeError);
     EXPECT_NE(bad.error().message().find("$[1]"), std::string::npos);
     EXPECT_NE(bad.error().message().find("$[2]"), std::string::npos);
 }
@@ -39,7 +39,7 @@ TEST(SchemaArray, ItemCounts) {
     EXPECT_TRUE(shape_text(schema, "[1]"));
     auto r = shape_text(schema, "[1,2,3]");
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::constraint_violation);
+    EXPECT_EQ(r.error().kind(), ErrorKind::ConstraintViolation);
 }
 
 TEST(SchemaArray, ScalarWrappedOnlyAtBestEffort) {

@@ -9,23 +9,23 @@ using namespace schema_test;
 namespace {
 ErrorKind compile_error(std::string_view schema) {
     auto r = CompiledSchema::compile_json(schema);
-    return r ? ErrorKind::invalid_argument : r.error().kind();
+    return r ? ErrorKind::InvalidArgument : r.error().kind();
 }
 } // namespace
 
 TEST(SchemaCompile, UnusableSchemasAreInvalidSchema) {
-    EXPECT_EQ(compile_error("42"), ErrorKind::invalid_schema);
-    EXPECT_EQ(compile_error(R"({"type":"integr"})"), ErrorKind::invalid_schema);
-    EXPECT_EQ(compile_error(R"({"type":[]})"), ErrorKind::invalid_schema);
-    EXPECT_EQ(compile_error(R"({"properties":[1]})"), ErrorKind::invalid_schema);
-    EXPECT_EQ(compile_error(R"({"$ref":"#/nowhere"})"), ErrorKind::invalid_schema);
-    EXPECT_EQ(compile_error(R"({"$ref":"http://x/y.json"})"), ErrorKind::invalid_schema);
-    EXPECT_EQ(compile_error(R"({"$ref":"#"})"), ErrorKind::invalid_schema);
+    EXPECT_EQ(compile_error("42"), ErrorKind::InvalidSchema);
+    EXPECT_EQ(compile_error(R"({"type":"integr"})"), ErrorKind::InvalidSchema);
+    EXPECT_EQ(compile_error(R"({"type":[]})"), ErrorKind::InvalidSchema);
+    EXPECT_EQ(compile_error(R"({"properties":[1]})"), ErrorKind::InvalidSchema);
+    EXPECT_EQ(compile_error(R"({"$ref":"#/nowhere"})"), ErrorKind::InvalidSchema);
+    EXPECT_EQ(compile_error(R"({"$ref":"http://x/y.json"})"), ErrorKind::InvalidSchema);
+    EXPECT_EQ(compile_error(R"({"$ref":"#"})"), ErrorKind::InvalidSchema);
     EXPECT_EQ(compile_error(R"({"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a"}},"$ref":"#/$defs/a"})"),
-              ErrorKind::invalid_schema);
-    EXPECT_EQ(compile_error(R"({"minimum":"3"})"), ErrorKind::invalid_schema);
-    EXPECT_EQ(compile_error(R"({"anyOf":[]})"), ErrorKind::invalid_schema);
-    EXPECT_EQ(compile_error("{not json"), ErrorKind::invalid_schema);
+              ErrorKind::InvalidSchema);
+    EXPECT_EQ(compile_error(R"({"minimum":"3"})"), ErrorKind::InvalidSchema);
+    EXPECT_EQ(compile_error(R"({"anyOf":[]})"), ErrorKind::InvalidSchema);
+    EXPECT_EQ(compile_error("{not json"), ErrorKind::InvalidSchema);
 }
 
 TEST(SchemaCompile, DeepSchemasAreBounded) {
@@ -37,7 +37,7 @@ TEST(SchemaCompile, DeepSchemasAreBounded) {
     ASSERT_TRUE(parsed);
     auto r = CompiledSchema::compile(parsed->value);
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::invalid_schema);
+    EXPECT_EQ(r.error().kind(), ErrorKind::InvalidSchema);
 }
 
 TEST(SchemaCompile, UnknownKeywordsAreIgnored) {
@@ -54,7 +54,7 @@ TEST(SchemaCompile, RecursiveInputIsBounded) {
     }
     auto r = shape(v, schema);
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::depth_exceeded);
+    EXPECT_EQ(r.error().kind(), ErrorKind::DepthExceeded);
 }
 
 TEST(SchemaCompile, CompiledOnceSharedByCopies) {

@@ -29,7 +29,7 @@ TEST(DialectAnthropic, NonObjectRootIsInvalid) {
     for (const char* text : {R"({"type": "string"})", R"({"anyOf": [{"type": "object"}]})", "true"}) {
         auto r = to_dialect(json(text), Dialect::Anthropic);
         ASSERT_FALSE(r.has_value()) << text;
-        EXPECT_EQ(r.error().kind(), ErrorKind::invalid_schema);
+        EXPECT_EQ(r.error().kind(), ErrorKind::InvalidSchema);
     }
     EXPECT_FALSE(to_dialect(output_schema<std::vector<int>>(), Dialect::Anthropic).has_value());
 }

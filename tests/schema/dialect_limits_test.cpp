@@ -8,7 +8,7 @@ namespace laminate::test::schema_dialect_limits {
 void expect_invalid(const Value& schema, Dialect d, const DialectOptions& options = {}) {
     auto r = to_dialect(schema, d, options);
     ASSERT_FALSE(r.has_value()) << schema.dump().substr(0, 200);
-    EXPECT_EQ(r.error().kind(), ErrorKind::invalid_schema);
+    EXPECT_EQ(r.error().kind(), ErrorKind::InvalidSchema);
 }
 
 constexpr Dialect all[] = {Dialect::Generic, Dialect::OpenAiStrict, Dialect::Gemini, Dialect::Anthropic};

@@ -14,7 +14,7 @@ TEST(SchemaEnum, StringEnumsMatchLooselyAtBestEffort) {
     EXPECT_FALSE(shape_text(schema, R"("Fahrenheit")", Mode::Strict));
     auto none = shape_text(schema, R"("kelvin")");
     ASSERT_FALSE(none);
-    EXPECT_EQ(none.error().kind(), ErrorKind::unknown_variant);
+    EXPECT_EQ(none.error().kind(), ErrorKind::UnknownVariant);
 }
 
 TEST(SchemaEnum, NumberEnumsByCoercedValue) {

@@ -17,12 +17,12 @@ TEST(SchemaErrors, PathsOfEveryFailingField) {
                                      {"sku":"d","quantity":"secret-value"}]})",
                         compiled(kOrder), ShapeOptions{.field_errors = &errors});
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::shape_error);
+    EXPECT_EQ(r.error().kind(), ErrorKind::ShapeError);
     ASSERT_EQ(errors.size(), 3u);
     EXPECT_EQ(errors[0].path(), "items[1].quantity");
-    EXPECT_EQ(errors[0].kind(), ErrorKind::missing_field);
+    EXPECT_EQ(errors[0].kind(), ErrorKind::MissingField);
     EXPECT_EQ(errors[1].path(), "items[2].quantity");
-    EXPECT_EQ(errors[1].kind(), ErrorKind::out_of_range);
+    EXPECT_EQ(errors[1].kind(), ErrorKind::OutOfRange);
     EXPECT_EQ(errors[2].path(), "items[3].quantity");
     EXPECT_NE(r.error().message().find("$.items[2].quantity"), std::string::npos);
     EXPECT_EQ(r.error().message().find("secret-value"), std::string::npos);
@@ -40,7 +40,7 @@ TEST(SchemaErrors, StrictStopsAtTheFirst) {
 TEST(SchemaErrors, WrongRootType) {
     auto r = shape_text(kOrder, "[1]", Mode::Strict);
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::type_mismatch);
+    EXPECT_EQ(r.error().kind(), ErrorKind::TypeMismatch);
     EXPECT_EQ(r.error().path(), "");
 }
 
@@ -48,7 +48,7 @@ TEST(SchemaErrors, UnknownKeysAreNamedValuesAreNot) {
     auto r = shape_text(R"({"type":"object","properties":{},"additionalProperties":false})",
                         R"({"extra":"do-not-quote"})", Mode::Strict);
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::unknown_field);
+    EXPECT_EQ(r.error().kind(), ErrorKind::UnknownField);
     EXPECT_NE(r.error().message().find("extra"), std::string::npos);
     EXPECT_EQ(r.error().message().find("do-not-quote"), std::string::npos);
 }

@@ -36,10 +36,10 @@ TEST(SchemaExtraction, NothingFitsReportsTheShapingError) {
     auto s = compiled(kWeather);
     auto r = shape_llm_response("Here: {\"city\": \"Lima\"}", s);
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::missing_field);
+    EXPECT_EQ(r.error().kind(), ErrorKind::MissingField);
     auto none = shape_llm_response("no json here at all", s);
     ASSERT_FALSE(none);
-    EXPECT_EQ(none.error().kind(), ErrorKind::no_payload);
+    EXPECT_EQ(none.error().kind(), ErrorKind::NoPayload);
 }
 
 TEST(SchemaExtraction, StrictNeedsValidJson) {
@@ -48,14 +48,14 @@ TEST(SchemaExtraction, StrictNeedsValidJson) {
     EXPECT_TRUE(ok);
     auto repaired = shape_json(R"({"city":"Oslo","days":3,})", s, ShapeOptions{.mode = Mode::Strict});
     ASSERT_FALSE(repaired);
-    EXPECT_EQ(repaired.error().kind(), ErrorKind::repair_not_allowed);
+    EXPECT_EQ(repaired.error().kind(), ErrorKind::RepairNotAllowed);
 }
 
 TEST(SchemaExtraction, FailAtRiskApplies) {
     auto s = compiled(kWeather);
     auto r = shape_json(R"({"city":"Oslo","days":"1,000"})", s, ShapeOptions{.fail_at = Risk::Warning});
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::risk_exceeded);
+    EXPECT_EQ(r.error().kind(), ErrorKind::RiskExceeded);
 }
 
 TEST(SchemaExtraction, WholeValidJsonTakesTheFastPathWithTheSameAnswer) {

@@ -82,7 +82,7 @@ TEST(SchemaFinish, FailAtAndFieldErrorsOnBothPaths) {
         auto missing = shape_json(text, s, ShapeOptions{.field_errors = &errors});
         ASSERT_FALSE(missing) << text;
         ASSERT_EQ(errors.size(), 1u) << text;
-        EXPECT_EQ(errors.front().kind(), ErrorKind::missing_field) << text;
+        EXPECT_EQ(errors.front().kind(), ErrorKind::MissingField) << text;
     }
 }
 

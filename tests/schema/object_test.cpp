@@ -33,7 +33,7 @@ TEST(SchemaObject, MissingRequiredIsAnErrorInEveryMode) {
     for (Mode m : {Mode::Lenient, Mode::Absorbing, Mode::Strict}) {
         auto r = shape_text(kPerson, R"({"name":"Ann"})", m);
         ASSERT_FALSE(r);
-        EXPECT_EQ(r.error().kind(), ErrorKind::missing_field);
+        EXPECT_EQ(r.error().kind(), ErrorKind::MissingField);
         EXPECT_EQ(r.error().path(), "age");
     }
 }
@@ -67,7 +67,7 @@ TEST(SchemaObject, UnknownUnderAdditionalFalseFollowsTheMode) {
 
     auto strict = shape_text(kClosed, R"({"a":1,"b":2})", Mode::Strict);
     ASSERT_FALSE(strict);
-    EXPECT_EQ(strict.error().kind(), ErrorKind::unknown_field);
+    EXPECT_EQ(strict.error().kind(), ErrorKind::UnknownField);
 }
 
 TEST(SchemaObject, UnknownAllowedByTheSchemaAreKept) {
@@ -100,6 +100,6 @@ TEST(SchemaObject, StringifiedObjectAtBestEffort) {
 TEST(SchemaObject, RequiredWithoutPropertySchema) {
     auto r = shape_text(R"({"required":["id"]})", R"({"x":1})");
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::missing_field);
+    EXPECT_EQ(r.error().kind(), ErrorKind::MissingField);
     EXPECT_TRUE(shape_text(R"({"required":["id"]})", R"({"id":[1]})"));
 }

@@ -14,7 +14,7 @@ TEST(SchemaScalar, IntegerAtEachLevel) {
     EXPECT_EQ(shape_text(schema, "\"1,234\"", Mode::Lenient)->value, Value(1234));
     auto frac = shape_text(schema, "2.5", Mode::Lenient);
     ASSERT_FALSE(frac);
-    EXPECT_EQ(frac.error().kind(), ErrorKind::lossy_conversion);
+    EXPECT_EQ(frac.error().kind(), ErrorKind::LossyConversion);
 }
 
 TEST(SchemaScalar, IntegerRangeFromMinimumMaximum) {
@@ -22,10 +22,10 @@ TEST(SchemaScalar, IntegerRangeFromMinimumMaximum) {
     EXPECT_EQ(shape_text(schema, "255")->value, Value(255));
     auto over = shape_text(schema, "300");
     ASSERT_FALSE(over);
-    EXPECT_EQ(over.error().kind(), ErrorKind::out_of_range);
+    EXPECT_EQ(over.error().kind(), ErrorKind::OutOfRange);
     auto under = shape_text(schema, "-1");
     ASSERT_FALSE(under);
-    EXPECT_EQ(under.error().kind(), ErrorKind::out_of_range);
+    EXPECT_EQ(under.error().kind(), ErrorKind::OutOfRange);
 }
 
 TEST(SchemaScalar, NumberKeepsIntegersAndCoercesStrings) {
@@ -63,12 +63,12 @@ TEST(SchemaScalar, AnyTakesEveryValue) {
 TEST(SchemaScalar, ConstraintsAfterCoercion) {
     auto r = shape_text(R"({"type":"number","maximum":10})", "\"12\"");
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::constraint_violation);
+    EXPECT_EQ(r.error().kind(), ErrorKind::ConstraintViolation);
     auto ex = shape_text(R"({"type":"number","exclusiveMinimum":0})", "0");
     ASSERT_FALSE(ex);
-    EXPECT_EQ(ex.error().kind(), ErrorKind::constraint_violation);
+    EXPECT_EQ(ex.error().kind(), ErrorKind::ConstraintViolation);
     auto len = shape_text(R"({"type":"string","maxLength":3})", R"("abcd")");
     ASSERT_FALSE(len);
-    EXPECT_EQ(len.error().kind(), ErrorKind::constraint_violation);
+    EXPECT_EQ(len.error().kind(), ErrorKind::ConstraintViolation);
     EXPECT_TRUE(shape_text(R"({"type":"string","maxLength":3})", R"("héé")"));
 }

@@ -37,7 +37,7 @@ void run_file(const fs::path& file, Tally& tally, const laminate::SchemaCompileO
     const std::string name = file.filename().string();
     for (const Value& group : doc->items()) {
         laminate::SchemaCompileOptions options = base_options;
-        options.draft = laminate::Draft::draft7;
+        options.draft = laminate::Draft::Draft7;
         auto schema = laminate::Schema::compile(group["schema"], options);
         for (const Value& test : group["tests"].items()) {
             ++tally.run;

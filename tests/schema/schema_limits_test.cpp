@@ -30,7 +30,7 @@ TEST(SchemaLimits, DeepSchemaIsAnInvalidSchemaError) {
     }
     auto r = Schema::compile(schema);
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::invalid_schema);
+    EXPECT_EQ(r.error().kind(), ErrorKind::InvalidSchema);
     EXPECT_THAT(r.error().message(), HasSubstr("deeper"));
 }
 
@@ -76,7 +76,7 @@ TEST(SchemaLimits, SchemaMustBeAnObjectOrBoolean) {
                                R"({"required": "a"})", R"({"minLength": -1})", R"({"allOf": []})"}) {
         auto r = Schema::compile(json(schema));
         ASSERT_FALSE(r) << schema;
-        EXPECT_EQ(r.error().kind(), ErrorKind::invalid_schema) << schema;
+        EXPECT_EQ(r.error().kind(), ErrorKind::InvalidSchema) << schema;
     }
 }
 

@@ -109,7 +109,7 @@ TEST(SchemaMessages, PathsUseLaminateSyntaxAndReadBack) {
 TEST(SchemaMessages, ViolationsErrorSummarises) {
     const auto r = check(R"({"items": {"type": "string"}})", "[1, 2, 3, 4, 5, 6]");
     const Error e = violations_error(r);
-    EXPECT_EQ(e.kind(), ErrorKind::schema_violation);
+    EXPECT_EQ(e.kind(), ErrorKind::SchemaViolation);
     EXPECT_EQ(e.path(), "$[0]");
     EXPECT_THAT(e.message(), HasSubstr("6 violations: $[0]: expected a string, got 1; $[1]:"));
     EXPECT_THAT(e.message(), HasSubstr("; ..."));

@@ -65,8 +65,8 @@ TEST(SchemaNumbers, QuoteNumbersOffKeepsNumbersOutOfMessages) {
 TEST(SchemaNumbers, NonNumericBoundIsAnInvalidSchema) {
     auto r = validate(Value(1), laminate::test::json(R"({"maximum": "10"})"));
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::invalid_schema);
+    EXPECT_EQ(r.error().kind(), ErrorKind::InvalidSchema);
     auto zero = validate(Value(1), laminate::test::json(R"({"multipleOf": 0})"));
     ASSERT_FALSE(zero);
-    EXPECT_EQ(zero.error().kind(), ErrorKind::invalid_schema);
+    EXPECT_EQ(zero.error().kind(), ErrorKind::InvalidSchema);
 }

@@ -62,7 +62,7 @@ TEST(SchemaRefs, UnresolvableRefsAreInvalidSchemas) {
                                R"({"$ref": "#nowhere"})", R"({"$ref": 3})"}) {
         auto r = Schema::compile(json(schema));
         ASSERT_FALSE(r) << schema;
-        EXPECT_EQ(r.error().kind(), ErrorKind::invalid_schema);
+        EXPECT_EQ(r.error().kind(), ErrorKind::InvalidSchema);
     }
     auto r = Schema::compile(json(R"({"properties": {"a": {"$ref": "#/nope"}}})"));
     ASSERT_FALSE(r);

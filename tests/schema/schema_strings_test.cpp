@@ -39,7 +39,7 @@ TEST(SchemaStrings, PatternsRe2CannotRunAreInvalidSchemas) {
                                R"j({"patternProperties": {"(?!x)": {}}})j"}) {
         auto r = Schema::compile(json(schema));
         ASSERT_FALSE(r) << schema;
-        EXPECT_EQ(r.error().kind(), ErrorKind::invalid_schema);
+        EXPECT_EQ(r.error().kind(), ErrorKind::InvalidSchema);
         EXPECT_THAT(r.error().message(), HasSubstr("pattern"));
     }
 }

@@ -72,7 +72,7 @@ TEST(SchemaSourceLiteral, ExpressionsAreKeptWithAWarning) {
 TEST(SchemaSourceLiteral, JavaIntRangeApplies) {
     auto r = shape_text(R"({"type":"int"})", "3000000000");
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::out_of_range);
+    EXPECT_EQ(r.error().kind(), ErrorKind::OutOfRange);
     EXPECT_TRUE(shape_text(R"({"type":"long"})", "3000000000"));
     EXPECT_TRUE(shape_text(R"({"type":"String[]"})", R"(["a"])"));
     EXPECT_TRUE(shape_text(R"({"type":"List<Integer>"})", "[1]"));

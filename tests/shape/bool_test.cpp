@@ -32,7 +32,7 @@ TEST(BoolCoercion, OtherWordsAreNotBools) {
         Probe p;
         auto r = laminate::coerce_bool(laminate::Value(s), p.at(CoercionLevel::BestEffort));
         ASSERT_FALSE(r) << s;
-        EXPECT_EQ(r.error().kind(), ErrorKind::type_mismatch);
+        EXPECT_EQ(r.error().kind(), ErrorKind::TypeMismatch);
     }
 }
 
@@ -41,7 +41,7 @@ TEST(BoolCoercion, OnlyZeroAndOneAreNumericBools) {
         Probe p;
         auto r = laminate::coerce_bool(json(s), p.at(CoercionLevel::BestEffort));
         ASSERT_FALSE(r) << s;
-        EXPECT_EQ(r.error().kind(), ErrorKind::type_mismatch);
+        EXPECT_EQ(r.error().kind(), ErrorKind::TypeMismatch);
     }
     Probe p;
     EXPECT_TRUE(*laminate::coerce_bool(json("1.0"), p.at(CoercionLevel::SafeWidening)));
@@ -54,7 +54,7 @@ TEST(BoolCoercion, ExactTakesOnlyBools) {
         Probe p;
         auto r = laminate::coerce_bool(json(s), p.at(CoercionLevel::Exact));
         ASSERT_FALSE(r) << s;
-        EXPECT_EQ(r.error().kind(), ErrorKind::type_mismatch);
+        EXPECT_EQ(r.error().kind(), ErrorKind::TypeMismatch);
     }
 }
 

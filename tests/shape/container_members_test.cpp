@@ -59,7 +59,7 @@ TEST(ContainerMembers, ArrayLengthIsChecked) {
     struct Rgb { std::array<int, 3> rgb; };
     auto shaped = from_value<Rgb>(js(R"({"rgb": [1, 2]})"));
     ASSERT_FALSE(shaped);
-    EXPECT_EQ(shaped.error().kind(), ErrorKind::type_mismatch);
+    EXPECT_EQ(shaped.error().kind(), ErrorKind::TypeMismatch);
     EXPECT_EQ(shaped.error().path(), "rgb");
     EXPECT_NE(shaped.error().message().find("3 elements, got 2"), std::string::npos);
 }

@@ -44,7 +44,7 @@ struct laminate::Shaper<laminate::test::Money> {
         auto s = coerce_string(v, ctx);
         if (!s) return std::move(s).error();
         std::size_t space = s->find(' ');
-        if (space == std::string::npos) return Error(ErrorKind::type_mismatch, "expected an amount and a currency");
+        if (space == std::string::npos) return Error(ErrorKind::TypeMismatch, "expected an amount and a currency");
         auto amount = coerce_to<double>(Value(s->substr(0, space)), CoerceContext{ctx.diagnostics, CoercionLevel::StringCoercion, ctx.path});
         if (!amount) return std::move(amount).error();
         return test::Money(static_cast<std::int64_t>(*amount * 100 + 0.5), s->substr(space + 1));
@@ -84,7 +84,7 @@ TEST(Customization, ShaperErrorsGetTheFieldPath) {
     auto shaped = from_value<Invoice>(js(R"({"total": "lots", "account": {"id_": 1, "owner_": ""}, "metadata": null})"));
     ASSERT_FALSE(shaped);
     EXPECT_EQ(shaped.error().path(), "total");
-    EXPECT_EQ(shaped.error().kind(), ErrorKind::type_mismatch);
+    EXPECT_EQ(shaped.error().kind(), ErrorKind::TypeMismatch);
 }
 
 TEST(Customization, ValueMembersTakeAnything) {

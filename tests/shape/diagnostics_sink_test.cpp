@@ -43,7 +43,7 @@ TEST(DiagnosticSinks, Drop) {
 TEST(DiagnosticSinks, FailAtARisk) {
     auto warn = from_value<Point>(js(kMessy), {.fail_at = Risk::Warning});
     ASSERT_FALSE(warn);
-    EXPECT_EQ(warn.error().kind(), ErrorKind::risk_exceeded);
+    EXPECT_EQ(warn.error().kind(), ErrorKind::RiskExceeded);
     EXPECT_EQ(warn.error().path(), "y");
     EXPECT_TRUE(from_value<Point>(js(kMessy), {.fail_at = Risk::Risky}));
     // Repairs count too: completing a truncated document is Risky.
@@ -51,7 +51,7 @@ TEST(DiagnosticSinks, FailAtARisk) {
     opts.parse.complete_truncated = true;
     auto truncated = from_json<Point>(R"({"x": 1, "y": 2)", opts);
     ASSERT_FALSE(truncated);
-    EXPECT_EQ(truncated.error().kind(), ErrorKind::risk_exceeded);
+    EXPECT_EQ(truncated.error().kind(), ErrorKind::RiskExceeded);
 }
 
 TEST(DiagnosticSinks, RequireBelowAsOneCall) {

@@ -77,7 +77,7 @@ TEST(CoercionErrors, CarryKindPathAndTheLevelNeeded) {
     Probe p("order.quantity");
     auto r = laminate::coerce_to<std::uint8_t>(Value("42"), p.at(CoercionLevel::Exact));
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::type_mismatch);
+    EXPECT_EQ(r.error().kind(), ErrorKind::TypeMismatch);
     EXPECT_EQ(r.error().path(), "order.quantity");
     EXPECT_FALSE(r.error().has_offset());
     EXPECT_EQ(r.error().message(),
@@ -94,11 +94,11 @@ TEST(CoercionErrors, CarryKindPathAndTheLevelNeeded) {
 }
 
 TEST(CoercionErrors, KindNamesAreStable) {
-    EXPECT_EQ(laminate::kind_name(ErrorKind::type_mismatch), "type_mismatch");
-    EXPECT_EQ(laminate::kind_name(ErrorKind::out_of_range), "out_of_range");
-    EXPECT_EQ(laminate::kind_name(ErrorKind::lossy_conversion), "lossy_conversion");
-    EXPECT_EQ(laminate::kind_name(ErrorKind::unknown_variant), "unknown_variant");
-    EXPECT_EQ(laminate::kind_name(ErrorKind::ambiguous_value), "ambiguous_value");
+    EXPECT_EQ(laminate::kind_name(ErrorKind::TypeMismatch), "type_mismatch");
+    EXPECT_EQ(laminate::kind_name(ErrorKind::OutOfRange), "out_of_range");
+    EXPECT_EQ(laminate::kind_name(ErrorKind::LossyConversion), "lossy_conversion");
+    EXPECT_EQ(laminate::kind_name(ErrorKind::UnknownVariant), "unknown_variant");
+    EXPECT_EQ(laminate::kind_name(ErrorKind::AmbiguousValue), "ambiguous_value");
 }
 
 // Model output is never echoed: a marker inside each input must not reach any message.

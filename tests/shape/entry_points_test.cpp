@@ -40,14 +40,14 @@ TEST(EntryPoints, FromJsonRepairsSyntaxAndRecordsIt) {
 TEST(EntryPoints, FromJsonStrictRefusesRepairs) {
     auto shaped = from_json<Point>("{\"x\": 1, \"y\": 2,}", Mode::Strict);
     ASSERT_FALSE(shaped);
-    EXPECT_EQ(shaped.error().kind(), ErrorKind::repair_not_allowed);
+    EXPECT_EQ(shaped.error().kind(), ErrorKind::RepairNotAllowed);
     EXPECT_TRUE(from_json<Point>("{\"x\": 1, \"y\": 2}", Mode::Strict));
 }
 
 TEST(EntryPoints, FromJsonReportsUnreadableText) {
     auto shaped = from_json<Point>("");
     ASSERT_FALSE(shaped);
-    EXPECT_EQ(shaped.error().kind(), ErrorKind::empty_input);
+    EXPECT_EQ(shaped.error().kind(), ErrorKind::EmptyInput);
 }
 
 TEST(EntryPoints, FromLlmResponsePicksTheCandidateThatShapes) {
@@ -70,11 +70,11 @@ TEST(EntryPoints, FromLlmResponseSkipsReasoningAndKeepsRepairs) {
 TEST(EntryPoints, FromLlmResponseExplainsWhyNothingShapes) {
     auto shaped = from_llm_response<Point>("Here: {\"x\": 1}");
     ASSERT_FALSE(shaped);
-    EXPECT_EQ(shaped.error().kind(), ErrorKind::missing_field);
+    EXPECT_EQ(shaped.error().kind(), ErrorKind::MissingField);
     EXPECT_EQ(shaped.error().path(), "y");
     auto none = from_llm_response<Point>("no JSON here at all");
     ASSERT_FALSE(none);
-    EXPECT_EQ(none.error().kind(), ErrorKind::no_payload);
+    EXPECT_EQ(none.error().kind(), ErrorKind::NoPayload);
 }
 
 TEST(EntryPoints, AbsorbingKeepsUnknownFieldsInTheResidual) {
@@ -105,12 +105,12 @@ TEST(EntryPoints, StrictReturnsTheValueOrTheFirstError) {
     EXPECT_EQ(ok->y, 2);
     auto unknown = shape_strict<Point>(js(R"({"x": 1, "y": 2, "z": 3})"));
     ASSERT_FALSE(unknown);
-    EXPECT_EQ(unknown.error().kind(), ErrorKind::unknown_field);
+    EXPECT_EQ(unknown.error().kind(), ErrorKind::UnknownField);
     EXPECT_EQ(unknown.error().path(), "z");
     auto two = shape_strict<Point>(js(R"({"x": "1", "y": "2"})"));
     ASSERT_FALSE(two);
     EXPECT_EQ(two.error().path(), "x"); // the first, not a summary
-    EXPECT_EQ(two.error().kind(), ErrorKind::type_mismatch);
+    EXPECT_EQ(two.error().kind(), ErrorKind::TypeMismatch);
 }
 
 TEST(EntryPoints, StrictStillFillsOptionalFieldsSilently) {

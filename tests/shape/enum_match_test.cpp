@@ -58,7 +58,7 @@ TEST(EnumMatch, UnknownNamesFailListingTheDeclaredOnes) {
         Probe p;
         auto r = laminate::coerce_enum(Value(text), kCabin, p.at(CoercionLevel::BestEffort));
         ASSERT_FALSE(r) << text;
-        EXPECT_EQ(r.error().kind(), ErrorKind::unknown_variant);
+        EXPECT_EQ(r.error().kind(), ErrorKind::UnknownVariant);
         EXPECT_EQ(r.error().message(),
                   "expected one of the names of CabinClass (Economy, PremiumEconomy, Business, First, in_progress), "
                   "got a string matching none");
@@ -70,7 +70,7 @@ TEST(EnumMatch, SeveralLooseMatchesAreAmbiguous) {
     Probe p;
     auto r = laminate::coerce_enum(Value("ON HOLD"), {names, "Status"}, p.at(CoercionLevel::BestEffort));
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::ambiguous_value);
+    EXPECT_EQ(r.error().kind(), ErrorKind::AmbiguousValue);
     // An exact match wins over loose ones.
     auto exact = laminate::coerce_enum(Value("OnHold"), {names, "Status"}, p.at(CoercionLevel::Exact));
     ASSERT_TRUE(exact);
@@ -88,23 +88,23 @@ TEST(EnumMatch, NumbersAndBoolsSpelledLikeNamesAtStringCoercion) {
     EXPECT_EQ(p.diagnostics.at(1).from, "bool");
     auto r = laminate::coerce_enum(json("4"), target, p.at(CoercionLevel::BestEffort));
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::unknown_variant);
+    EXPECT_EQ(r.error().kind(), ErrorKind::UnknownVariant);
     EXPECT_FALSE(laminate::coerce_enum(json("{}"), target, p.at(CoercionLevel::BestEffort)));
 }
 
 TEST(NameMatching, KeysMatchExactlyThenLoosely) {
     constexpr std::array<std::string_view, 3> fields{"first_name", "lastName", "age"};
     NameMatch m = laminate::match_name("age", fields, CoercionLevel::Exact);
-    EXPECT_EQ(m.how, NameMatch::How::exact);
+    EXPECT_EQ(m.how, NameMatch::How::Exact);
     EXPECT_EQ(m.index, 2u);
     EXPECT_FALSE(laminate::match_name("FirstName", fields, CoercionLevel::StringCoercion));
     m = laminate::match_name("FirstName", fields, CoercionLevel::BestEffort);
-    EXPECT_EQ(m.how, NameMatch::How::loose);
+    EXPECT_EQ(m.how, NameMatch::How::Loose);
     EXPECT_EQ(m.index, 0u);
     m = laminate::match_name("last name", fields, CoercionLevel::BestEffort);
     EXPECT_EQ(m.index, 1u);
     m = laminate::match_name("nickname", fields, CoercionLevel::BestEffort);
-    EXPECT_EQ(m.how, NameMatch::How::none);
+    EXPECT_EQ(m.how, NameMatch::How::None);
     EXPECT_EQ(m.index, NameMatch::npos);
     EXPECT_FALSE(m);
 }

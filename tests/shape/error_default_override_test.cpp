@@ -88,7 +88,7 @@ TEST(ErrorDefault, TheFieldOptionHoldsInStrictModeAndFailAtCatchesIt) {
 
     auto guarded = from_value<Reading>(js(R"({"sensor": "s1", "level": "x"})"), {.fail_at = Risk::Risky});
     ASSERT_FALSE(guarded);
-    EXPECT_EQ(guarded.error().kind(), ErrorKind::risk_exceeded);
+    EXPECT_EQ(guarded.error().kind(), ErrorKind::RiskExceeded);
 }
 
 TEST(ErrorDefault, OtherFieldsStillFail) {
@@ -123,7 +123,7 @@ TEST(Override, AppliesEvenWhenTheModelsValueIsInvalid) {
 TEST(Override, AnOverrideThatDoesNotFitIsAConfigurationError) {
     auto shaped = from_value<BadOverride>(js(R"({"count": 3})"));
     ASSERT_FALSE(shaped);
-    EXPECT_EQ(shaped.error().kind(), ErrorKind::invalid_argument);
+    EXPECT_EQ(shaped.error().kind(), ErrorKind::InvalidArgument);
     EXPECT_EQ(shaped.error().path(), "count");
 }
 

@@ -13,14 +13,14 @@ TEST(ShapeErrors, LenientCollectsEveryFailingField) {
     std::vector<Error> errors;
     auto shaped = from_value<Order>(js(kBadOrder), {.field_errors = &errors});
     ASSERT_FALSE(shaped);
-    EXPECT_EQ(shaped.error().kind(), ErrorKind::shape_error);
+    EXPECT_EQ(shaped.error().kind(), ErrorKind::ShapeError);
     EXPECT_EQ(shaped.error().message(),
               "3 fields failed: $.id: missing required field 'id'; $.items[1].quantity: missing required field "
               "'quantity'; $.items[2].quantity: expected an integer 0..255 (uint8), got 300");
     ASSERT_EQ(errors.size(), 3u);
-    EXPECT_EQ(errors[0].kind(), ErrorKind::missing_field);
+    EXPECT_EQ(errors[0].kind(), ErrorKind::MissingField);
     EXPECT_EQ(errors[1].path(), "items[1].quantity");
-    EXPECT_EQ(errors[2].kind(), ErrorKind::out_of_range);
+    EXPECT_EQ(errors[2].kind(), ErrorKind::OutOfRange);
 }
 
 TEST(ShapeErrors, AbsorbingCollectsToo) {
@@ -34,7 +34,7 @@ TEST(ShapeErrors, StrictStopsAtTheFirst) {
     std::vector<Error> errors;
     auto shaped = shape_strict<Order>(js(kBadOrder), {.field_errors = &errors});
     ASSERT_FALSE(shaped);
-    EXPECT_EQ(shaped.error().kind(), ErrorKind::missing_field);
+    EXPECT_EQ(shaped.error().kind(), ErrorKind::MissingField);
     EXPECT_EQ(shaped.error().path(), "id");
     EXPECT_EQ(errors.size(), 1u);
 }
@@ -42,7 +42,7 @@ TEST(ShapeErrors, StrictStopsAtTheFirst) {
 TEST(ShapeErrors, OneFailureComesBackAsItself) {
     auto shaped = from_value<Point>(js(R"({"x": 1})"));
     ASSERT_FALSE(shaped);
-    EXPECT_EQ(shaped.error().kind(), ErrorKind::missing_field);
+    EXPECT_EQ(shaped.error().kind(), ErrorKind::MissingField);
     EXPECT_EQ(shaped.error().to_string(), "missing_field at 'y': missing required field 'y'");
 }
 
@@ -50,14 +50,14 @@ TEST(ShapeErrors, MissingRequiredIsAnErrorInEveryMode) {
     for (Mode mode : {Mode::Lenient, Mode::Absorbing, Mode::Strict}) {
         auto shaped = from_value<Point>(js(R"({"y": 1})"), mode);
         ASSERT_FALSE(shaped);
-        EXPECT_EQ(shaped.error().kind(), ErrorKind::missing_field);
+        EXPECT_EQ(shaped.error().kind(), ErrorKind::MissingField);
     }
 }
 
 TEST(ShapeErrors, WrongRootType) {
     auto shaped = from_value<Point>(js("[1, 2, 3]"));
     ASSERT_FALSE(shaped);
-    EXPECT_EQ(shaped.error().kind(), ErrorKind::type_mismatch);
+    EXPECT_EQ(shaped.error().kind(), ErrorKind::TypeMismatch);
     EXPECT_EQ(shaped.error().path(), "");
 }
 

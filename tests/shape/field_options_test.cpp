@@ -76,7 +76,7 @@ TEST(FieldOptions, RenamesAliasesAndDefaults) {
     // The C++ name is not the key any more.
     auto renamed = from_value<Booking>(js(R"({"code": "ABC12", "names": ["a"], "strict_count": 3, "first_name": "x"})"));
     ASSERT_FALSE(renamed);
-    EXPECT_EQ(renamed.error().kind(), ErrorKind::missing_field);
+    EXPECT_EQ(renamed.error().kind(), ErrorKind::MissingField);
     EXPECT_EQ(renamed.error().path(), "bookingCode");
     EXPECT_EQ(to_value(alias->value)["bookingCode"], Value("XYZ99"));
 }
@@ -95,9 +95,9 @@ TEST(FieldOptions, ConstraintsAreCheckedAfterCoercion) {
         js(R"({"ref": "abc", "seats": "12", "cabin": "ab", "names": [], "budget": -1, "strict_count": 1, "first_name": ""})"),
         {.field_errors = &errors});
     ASSERT_FALSE(shaped);
-    EXPECT_EQ(shaped.error().kind(), ErrorKind::shape_error);
+    EXPECT_EQ(shaped.error().kind(), ErrorKind::ShapeError);
     ASSERT_EQ(errors.size(), 5u);
-    for (const auto& e : errors) EXPECT_EQ(e.kind(), ErrorKind::constraint_violation) << e;
+    for (const auto& e : errors) EXPECT_EQ(e.kind(), ErrorKind::ConstraintViolation) << e;
     EXPECT_EQ(errors[0].path(), "bookingCode");
     EXPECT_EQ(errors[0].message(), "expected a string matching /[A-Z]{3}[0-9]{2}/");
     EXPECT_EQ(errors[1].message(), "expected a value 1..9, got 12");
@@ -112,14 +112,14 @@ TEST(FieldOptions, PatternInputIsBounded) {
     v.set("ref", Value(long_code));
     auto shaped = from_value<Booking>(v);
     ASSERT_FALSE(shaped);
-    EXPECT_EQ(shaped.error().kind(), ErrorKind::constraint_violation);
+    EXPECT_EQ(shaped.error().kind(), ErrorKind::ConstraintViolation);
 }
 
 TEST(FieldOptions, PerFieldLevel) {
     auto shaped = from_value<Booking>(js(R"({"ref": "ABC12", "names": ["a"], "strict_count": "3", "first_name": ""})"));
     ASSERT_FALSE(shaped);
     EXPECT_EQ(shaped.error().path(), "strict_count");
-    EXPECT_EQ(shaped.error().kind(), ErrorKind::type_mismatch);
+    EXPECT_EQ(shaped.error().kind(), ErrorKind::TypeMismatch);
 }
 
 TEST(FieldOptions, LooseKeysAtBestEffortOnly) {
@@ -133,7 +133,7 @@ TEST(FieldOptions, LooseKeysAtBestEffortOnly) {
     EXPECT_EQ(d->to_string(), "[warning] at 'first_name': key matched field 'first_name' ignoring case and separators");
     auto absorbing = from_value<Booking>(v, Mode::Absorbing);
     ASSERT_FALSE(absorbing);
-    EXPECT_EQ(absorbing.error().kind(), ErrorKind::shape_error); // two missing fields
+    EXPECT_EQ(absorbing.error().kind(), ErrorKind::ShapeError); // two missing fields
 }
 
 TEST(FieldOptions, ExactKeyBeatsALooseOne) {
@@ -148,7 +148,7 @@ TEST(FieldOptions, PerFieldMode) {
     // while the one at the top is dropped.
     auto shaped = from_value<Sections>(js(R"({"strict_part": {"x": 1, "y": 2, "z": 3}, "loose_part": {"x": "1", "y": 2, "z": 3}})"));
     ASSERT_FALSE(shaped);
-    EXPECT_EQ(shaped.error().kind(), ErrorKind::unknown_field);
+    EXPECT_EQ(shaped.error().kind(), ErrorKind::UnknownField);
     EXPECT_EQ(shaped.error().path(), "strict_part.z");
     auto ok = from_value<Sections>(js(R"({"strict_part": {"x": 1, "y": 2}, "loose_part": {"x": "1", "y": 2, "z": 3}})"));
     ASSERT_TRUE(ok) << ok.error();
@@ -161,11 +161,11 @@ TEST(FieldOptions, PerFieldMode) {
 TEST(FieldOptions, InvalidOptionsAreReportedWhenShaping) {
     auto bad = from_value<BadOptions>(js(R"({"a": 1})"));
     ASSERT_FALSE(bad);
-    EXPECT_EQ(bad.error().kind(), ErrorKind::invalid_argument);
+    EXPECT_EQ(bad.error().kind(), ErrorKind::InvalidArgument);
     EXPECT_NE(bad.error().message().find("'b' is not a field"), std::string::npos);
     auto pattern = from_value<BadPattern>(js(R"({"s": "x"})"));
     ASSERT_FALSE(pattern);
-    EXPECT_EQ(pattern.error().kind(), ErrorKind::invalid_argument);
+    EXPECT_EQ(pattern.error().kind(), ErrorKind::InvalidArgument);
 }
 
 } // namespace

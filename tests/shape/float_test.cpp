@@ -32,7 +32,7 @@ TEST(FloatCoercion, IntegerThatRoundsNeedsSafeWideningAndWarns) {
         Probe p;
         auto exact = laminate::coerce_float(json(text), f64, p.at(CoercionLevel::Exact));
         ASSERT_FALSE(exact);
-        EXPECT_EQ(exact.error().kind(), ErrorKind::lossy_conversion);
+        EXPECT_EQ(exact.error().kind(), ErrorKind::LossyConversion);
         auto r = laminate::coerce_float(json(text), f64, p.at(CoercionLevel::SafeWidening));
         ASSERT_TRUE(r) << r.error();
         ASSERT_EQ(p.diagnostics.size(), 1u);
@@ -56,7 +56,7 @@ TEST(FloatCoercion, Float64RangeIsNeverExceededSilently) {
         Probe p;
         auto r = laminate::coerce_float(json(text), f64, p.at(CoercionLevel::BestEffort));
         ASSERT_FALSE(r) << text;
-        EXPECT_EQ(r.error().kind(), ErrorKind::out_of_range);
+        EXPECT_EQ(r.error().kind(), ErrorKind::OutOfRange);
     }
 }
 
@@ -86,7 +86,7 @@ TEST(FloatCoercion, Float32DroppingDigitsIsBestEffortAndWarns) {
     Probe p;
     auto safe = laminate::coerce_float(json("0.1234567891"), f32, p.at(CoercionLevel::StringCoercion));
     ASSERT_FALSE(safe);
-    EXPECT_EQ(safe.error().kind(), ErrorKind::lossy_conversion);
+    EXPECT_EQ(safe.error().kind(), ErrorKind::LossyConversion);
     auto r = laminate::coerce_float(json("0.1234567891"), f32, p.at(CoercionLevel::BestEffort));
     ASSERT_TRUE(r) << r.error();
     EXPECT_EQ(static_cast<float>(*r), 0.1234567891f);
@@ -105,7 +105,7 @@ TEST(FloatCoercion, Float32RangeIsNeverExceededSilently) {
         Probe p;
         auto r = laminate::coerce_float(json(text), f32, p.at(CoercionLevel::BestEffort));
         ASSERT_FALSE(r) << text;
-        EXPECT_EQ(r.error().kind(), ErrorKind::out_of_range) << text;
+        EXPECT_EQ(r.error().kind(), ErrorKind::OutOfRange) << text;
     }
     // Just above FLT_MAX but below the rounding threshold: float32's largest value.
     Probe p;
@@ -145,7 +145,7 @@ TEST(FloatCoercion, StringsWithTrailingGarbageAreRejected) {
         Probe p;
         auto r = laminate::coerce_float(json(text), f64, p.at(CoercionLevel::BestEffort));
         ASSERT_FALSE(r) << text;
-        EXPECT_EQ(r.error().kind(), ErrorKind::type_mismatch) << text;
+        EXPECT_EQ(r.error().kind(), ErrorKind::TypeMismatch) << text;
     }
 }
 

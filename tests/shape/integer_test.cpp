@@ -55,7 +55,7 @@ TEST(IntegerCoercion, BoundsOfEveryWidthAtExact) {
             Probe p;
             auto r = laminate::coerce(json(text), laminate::Target::of(c.target), p.at(CoercionLevel::BestEffort));
             ASSERT_FALSE(r) << text;
-            EXPECT_EQ(r.error().kind(), ErrorKind::out_of_range) << r.error();
+            EXPECT_EQ(r.error().kind(), ErrorKind::OutOfRange) << r.error();
         };
         ok(c.low);
         ok(c.high);
@@ -89,10 +89,10 @@ TEST(IntegerCoercion, IntegralFloatsAreDecidedOnTheirDigits) {
     // Its double is exactly 1, the number is not.
     auto r = laminate::coerce_signed(json("1.0000000000000000000001"), t::i64, ctx);
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::lossy_conversion);
+    EXPECT_EQ(r.error().kind(), ErrorKind::LossyConversion);
     auto big = laminate::coerce_signed(json("1e400"), t::i64, ctx);
     ASSERT_FALSE(big);
-    EXPECT_EQ(big.error().kind(), ErrorKind::out_of_range);
+    EXPECT_EQ(big.error().kind(), ErrorKind::OutOfRange);
 }
 
 TEST(IntegerCoercion, NonFiniteDoublesAreRejected) {
@@ -100,10 +100,10 @@ TEST(IntegerCoercion, NonFiniteDoublesAreRejected) {
     auto ctx = p.at(CoercionLevel::BestEffort);
     auto nan = laminate::coerce_signed(laminate::Value(std::numeric_limits<double>::quiet_NaN()), t::i64, ctx);
     ASSERT_FALSE(nan);
-    EXPECT_EQ(nan.error().kind(), ErrorKind::type_mismatch);
+    EXPECT_EQ(nan.error().kind(), ErrorKind::TypeMismatch);
     auto inf = laminate::coerce_signed(laminate::Value(std::numeric_limits<double>::infinity()), t::i64, ctx);
     ASSERT_FALSE(inf);
-    EXPECT_EQ(inf.error().kind(), ErrorKind::out_of_range);
+    EXPECT_EQ(inf.error().kind(), ErrorKind::OutOfRange);
     EXPECT_FALSE(laminate::coerce_signed(json(R"("NaN")"), t::i64, ctx));
     EXPECT_FALSE(laminate::coerce_signed(json(R"("Infinity")"), t::i64, ctx));
 }
@@ -113,7 +113,7 @@ TEST(IntegerCoercion, ObjectsAndLongArraysNeverFit) {
     for (const char* text : {R"({"a":1})", "[1,2]", "[]", "[[1]]"}) {
         auto r = laminate::coerce_signed(json(text), t::i64, p.at(CoercionLevel::BestEffort));
         ASSERT_FALSE(r) << text;
-        EXPECT_EQ(r.error().kind(), ErrorKind::type_mismatch);
+        EXPECT_EQ(r.error().kind(), ErrorKind::TypeMismatch);
     }
 }
 
@@ -121,10 +121,10 @@ TEST(IntegerCoercion, SignednessOfTheTargetMustMatchTheFunction) {
     Probe p;
     auto a = laminate::coerce_signed(json("1"), t::u8, p.at(CoercionLevel::Exact));
     ASSERT_FALSE(a);
-    EXPECT_EQ(a.error().kind(), ErrorKind::invalid_argument);
+    EXPECT_EQ(a.error().kind(), ErrorKind::InvalidArgument);
     auto b = laminate::coerce_unsigned(json("1"), t::i8, p.at(CoercionLevel::Exact));
     ASSERT_FALSE(b);
-    EXPECT_EQ(b.error().kind(), ErrorKind::invalid_argument);
+    EXPECT_EQ(b.error().kind(), ErrorKind::InvalidArgument);
 }
 
 TEST(IntegerCoercion, CoerceToPicksTheTargetFromTheType) {

@@ -63,14 +63,14 @@ TEST(LocaleNumbers, IntegerTargetsTakeGroupedIntegers) {
     // A grouped number with a fraction is still not an integer.
     auto frac = laminate::coerce_to<std::int64_t>(Value("1,234.5"), ctx);
     ASSERT_FALSE(frac);
-    EXPECT_EQ(frac.error().kind(), ErrorKind::lossy_conversion);
+    EXPECT_EQ(frac.error().kind(), ErrorKind::LossyConversion);
     // "1.234" is a plain decimal, never European grouping, so it is fractional.
     auto plain = laminate::coerce_to<std::int64_t>(Value("1.234"), ctx);
     ASSERT_FALSE(plain);
-    EXPECT_EQ(plain.error().kind(), ErrorKind::lossy_conversion);
+    EXPECT_EQ(plain.error().kind(), ErrorKind::LossyConversion);
     auto range = laminate::coerce_to<std::uint8_t>(Value("1,000"), ctx);
     ASSERT_FALSE(range);
-    EXPECT_EQ(range.error().kind(), ErrorKind::out_of_range);
+    EXPECT_EQ(range.error().kind(), ErrorKind::OutOfRange);
 }
 
 TEST(LocaleNumbers, AmbiguousCommasAreErrors) {
@@ -79,7 +79,7 @@ TEST(LocaleNumbers, AmbiguousCommasAreErrors) {
         Probe p;
         auto r = laminate::coerce_float(Value(text), laminate::float64_target, p.at(CoercionLevel::BestEffort));
         ASSERT_FALSE(r) << text;
-        EXPECT_EQ(r.error().kind(), ErrorKind::ambiguous_value) << text;
+        EXPECT_EQ(r.error().kind(), ErrorKind::AmbiguousValue) << text;
     }
 }
 
@@ -89,7 +89,7 @@ TEST(LocaleNumbers, MalformedGroupingIsNotANumber) {
         Probe p;
         auto r = laminate::coerce_float(Value(text), laminate::float64_target, p.at(CoercionLevel::BestEffort));
         ASSERT_FALSE(r) << text;
-        EXPECT_EQ(r.error().kind(), ErrorKind::type_mismatch) << text;
+        EXPECT_EQ(r.error().kind(), ErrorKind::TypeMismatch) << text;
     }
 }
 
@@ -98,7 +98,7 @@ TEST(LocaleNumbers, NeedBestEffort) {
         Probe p;
         auto r = laminate::coerce_float(Value(text), laminate::float64_target, p.at(CoercionLevel::StringCoercion));
         ASSERT_FALSE(r) << text;
-        EXPECT_EQ(r.error().kind(), ErrorKind::type_mismatch);
+        EXPECT_EQ(r.error().kind(), ErrorKind::TypeMismatch);
         EXPECT_NE(r.error().message().find("best_effort is needed"), std::string::npos) << r.error();
     }
 }

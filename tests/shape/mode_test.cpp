@@ -77,7 +77,7 @@ TEST(DynamicMode, RejectsAnythingElseWithoutEchoingIt) {
     for (const char* text : {"", "Strict", "STRICT", " strict", "strict\n", "lax", "best_effort", "lenient,strict"}) {
         auto r = DynamicMode::parse(text);
         ASSERT_FALSE(r) << "accepted: [" << text << "]";
-        EXPECT_EQ(r.error().kind(), laminate::ErrorKind::invalid_argument);
+        EXPECT_EQ(r.error().kind(), laminate::ErrorKind::InvalidArgument);
         EXPECT_EQ(r.error().message(), "unknown mode: expected lenient, absorbing or strict");
     }
 }

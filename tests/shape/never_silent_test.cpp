@@ -27,7 +27,7 @@ void expect_never(const Row& row) {
         Probe p;
         auto r = laminate::coerce(json(row.input), row.target, p.at(level));
         ASSERT_FALSE(r) << "accepted as " << r->dump();
-        EXPECT_EQ(r.error().kind(), level >= row.type_allowed_from ? row.kind : ErrorKind::type_mismatch)
+        EXPECT_EQ(r.error().kind(), level >= row.type_allowed_from ? row.kind : ErrorKind::TypeMismatch)
             << r.error();
         EXPECT_TRUE(p.diagnostics.empty());
     }
@@ -43,22 +43,22 @@ const Target f64 = Target::of(laminate::float64_target);
 TEST(NeverSilent, OutOfRangeIntegers) {
     using L = CoercionLevel;
     const Row rows[] = {
-        {"256", u8, ErrorKind::out_of_range, L::Exact},
-        {"-1", u8, ErrorKind::out_of_range, L::Exact},
-        {"-129", i8, ErrorKind::out_of_range, L::Exact},
-        {"-1", u32, ErrorKind::out_of_range, L::Exact},
-        {"9223372036854775808", i64, ErrorKind::out_of_range, L::Exact},
-        {"100000000000000000000000", i64, ErrorKind::out_of_range, L::Exact},
+        {"256", u8, ErrorKind::OutOfRange, L::Exact},
+        {"-1", u8, ErrorKind::OutOfRange, L::Exact},
+        {"-129", i8, ErrorKind::OutOfRange, L::Exact},
+        {"-1", u32, ErrorKind::OutOfRange, L::Exact},
+        {"9223372036854775808", i64, ErrorKind::OutOfRange, L::Exact},
+        {"100000000000000000000000", i64, ErrorKind::OutOfRange, L::Exact},
         // A JSON number's range is checked before its form: no level would make it fit.
-        {"1e20", i64, ErrorKind::out_of_range, L::Exact},
-        {"300.0", u8, ErrorKind::out_of_range, L::Exact},
-        {R"("300")", u8, ErrorKind::out_of_range, L::StringCoercion},
-        {R"("-5")", u32, ErrorKind::out_of_range, L::StringCoercion},
-        {R"("0x100")", u8, ErrorKind::out_of_range, L::StringCoercion},
-        {R"("99999999999999999999999")", i64, ErrorKind::out_of_range, L::StringCoercion},
-        {R"("1,000")", u8, ErrorKind::out_of_range, L::BestEffort},
-        {R"("$256")", u8, ErrorKind::out_of_range, L::BestEffort},
-        {"[256]", u8, ErrorKind::out_of_range, L::BestEffort},
+        {"1e20", i64, ErrorKind::OutOfRange, L::Exact},
+        {"300.0", u8, ErrorKind::OutOfRange, L::Exact},
+        {R"("300")", u8, ErrorKind::OutOfRange, L::StringCoercion},
+        {R"("-5")", u32, ErrorKind::OutOfRange, L::StringCoercion},
+        {R"("0x100")", u8, ErrorKind::OutOfRange, L::StringCoercion},
+        {R"("99999999999999999999999")", i64, ErrorKind::OutOfRange, L::StringCoercion},
+        {R"("1,000")", u8, ErrorKind::OutOfRange, L::BestEffort},
+        {R"("$256")", u8, ErrorKind::OutOfRange, L::BestEffort},
+        {"[256]", u8, ErrorKind::OutOfRange, L::BestEffort},
     };
     for (const Row& row : rows) expect_never(row);
 }
@@ -66,16 +66,16 @@ TEST(NeverSilent, OutOfRangeIntegers) {
 TEST(NeverSilent, FractionsIntoIntegers) {
     using L = CoercionLevel;
     const Row rows[] = {
-        {"2.5", i64, ErrorKind::lossy_conversion, L::Exact},
-        {"-0.001", i64, ErrorKind::lossy_conversion, L::Exact},
-        {"1e-5", i64, ErrorKind::lossy_conversion, L::Exact},
-        {"1.0000000000000000001", i64, ErrorKind::lossy_conversion, L::Exact},
-        {"255.5", u8, ErrorKind::lossy_conversion, L::Exact},
-        {R"("2.5")", i64, ErrorKind::lossy_conversion, L::StringCoercion},
-        {R"("3.14")", i64, ErrorKind::lossy_conversion, L::StringCoercion},
-        {R"("1,234.5")", i64, ErrorKind::lossy_conversion, L::BestEffort},
-        {R"("1.234,5")", i64, ErrorKind::lossy_conversion, L::BestEffort},
-        {"[0.5]", i64, ErrorKind::lossy_conversion, L::BestEffort},
+        {"2.5", i64, ErrorKind::LossyConversion, L::Exact},
+        {"-0.001", i64, ErrorKind::LossyConversion, L::Exact},
+        {"1e-5", i64, ErrorKind::LossyConversion, L::Exact},
+        {"1.0000000000000000001", i64, ErrorKind::LossyConversion, L::Exact},
+        {"255.5", u8, ErrorKind::LossyConversion, L::Exact},
+        {R"("2.5")", i64, ErrorKind::LossyConversion, L::StringCoercion},
+        {R"("3.14")", i64, ErrorKind::LossyConversion, L::StringCoercion},
+        {R"("1,234.5")", i64, ErrorKind::LossyConversion, L::BestEffort},
+        {R"("1.234,5")", i64, ErrorKind::LossyConversion, L::BestEffort},
+        {"[0.5]", i64, ErrorKind::LossyConversion, L::BestEffort},
     };
     for (const Row& row : rows) expect_never(row);
 }
@@ -84,28 +84,28 @@ TEST(NeverSilent, PartlyNumericStrings) {
     using L = CoercionLevel;
     for (const char* text : {R"("12abc")", R"("12 abc")", R"("abc12")", R"("1.5kg")", R"("12,34abc")",
                              R"("42!")", R"("4 2")", R"("0x1Fz")", R"("1e5e5")", R"("12%")", R"("hello")"}) {
-        expect_never({text, i64, ErrorKind::type_mismatch, L::Exact});
-        expect_never({text, f64, ErrorKind::type_mismatch, L::Exact});
-        expect_never({text, Target::boolean(), ErrorKind::type_mismatch, L::Exact});
+        expect_never({text, i64, ErrorKind::TypeMismatch, L::Exact});
+        expect_never({text, f64, ErrorKind::TypeMismatch, L::Exact});
+        expect_never({text, Target::boolean(), ErrorKind::TypeMismatch, L::Exact});
     }
 }
 
 TEST(NeverSilent, FloatsBeyondFloat32) {
     using L = CoercionLevel;
     const Row rows[] = {
-        {"1e308", f32, ErrorKind::out_of_range, L::Exact},
-        {"-1e39", f32, ErrorKind::out_of_range, L::Exact},
-        {"1e-300", f32, ErrorKind::out_of_range, L::Exact},
-        {R"("1e308")", f32, ErrorKind::out_of_range, L::StringCoercion},
-        {R"("-1e-300")", f32, ErrorKind::out_of_range, L::StringCoercion},
-        {"1e999", f64, ErrorKind::out_of_range, L::Exact},
+        {"1e308", f32, ErrorKind::OutOfRange, L::Exact},
+        {"-1e39", f32, ErrorKind::OutOfRange, L::Exact},
+        {"1e-300", f32, ErrorKind::OutOfRange, L::Exact},
+        {R"("1e308")", f32, ErrorKind::OutOfRange, L::StringCoercion},
+        {R"("-1e-300")", f32, ErrorKind::OutOfRange, L::StringCoercion},
+        {"1e999", f64, ErrorKind::OutOfRange, L::Exact},
     };
     for (const Row& row : rows) expect_never(row);
 }
 
 TEST(NeverSilent, BoolsOtherThanZeroAndOne) {
     for (const char* text : {"2", "-1", "0.5", "42"})
-        expect_never({text, Target::boolean(), ErrorKind::type_mismatch, CoercionLevel::Exact});
+        expect_never({text, Target::boolean(), ErrorKind::TypeMismatch, CoercionLevel::Exact});
 }
 
 } // namespace

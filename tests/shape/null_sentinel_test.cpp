@@ -33,7 +33,7 @@ TEST(NullSentinels, EmptyStringIsNotOne) {
     Probe p;
     auto r = laminate::coerce_to<std::int64_t>(Value(""), p.at(CoercionLevel::BestEffort));
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::type_mismatch);
+    EXPECT_EQ(r.error().kind(), ErrorKind::TypeMismatch);
 }
 
 TEST(NullSentinels, ListIsConfigurable) {
@@ -53,7 +53,7 @@ TEST(NullSentinels, SentinelsNeedBestEffort) {
         Probe p;
         auto r = laminate::coerce_to<int>(Value("N/A"), p.at(level));
         ASSERT_FALSE(r);
-        EXPECT_EQ(r.error().kind(), ErrorKind::type_mismatch);
+        EXPECT_EQ(r.error().kind(), ErrorKind::TypeMismatch);
         EXPECT_FALSE(laminate::coerce_null(Value("none"), p.at(level)));
         EXPECT_FALSE(laminate::is_null_like(Value("none"), p.at(level)));
     }
@@ -71,7 +71,7 @@ TEST(NullSentinels, ReadAsNullForANullTarget) {
     for (const char* s : {"0", "false", R"("")", "[]", "{}", R"("x")"}) {
         auto r = laminate::coerce_null(json(s), p.at(CoercionLevel::BestEffort));
         ASSERT_FALSE(r) << s;
-        EXPECT_EQ(r.error().kind(), ErrorKind::type_mismatch);
+        EXPECT_EQ(r.error().kind(), ErrorKind::TypeMismatch);
     }
 }
 

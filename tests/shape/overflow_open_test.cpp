@@ -24,7 +24,7 @@ TEST(Overflow, CapturesUnknownMembersInEveryNonStrictMode) {
     }
     auto strict = from_value<Tool>(v, Mode::Strict);
     ASSERT_FALSE(strict);
-    EXPECT_EQ(strict.error().kind(), ErrorKind::unknown_field);
+    EXPECT_EQ(strict.error().kind(), ErrorKind::UnknownField);
 }
 
 TEST(Overflow, RoundTripKeepsTheMembersAfterTheFields) {
@@ -56,7 +56,7 @@ TEST(OpenEnum, DeclaredNamesFollowTheLevel) {
     // Strict: "RED" is a near miss of a declared name, not an undeclared value: an error.
     auto strict = from_value<Paint>(js(R"({"color": "RED"})"), Mode::Strict);
     ASSERT_FALSE(strict);
-    EXPECT_EQ(strict.error().kind(), ErrorKind::type_mismatch);
+    EXPECT_EQ(strict.error().kind(), ErrorKind::TypeMismatch);
 }
 
 TEST(OpenEnum, UnknownNameKeptWithAWarning) {

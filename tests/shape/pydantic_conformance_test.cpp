@@ -130,7 +130,7 @@ TEST(PydanticConformance, JsonInputRows) {
 TEST(PydanticConformance, EnumRejectsUndeclaredName) {
     auto r = coerce_as("Enum", Value("purple"), CoercionLevel::Exact);
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), laminate::ErrorKind::unknown_variant);
+    EXPECT_EQ(r.error().kind(), laminate::ErrorKind::UnknownVariant);
 }
 
 } // namespace

@@ -33,13 +33,13 @@ TEST(Radix, RangeOfTheTarget) {
     EXPECT_EQ(*laminate::coerce_to<std::uint8_t>(Value("0xFF"), ctx), 255);
     auto over = laminate::coerce_to<std::uint8_t>(Value("0x100"), ctx);
     ASSERT_FALSE(over);
-    EXPECT_EQ(over.error().kind(), ErrorKind::out_of_range);
+    EXPECT_EQ(over.error().kind(), ErrorKind::OutOfRange);
     EXPECT_EQ(over.error().message(), "expected an integer 0..255 (uint8), got 256");
     EXPECT_FALSE(laminate::coerce_to<std::uint32_t>(Value("-0x1"), ctx));
     EXPECT_EQ(*laminate::coerce_to<std::uint64_t>(Value("0xFFFFFFFFFFFFFFFF"), ctx), UINT64_MAX);
     auto huge = laminate::coerce_to<std::uint64_t>(Value("0x10000000000000000"), ctx);
     ASSERT_FALSE(huge);
-    EXPECT_EQ(huge.error().kind(), ErrorKind::out_of_range);
+    EXPECT_EQ(huge.error().kind(), ErrorKind::OutOfRange);
 }
 
 TEST(Radix, MalformedLiteralsAreNotNumbers) {
@@ -47,7 +47,7 @@ TEST(Radix, MalformedLiteralsAreNotNumbers) {
         Probe p;
         auto r = laminate::coerce_to<std::int64_t>(Value(text), p.at(CoercionLevel::BestEffort));
         ASSERT_FALSE(r) << text;
-        EXPECT_EQ(r.error().kind(), ErrorKind::type_mismatch) << text;
+        EXPECT_EQ(r.error().kind(), ErrorKind::TypeMismatch) << text;
     }
 }
 

@@ -68,7 +68,7 @@ TEST(ScalarMembers, EnumsByNameOnly) {
     struct Painted { Color color; };
     auto unknown = from_value<Painted>(js(R"({"color": "purple"})"));
     ASSERT_FALSE(unknown);
-    EXPECT_EQ(unknown.error().kind(), ErrorKind::unknown_variant);
+    EXPECT_EQ(unknown.error().kind(), ErrorKind::UnknownVariant);
     EXPECT_EQ(unknown.error().message().find("purple"), std::string::npos); // never the input
     EXPECT_FALSE(from_value<Painted>(js(R"({"color": "blue"})"), Mode::Absorbing)); // case: BestEffort only
     EXPECT_TRUE(from_value<Painted>(js(R"({"color": "Blue"})"), Mode::Strict));

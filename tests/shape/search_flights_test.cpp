@@ -67,7 +67,7 @@ TEST(SearchFlights, StrictFailsBecauseACoercionWasNeeded) {
     ASSERT_TRUE(value);
     auto strict = laminate::shape_strict<SearchFlights>(*value);
     ASSERT_FALSE(strict);
-    EXPECT_EQ(strict.error().kind(), laminate::ErrorKind::type_mismatch);
+    EXPECT_EQ(strict.error().kind(), laminate::ErrorKind::TypeMismatch);
     EXPECT_EQ(strict.error().path(), "passengers");
 }
 

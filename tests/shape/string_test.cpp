@@ -59,7 +59,7 @@ TEST(StringCoercion, ExactTakesOnlyStrings) {
         Probe p;
         auto r = laminate::coerce_string(json(s), p.at(CoercionLevel::Exact));
         ASSERT_FALSE(r) << s;
-        EXPECT_EQ(r.error().kind(), laminate::ErrorKind::type_mismatch);
+        EXPECT_EQ(r.error().kind(), laminate::ErrorKind::TypeMismatch);
     }
 }
 

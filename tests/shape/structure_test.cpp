@@ -99,7 +99,7 @@ TEST(ObjectTarget, ParsesUnwrapsAndDefaultsAtBestEffort) {
     Value text(R"({"a": 1})");
     auto below = laminate::coerce_object(text, p.at(CoercionLevel::StringCoercion), storage);
     ASSERT_FALSE(below);
-    EXPECT_EQ(below.error().kind(), ErrorKind::type_mismatch);
+    EXPECT_EQ(below.error().kind(), ErrorKind::TypeMismatch);
     auto parsed = laminate::coerce_object(text, p.at(CoercionLevel::BestEffort), storage);
     ASSERT_TRUE(parsed);
     EXPECT_EQ(**parsed, object);
@@ -118,7 +118,7 @@ TEST(ObjectTarget, ParsesUnwrapsAndDefaultsAtBestEffort) {
     for (const char* bad : {"42", "[1]", R"([{"a":1},{"b":2}])", R"("[1]")", R"("text")"}) {
         auto r = laminate::coerce_object(json(bad), p.at(CoercionLevel::BestEffort), storage);
         ASSERT_FALSE(r) << bad;
-        EXPECT_EQ(r.error().kind(), ErrorKind::type_mismatch);
+        EXPECT_EQ(r.error().kind(), ErrorKind::TypeMismatch);
     }
 }
 

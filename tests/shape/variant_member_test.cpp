@@ -44,7 +44,7 @@ TEST(VariantMember, NoAlternativeFits) {
     struct Holder { std::variant<int, bool> v; };
     auto shaped = from_value<Holder>(js(R"({"v": {"a": 1}})"));
     ASSERT_FALSE(shaped);
-    EXPECT_EQ(shaped.error().kind(), ErrorKind::type_mismatch);
+    EXPECT_EQ(shaped.error().kind(), ErrorKind::TypeMismatch);
     EXPECT_EQ(shaped.error().path(), "v");
     EXPECT_NE(shaped.error().message().find("int32, bool"), std::string::npos);
 }

@@ -38,8 +38,8 @@ TEST(ToolcallArguments, EmptyIsAnEmptyObject) {
 TEST(ToolcallArguments, RepairsAreRecorded) {
     const ToolCall c = read("{'location': 'Paris', 'units': 'c',}");
     EXPECT_EQ(c.arguments["location"], Value("Paris"));
-    EXPECT_TRUE(has_repair(c, RepairKind::single_quotes));
-    EXPECT_TRUE(has_repair(c, RepairKind::trailing_comma));
+    EXPECT_TRUE(has_repair(c, RepairKind::SingleQuotes));
+    EXPECT_TRUE(has_repair(c, RepairKind::TrailingComma));
     EXPECT_TRUE(c.complete);
 }
 

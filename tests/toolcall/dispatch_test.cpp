@@ -74,11 +74,11 @@ TEST(ToolcallDispatch, EveryParallelCallGetsItsOwnResult) {
     EXPECT_TRUE(coerced);
 
     ASSERT_FALSE(results[2].result);
-    EXPECT_EQ(results[2].result.error().kind(), ErrorKind::unknown_tool);
+    EXPECT_EQ(results[2].result.error().kind(), ErrorKind::UnknownTool);
     EXPECT_EQ(results[2].name, "launch_rockets");
 
     ASSERT_FALSE(results[3].result);
-    EXPECT_EQ(results[3].result.error().kind(), ErrorKind::missing_field);
+    EXPECT_EQ(results[3].result.error().kind(), ErrorKind::MissingField);
 }
 
 TEST(ToolcallDispatch, HandlerSeesDiagnosticsAndModeIsPerTool) {
@@ -101,13 +101,13 @@ TEST(ToolcallDispatch, HandlerSeesDiagnosticsAndModeIsPerTool) {
     call.name = "strict_add";
     auto strict = tools.call(call);
     ASSERT_FALSE(strict.result);
-    EXPECT_EQ(strict.result.error().kind(), ErrorKind::repair_not_allowed);
+    EXPECT_EQ(strict.result.error().kind(), ErrorKind::RepairNotAllowed);
 
     ToolCall clean{"d", "strict_add", Value(), "", true, {}};
     read_arguments(clean, R"({"a": "1", "b": 2})");
     auto typed = tools.call(clean);
     ASSERT_FALSE(typed.result);
-    EXPECT_EQ(typed.result.error().kind(), ErrorKind::type_mismatch);
+    EXPECT_EQ(typed.result.error().kind(), ErrorKind::TypeMismatch);
 }
 
 TEST(ToolcallDispatch, PartialAndUnreadableCallsAreNotRun) {
@@ -116,23 +116,23 @@ TEST(ToolcallDispatch, PartialAndUnreadableCallsAreNotRun) {
     tools.add<GetWeather>("get_weather", "", [&](const GetWeather&) { ++runs; });
     ToolCall cut{"a", "get_weather", Value(), "", true, {}};
     read_arguments(cut, R"({"city": "Par)");
-    EXPECT_EQ(tools.call(cut).result.error().kind(), ErrorKind::value_not_closed);
+    EXPECT_EQ(tools.call(cut).result.error().kind(), ErrorKind::ValueNotClosed);
     ToolCall broken{"b", "get_weather", Value(), "", true, {}};
     read_arguments(broken, "no json here");
-    EXPECT_EQ(tools.call(broken).result.error().kind(), ErrorKind::invalid_json);
+    EXPECT_EQ(tools.call(broken).result.error().kind(), ErrorKind::InvalidJson);
     EXPECT_EQ(runs, 0);
 }
 
 TEST(ToolcallDispatch, ResultAndValueAndStructReturns) {
     ToolRegistry tools;
     tools.add<GetWeather>("fails", "", [](const GetWeather&) -> Result<int> {
-        return Error(ErrorKind::invalid_argument, "no such city");
+        return Error(ErrorKind::InvalidArgument, "no such city");
     });
     tools.add<GetWeather>("value", "", [](const GetWeather& w) { return Value::object({{"c", Value(w.city)}}); });
     tools.add<GetWeather>("forecast", "", [](const GetWeather& w) { return Forecast{w.city, 3}; });
     tools.add<GetWeather>("nothing", "", [](const GetWeather&) {});
     ToolCall call{"c", "fails", Value::object({{"city", Value("Oslo")}}), "{}", true, {}};
-    EXPECT_EQ(tools.call(call).result.error().kind(), ErrorKind::invalid_argument);
+    EXPECT_EQ(tools.call(call).result.error().kind(), ErrorKind::InvalidArgument);
     call.name = "value";
     EXPECT_EQ((*tools.call(call).result)["c"], Value("Oslo"));
     call.name = "forecast";
@@ -152,7 +152,7 @@ TEST(ToolcallDispatch, ReRegisteringReplaces) {
 }
 
 TEST(ToolcallDefinitions, OpenAiShape) {
-    auto defs = registry().definitions(Format::openai);
+    auto defs = registry().definitions(Format::OpenAi);
     ASSERT_TRUE(defs) << defs.error();
     ASSERT_EQ(defs->size(), 2u);
     const Value& fn = (*defs)[0]["function"];
@@ -164,31 +164,31 @@ TEST(ToolcallDefinitions, OpenAiShape) {
     EXPECT_EQ(fn["parameters"]["required"], Value::array({Value("city")}));
     EXPECT_FALSE(fn["parameters"].contains("$schema"));
 
-    auto strict = registry().definitions(Format::openai, true);
+    auto strict = registry().definitions(Format::OpenAi, true);
     ASSERT_TRUE(strict);
     const Value& sfn = (*strict)[0]["function"];
     EXPECT_EQ(sfn["strict"], Value(true));
     EXPECT_EQ(sfn["parameters"]["required"].size(), 2u); // strict lists every property
 
-    auto ollama = registry().definitions(Format::ollama);
+    auto ollama = registry().definitions(Format::Ollama);
     ASSERT_TRUE(ollama);
     EXPECT_EQ(*ollama, *defs);
 }
 
 TEST(ToolcallDefinitions, ResponsesAnthropicGemini) {
-    auto responses = registry().definitions(Format::openai_responses);
+    auto responses = registry().definitions(Format::OpenAiResponses);
     ASSERT_TRUE(responses);
     EXPECT_EQ((*responses)[1]["type"], Value("function"));
     EXPECT_EQ((*responses)[1]["name"], Value("add"));
     EXPECT_EQ((*responses)[1]["parameters"]["properties"]["a"]["type"], Value("integer"));
 
-    auto anthropic = registry().definitions(Format::anthropic);
+    auto anthropic = registry().definitions(Format::Anthropic);
     ASSERT_TRUE(anthropic);
     EXPECT_EQ((*anthropic)[0]["name"], Value("get_weather"));
     EXPECT_EQ((*anthropic)[0]["input_schema"]["type"], Value("object"));
     EXPECT_FALSE((*anthropic)[0].contains("parameters"));
 
-    auto gemini = registry().definitions(Format::gemini);
+    auto gemini = registry().definitions(Format::Gemini);
     ASSERT_TRUE(gemini);
     ASSERT_EQ(gemini->size(), 1u);
     const Value& decls = (*gemini)[0]["functionDeclarations"];
@@ -196,9 +196,9 @@ TEST(ToolcallDefinitions, ResponsesAnthropicGemini) {
     EXPECT_EQ(decls[0]["name"], Value("get_weather"));
     EXPECT_FALSE(decls[0]["parameters"].contains("additionalProperties"));
 
-    auto none = registry().definitions(Format::auto_detect);
+    auto none = registry().definitions(Format::AutoDetect);
     ASSERT_FALSE(none);
-    EXPECT_EQ(none.error().kind(), ErrorKind::invalid_argument);
+    EXPECT_EQ(none.error().kind(), ErrorKind::InvalidArgument);
 }
 
 TEST(ToolcallDefinitions, HandWrittenSchema) {
@@ -207,7 +207,7 @@ TEST(ToolcallDefinitions, HandWrittenSchema) {
                                   {"properties", Value::object({{"q", Value::object({{"type", Value("string")}})}})}});
     tools.add_untyped({"search", "Search the web", schema},
                       [](const ToolCall& c, Diagnostics&) -> Result<Value> { return c.arguments["q"]; });
-    auto defs = tools.definitions(Format::anthropic);
+    auto defs = tools.definitions(Format::Anthropic);
     ASSERT_TRUE(defs);
     EXPECT_EQ((*defs)[0]["input_schema"]["properties"]["q"]["type"], Value("string"));
     ToolCall call{"c", "search", Value::object({{"q", Value("laminate")}}), "", true, {}};

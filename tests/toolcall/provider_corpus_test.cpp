@@ -26,7 +26,7 @@ fs::path providers_dir() { return test::corpora_dir() / "providers"; }
 
 struct Group {
     std::string name;
-    Format expected = Format::auto_detect; // auto_detect: not a chat response laminate reads
+    Format expected = Format::AutoDetect; // auto_detect: not a chat response laminate reads
     std::string why;                       // why it is unread, when expected is auto_detect
 };
 
@@ -35,21 +35,21 @@ Group group_of(const std::string& rel) {
     auto has = [&](std::string_view s) { return rel.find(s) != std::string::npos; };
     if (has("transcription") || has("embedding") || has("/image/") || has("skills/") ||
         has("reranking"))
-        return {"other-endpoints", Format::auto_detect, "not a chat response (embedding, image, transcription, skills, reranking)"};
-    if (has("amazon-bedrock/")) return {"bedrock", Format::bedrock, ""};
-    if (has("cohere/src/__fixtures__/cohere-embedding")) return {"other-endpoints", Format::auto_detect, "not a chat response (embedding, image, transcription, skills, reranking)"};
-    if (has("cohere/")) return {"cohere", Format::cohere, ""};
-    if (has("google/src/interactions")) return {"gemini-interactions", Format::auto_detect, "Gemini Interactions API is not generateContent"};
+        return {"other-endpoints", Format::AutoDetect, "not a chat response (embedding, image, transcription, skills, reranking)"};
+    if (has("amazon-bedrock/")) return {"bedrock", Format::Bedrock, ""};
+    if (has("cohere/src/__fixtures__/cohere-embedding")) return {"other-endpoints", Format::AutoDetect, "not a chat response (embedding, image, transcription, skills, reranking)"};
+    if (has("cohere/")) return {"cohere", Format::Cohere, ""};
+    if (has("google/src/interactions")) return {"gemini-interactions", Format::AutoDetect, "Gemini Interactions API is not generateContent"};
     if (has("openai/src/responses") || has("open-responses/") || has("xai/src/responses"))
-        return {"openai-responses", Format::openai_responses, ""};
-    if (has("anthropic/")) return {"anthropic", Format::anthropic, ""};
-    if (has("google/")) return {"gemini", Format::gemini, ""};
-    if (has("groq/")) return {"groq", Format::openai, ""};
-    if (has("deepseek/")) return {"deepseek", Format::openai, ""};
-    if (has("mistral/")) return {"mistral", Format::openai, ""};
-    if (has("xai/") || has("openai-compatible/")) return {"xai", Format::openai, ""};
-    if (has("openai/")) return {"openai", Format::openai, ""};
-    return {"unknown", Format::auto_detect, "unclassified"};
+        return {"openai-responses", Format::OpenAiResponses, ""};
+    if (has("anthropic/")) return {"anthropic", Format::Anthropic, ""};
+    if (has("google/")) return {"gemini", Format::Gemini, ""};
+    if (has("groq/")) return {"groq", Format::OpenAi, ""};
+    if (has("deepseek/")) return {"deepseek", Format::OpenAi, ""};
+    if (has("mistral/")) return {"mistral", Format::OpenAi, ""};
+    if (has("xai/") || has("openai-compatible/")) return {"xai", Format::OpenAi, ""};
+    if (has("openai/")) return {"openai", Format::OpenAi, ""};
+    return {"unknown", Format::AutoDetect, "unclassified"};
 }
 
 bool is_error_body(const std::string& body) {
@@ -101,7 +101,7 @@ TEST(ToolcallProviderCorpus, EveryVercelFixtureOfASupportedProviderParses) {
         ++t.fixtures;
         const std::string body = test::read_file(path);
         auto r = read_response(body);
-        if (g.expected == Format::auto_detect) {
+        if (g.expected == Format::AutoDetect) {
             ++t.unread;
             t.why.insert(g.why);
             continue;
@@ -110,7 +110,7 @@ TEST(ToolcallProviderCorpus, EveryVercelFixtureOfASupportedProviderParses) {
             // A provider's error object: reported as such, never mistaken for a response.
             ++t.provider_errors;
             ASSERT_FALSE(r) << rel;
-            EXPECT_EQ(r.error().kind(), ErrorKind::unknown_format) << rel;
+            EXPECT_EQ(r.error().kind(), ErrorKind::UnknownFormat) << rel;
             continue;
         }
         ASSERT_TRUE(r) << rel << ": " << r.error();
@@ -167,7 +167,7 @@ TEST(ToolcallProviderCorpus, OllamaDocumentationExamples) {
     for (const auto& block : doc->items())
         for (const auto& d : block["docs"].items()) {
             ++docs;
-            if (detect_format(d) != Format::ollama) {
+            if (detect_format(d) != Format::Ollama) {
                 ++unread; // requests, model lists, embeddings: not responses
                 continue;
             }
@@ -207,10 +207,10 @@ TEST(ToolcallProviderCorpus, ResponseGauntlet) {
         if (c["expected_stop"].is_string()) {
             // The gauntlet names finishes in Anthropic's words.
             const std::string_view want = c["expected_stop"].as_string();
-            const FinishReason reason = want == "end_turn" ? FinishReason::stop
-                                      : want == "tool_use" ? FinishReason::tool_calls
-                                      : want == "max_tokens" ? FinishReason::length
-                                                             : FinishReason::other;
+            const FinishReason reason = want == "end_turn" ? FinishReason::Stop
+                                      : want == "tool_use" ? FinishReason::ToolCalls
+                                      : want == "max_tokens" ? FinishReason::Length
+                                                             : FinishReason::Other;
             EXPECT_EQ(r->finish().reason, reason) << id;
         }
         // Round trip: rendering and reading the same body again gives an equal Response.

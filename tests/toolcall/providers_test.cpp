@@ -47,7 +47,7 @@ TEST(ToolcallOpenAiChat, MistralToolCallFixture) {
     const auto path = vercel("mistral/src/__fixtures__/mistral-tool-call.json");
     LAMINATE_REQUIRE_CORPUS(path);
     const Response r = read_fixture(path);
-    EXPECT_EQ(r.provider, Format::openai);
+    EXPECT_EQ(r.provider, Format::OpenAi);
     EXPECT_EQ(r.id, "b3999b8c93e04e11bcbff7bcab829667");
     EXPECT_EQ(r.model, "mistral-small-latest");
     ASSERT_EQ(r.tool_calls().size(), 1u);
@@ -55,7 +55,7 @@ TEST(ToolcallOpenAiChat, MistralToolCallFixture) {
     EXPECT_EQ(call(r, 0).name, "weather");
     EXPECT_EQ(call(r, 0).arguments["location"], Value("San Francisco"));
     EXPECT_EQ(call(r, 0).raw_arguments, R"({"location": "San Francisco"})");
-    EXPECT_EQ(r.finish().reason, FinishReason::tool_calls);
+    EXPECT_EQ(r.finish().reason, FinishReason::ToolCalls);
     EXPECT_EQ(r.usage.input_tokens, 124u);
     EXPECT_EQ(r.usage.output_tokens, 22u);
     EXPECT_EQ(r.usage.total_tokens, 146u);
@@ -120,7 +120,7 @@ TEST(ToolcallOpenAiChat, LegacyFunctionCallAndBrokenArguments) {
     EXPECT_EQ(call(*r, 0).id, "call_0"); // legacy calls carry no id
     EXPECT_EQ(call(*r, 0).arguments["q"], Value("a"));
     EXPECT_FALSE(call(*r, 0).diagnostics.empty());
-    EXPECT_EQ(r->finish().reason, FinishReason::tool_calls);
+    EXPECT_EQ(r->finish().reason, FinishReason::ToolCalls);
     const auto& broken = std::get<ToolCall>(r->choices[1].content[0]);
     EXPECT_TRUE(broken.arguments.is_null());
     EXPECT_EQ(broken.raw_arguments, "I cannot");
@@ -133,20 +133,20 @@ TEST(ToolcallOpenAiChat, TruncatedArgumentsAtLengthArePartial) {
     ASSERT_TRUE(r);
     EXPECT_FALSE(call(*r, 0).complete);
     EXPECT_EQ(call(*r, 0).arguments["city"], Value("Par"));
-    EXPECT_EQ(r->finish().reason, FinishReason::length);
+    EXPECT_EQ(r->finish().reason, FinishReason::Length);
 }
 
 TEST(ToolcallResponses, FunctionCallAndReasoning) {
     const auto path = vercel("openai/src/responses/__fixtures__/parallel-tool-call-wrapper.1.json");
     LAMINATE_REQUIRE_CORPUS(path);
     const Response r = read_fixture(path);
-    EXPECT_EQ(r.provider, Format::openai_responses);
+    EXPECT_EQ(r.provider, Format::OpenAiResponses);
     EXPECT_EQ(r.id, "resp_parallel");
     EXPECT_EQ(r.model, "gpt-5.4");
     ASSERT_EQ(r.tool_calls().size(), 1u);
     EXPECT_EQ(call(r, 0).id, "call_parallel"); // call_id, the id a reply names
     EXPECT_EQ(call(r, 0).arguments["tool_uses"][1]["parameters"]["city"], Value("Rome"));
-    EXPECT_EQ(r.finish().reason, FinishReason::tool_calls);
+    EXPECT_EQ(r.finish().reason, FinishReason::ToolCalls);
     EXPECT_EQ(r.finish().raw, "completed");
     EXPECT_EQ(r.usage.total_tokens, 62u);
 
@@ -157,7 +157,7 @@ TEST(ToolcallResponses, FunctionCallAndReasoning) {
     EXPECT_EQ(reasoning.signature->substr(0, 8), "gAAAAABp");
     EXPECT_EQ(e.text(), "12 + 7 = 19\n19 \xC3\x97 3 = 57\n57 \xC3\x97 10 = 570\n\nFinal result: 570");
     EXPECT_EQ(e.usage.reasoning_tokens, 128u);
-    EXPECT_EQ(e.finish().reason, FinishReason::stop);
+    EXPECT_EQ(e.finish().reason, FinishReason::Stop);
 }
 
 TEST(ToolcallResponses, CustomToolInputIsAString) {
@@ -173,12 +173,12 @@ TEST(ToolcallAnthropic, ToolUseThinkingAndUsage) {
     const auto path = vercel("anthropic/src/__fixtures__/anthropic-json-tool.1.json");
     LAMINATE_REQUIRE_CORPUS(path);
     const Response r = read_fixture(path);
-    EXPECT_EQ(r.provider, Format::anthropic);
+    EXPECT_EQ(r.provider, Format::Anthropic);
     EXPECT_EQ(r.id, "msg_0191iYfpERYfS27xLsdW2nbb");
     ASSERT_EQ(r.tool_calls().size(), 1u);
     EXPECT_EQ(call(r, 0).id, "toolu_01Q9ExVZnzZj7E2QQYHYtNUa");
     EXPECT_EQ(call(r, 0).arguments["elements"][3]["temperature"], Value(-9));
-    EXPECT_EQ(r.finish().reason, FinishReason::tool_calls);
+    EXPECT_EQ(r.finish().reason, FinishReason::ToolCalls);
     EXPECT_EQ(r.finish().raw, "tool_use");
     EXPECT_EQ(r.usage.input_tokens, 1151u);
     EXPECT_EQ(r.usage.output_tokens, 87u);
@@ -189,7 +189,7 @@ TEST(ToolcallAnthropic, ToolUseThinkingAndUsage) {
     EXPECT_EQ(thinking.text, "925 divided by 5 = 185");
     ASSERT_TRUE(thinking.signature);
     EXPECT_EQ(thinking.signature->substr(0, 6), "Er4BCk");
-    EXPECT_EQ(t.finish().reason, FinishReason::stop);
+    EXPECT_EQ(t.finish().reason, FinishReason::Stop);
 }
 
 TEST(ToolcallAnthropic, ServerToolBlocksAreKeptUnknown) {
@@ -207,21 +207,21 @@ TEST(ToolcallAnthropic, ServerToolBlocksAreKeptUnknown) {
 TEST(ToolcallAnthropic, RefusalStopReason) {
     const auto path = vercel("anthropic/src/__fixtures__/anthropic-refusal.json");
     LAMINATE_REQUIRE_CORPUS(path);
-    EXPECT_EQ(read_fixture(path).finish().reason, FinishReason::refusal);
+    EXPECT_EQ(read_fixture(path).finish().reason, FinishReason::Refusal);
 }
 
 TEST(ToolcallGemini, FunctionCallSettlesFinish) {
     const auto path = vercel("google/src/__fixtures__/google-tool-call.json");
     LAMINATE_REQUIRE_CORPUS(path);
     const Response r = read_fixture(path);
-    EXPECT_EQ(r.provider, Format::gemini);
+    EXPECT_EQ(r.provider, Format::Gemini);
     EXPECT_EQ(r.id, "m36LaZGyCLz1xs0PtNSB-QU");
     EXPECT_EQ(r.model, "gemini-3-pro-preview");
     ASSERT_EQ(r.tool_calls().size(), 1u);
     EXPECT_EQ(call(r, 0).id, "call_0");
     EXPECT_EQ(call(r, 0).name, "weather");
     EXPECT_EQ(call(r, 0).arguments["location"], Value("San Francisco"));
-    EXPECT_EQ(r.finish().reason, FinishReason::tool_calls);
+    EXPECT_EQ(r.finish().reason, FinishReason::ToolCalls);
     EXPECT_EQ(r.finish().raw, "STOP");
     EXPECT_EQ(r.usage.input_tokens, 29u);
     EXPECT_EQ(r.usage.output_tokens, 15u);
@@ -235,7 +235,7 @@ TEST(ToolcallGemini, ThoughtPartsAreReasoning) {
     ASSERT_TRUE(r);
     EXPECT_EQ(r->reasoning(), "hmm");
     EXPECT_EQ(r->text(), "Answer");
-    EXPECT_EQ(r->finish().reason, FinishReason::length);
+    EXPECT_EQ(r->finish().reason, FinishReason::Length);
 }
 
 TEST(ToolcallOllama, ChatWithObjectArguments) {
@@ -244,44 +244,44 @@ TEST(ToolcallOllama, ChatWithObjectArguments) {
         {"function":{"name":"get_current_weather","arguments":{"format":"celsius","location":"Paris, FR"}}}]},
         "done_reason":"stop","done":true,"prompt_eval_count":26,"eval_count":29})");
     ASSERT_TRUE(r) << r.error();
-    EXPECT_EQ(r->provider, Format::ollama);
+    EXPECT_EQ(r->provider, Format::Ollama);
     ASSERT_EQ(r->tool_calls().size(), 1u);
     EXPECT_EQ(call(*r, 0).arguments["location"], Value("Paris, FR"));
     EXPECT_EQ(call(*r, 0).raw_arguments, R"({"format":"celsius","location":"Paris, FR"})");
     EXPECT_EQ(r->reasoning(), "need weather");
-    EXPECT_EQ(r->finish().reason, FinishReason::tool_calls);
+    EXPECT_EQ(r->finish().reason, FinishReason::ToolCalls);
     EXPECT_EQ(r->usage.input_tokens, 26u);
     EXPECT_EQ(r->usage.output_tokens, 29u);
 }
 
 TEST(ToolcallDetect, BodiesAndErrors) {
-    EXPECT_EQ(detect_format(*parse_json(R"({"choices":[]})")), Format::openai);
-    EXPECT_EQ(detect_format(*parse_json(R"({"object":"response","output":[]})")), Format::openai_responses);
-    EXPECT_EQ(detect_format(*parse_json(R"({"type":"message","content":[]})")), Format::anthropic);
-    EXPECT_EQ(detect_format(*parse_json(R"({"candidates":[]})")), Format::gemini);
-    EXPECT_EQ(detect_format(*parse_json(R"({"message":{},"done":true})")), Format::ollama);
-    EXPECT_EQ(detect_format(*parse_json(R"({"a":1})")), Format::auto_detect);
+    EXPECT_EQ(detect_format(*parse_json(R"({"choices":[]})")), Format::OpenAi);
+    EXPECT_EQ(detect_format(*parse_json(R"({"object":"response","output":[]})")), Format::OpenAiResponses);
+    EXPECT_EQ(detect_format(*parse_json(R"({"type":"message","content":[]})")), Format::Anthropic);
+    EXPECT_EQ(detect_format(*parse_json(R"({"candidates":[]})")), Format::Gemini);
+    EXPECT_EQ(detect_format(*parse_json(R"({"message":{},"done":true})")), Format::Ollama);
+    EXPECT_EQ(detect_format(*parse_json(R"({"a":1})")), Format::AutoDetect);
 
     auto error = read_response(R"({"error":{"message":"secret prompt text","type":"invalid_request_error"}})");
     ASSERT_FALSE(error);
-    EXPECT_EQ(error.error().kind(), ErrorKind::unknown_format);
+    EXPECT_EQ(error.error().kind(), ErrorKind::UnknownFormat);
     EXPECT_EQ(error.error().message().find("secret"), std::string::npos);
 
-    auto wrong = read_response(R"({"choices":[]})", Format::anthropic);
+    auto wrong = read_response(R"({"choices":[]})", Format::Anthropic);
     ASSERT_FALSE(wrong);
-    EXPECT_EQ(wrong.error().kind(), ErrorKind::unknown_format);
+    EXPECT_EQ(wrong.error().kind(), ErrorKind::UnknownFormat);
 
-    auto not_json = read_response("plain words", Format::openai);
+    auto not_json = read_response("plain words", Format::OpenAi);
     ASSERT_FALSE(not_json);
 }
 
 TEST(ToolcallDetect, AutoFallsBackToRawText) {
     auto r = read_response(R"(<tool_call>{"name": "f", "arguments": {"x": 1}}</tool_call>)");
     ASSERT_TRUE(r);
-    EXPECT_EQ(r->provider, Format::hermes);
+    EXPECT_EQ(r->provider, Format::Hermes);
     auto bare = read_response(R"({"name": "f", "arguments": {"x": 1}})");
     ASSERT_TRUE(bare);
-    EXPECT_EQ(bare->provider, Format::bare_json);
+    EXPECT_EQ(bare->provider, Format::BareJson);
     ASSERT_EQ(bare->tool_calls().size(), 1u);
 }
 
@@ -290,17 +290,17 @@ TEST(ToolcallDetect, RepairedBodyIsNoted) {
     ASSERT_TRUE(r);
     EXPECT_EQ(r->text(), "hi");
     ASSERT_FALSE(r->diagnostics.empty());
-    EXPECT_EQ(r->diagnostics[0].repair, RepairKind::trailing_comma);
+    EXPECT_EQ(r->diagnostics[0].repair, RepairKind::TrailingComma);
 }
 
 TEST(ToolcallDetect, CutOffBodyIsReadAsFarAsItGoes) {
     auto r = read_response(R"({"id":"c","choices":[{"index":0,"message":{"tool_calls":[{"id":"a","function":{"name":"f","arguments":"{\"city\": \"Par)");
     ASSERT_TRUE(r) << r.error();
-    EXPECT_EQ(r->provider, Format::openai);
+    EXPECT_EQ(r->provider, Format::OpenAi);
     ASSERT_EQ(r->tool_calls().size(), 1u);
     EXPECT_FALSE(r->tool_calls()[0]->complete);
     EXPECT_EQ(r->tool_calls()[0]->arguments["city"], Value("Par"));
-    EXPECT_EQ(r->finish().reason, FinishReason::none);
+    EXPECT_EQ(r->finish().reason, FinishReason::None);
     bool risky = false;
     for (const auto& d : r->diagnostics) risky = risky || d.risk == Risk::Risky;
     EXPECT_TRUE(risky);
@@ -310,13 +310,13 @@ TEST(ToolcallBedrock, ToolUseInterleavedWithText) {
     const auto path = vercel("amazon-bedrock/src/__fixtures__/amazon-bedrock-json-with-tools.1.json");
     LAMINATE_REQUIRE_CORPUS(path);
     const Response r = read_fixture(path);
-    EXPECT_EQ(r.provider, Format::bedrock);
+    EXPECT_EQ(r.provider, Format::Bedrock);
     ASSERT_EQ(r.tool_calls().size(), 3u);
     EXPECT_EQ(call(r, 0).id, "tool-1");
     EXPECT_EQ(call(r, 1).name, "tool-b");
     EXPECT_EQ(call(r, 1).arguments["param"], Value("b"));
     EXPECT_EQ(r.text(), "Calling multiple tools.Finally the JSON response.");
-    EXPECT_EQ(r.finish().reason, FinishReason::tool_calls);
+    EXPECT_EQ(r.finish().reason, FinishReason::ToolCalls);
     EXPECT_EQ(r.usage.input_tokens, 28u);
     EXPECT_EQ(r.usage.total_tokens, 90u);
 
@@ -331,13 +331,13 @@ TEST(ToolcallCohere, ToolPlanCallsAndNullArguments) {
     const auto path = vercel("cohere/src/__fixtures__/cohere-tool-call.json");
     LAMINATE_REQUIRE_CORPUS(path);
     const Response r = read_fixture(path);
-    EXPECT_EQ(r.provider, Format::cohere);
+    EXPECT_EQ(r.provider, Format::Cohere);
     EXPECT_EQ(r.id, "f201af17-e24a-4396-8f6a-98e8bf9c3432");
     EXPECT_EQ(r.reasoning().substr(0, 37), "I will use the weather tool to find o");
     ASSERT_EQ(r.tool_calls().size(), 2u);
     EXPECT_EQ(call(r, 1).id, "cityAttractions_dcxfx4myvx68");
     EXPECT_EQ(call(r, 1).arguments["city"], Value("San Francisco"));
-    EXPECT_EQ(r.finish().reason, FinishReason::tool_calls);
+    EXPECT_EQ(r.finish().reason, FinishReason::ToolCalls);
     EXPECT_EQ(r.finish().raw, "TOOL_CALL");
 
     const Response none = read_fixture(vercel("cohere/src/__fixtures__/cohere-null-args.json"));
@@ -347,6 +347,6 @@ TEST(ToolcallCohere, ToolPlanCallsAndNullArguments) {
     EXPECT_EQ(none.usage.cached_tokens, 992u);
 
     const Response max = read_fixture(vercel("cohere/src/__fixtures__/cohere-max-tokens.json"));
-    EXPECT_EQ(max.finish().reason, FinishReason::length);
-    EXPECT_EQ(read_fixture(vercel("cohere/src/__fixtures__/cohere-text.json")).finish().reason, FinishReason::stop);
+    EXPECT_EQ(max.finish().reason, FinishReason::Length);
+    EXPECT_EQ(read_fixture(vercel("cohere/src/__fixtures__/cohere-text.json")).finish().reason, FinishReason::Stop);
 }

@@ -13,7 +13,7 @@ using namespace laminate::toolcall;
 
 namespace {
 
-Response read(std::string_view text, Format f = Format::auto_detect) {
+Response read(std::string_view text, Format f = Format::AutoDetect) {
     auto r = read_raw_text(text, f);
     if (!r) ADD_FAILURE() << r.error();
     return r ? *r : Response{};
@@ -42,7 +42,7 @@ TEST(ToolcallRawText, HermesWithThinkAndProse) {
     const Response r = read("<think>\nThe user wants weather.\n</think>\nLet me check.\n"
                             "<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n</tool_call>\n"
                             "<tool_call>\n{\"name\": \"get_time\", \"arguments\": {\"tz\": \"CET\"}}\n</tool_call>");
-    EXPECT_EQ(r.provider, Format::hermes);
+    EXPECT_EQ(r.provider, Format::Hermes);
     EXPECT_EQ(r.reasoning(), "The user wants weather.");
     EXPECT_EQ(r.text(), "Let me check.");
     ASSERT_EQ(r.tool_calls().size(), 2u);
@@ -51,7 +51,7 @@ TEST(ToolcallRawText, HermesWithThinkAndProse) {
     EXPECT_EQ(call(r, 0).arguments["city"], Value("Paris"));
     EXPECT_EQ(call(r, 1).id, "call_1");
     EXPECT_EQ(call(r, 1).arguments["tz"], Value("CET"));
-    EXPECT_EQ(r.finish().reason, FinishReason::tool_calls);
+    EXPECT_EQ(r.finish().reason, FinishReason::ToolCalls);
     ASSERT_EQ(r.primary().content.size(), 4u);
     EXPECT_TRUE(std::holds_alternative<Reasoning>(r.primary().content[0]));
 }
@@ -84,30 +84,30 @@ TEST(ToolcallRawText, QwenCoderXmlInsideToolCall) {
 TEST(ToolcallRawText, Llama3PythonTagAndBareParameters) {
     const Response r = read("<|python_tag|>{\"name\": \"get_weather\", \"parameters\": {\"city\": \"Rome\"}}; "
                             "{\"name\": \"get_time\", \"parameters\": {}}<|eom_id|>");
-    EXPECT_EQ(r.provider, Format::llama3);
+    EXPECT_EQ(r.provider, Format::Llama3);
     ASSERT_EQ(r.tool_calls().size(), 2u);
     EXPECT_EQ(call(r, 0).arguments["city"], Value("Rome"));
     EXPECT_EQ(call(r, 1).name, "get_time");
 
     const Response bare = read("{\"name\": \"get_weather\", \"parameters\": {\"city\": \"Oslo\"}}");
-    EXPECT_EQ(bare.provider, Format::llama3);
+    EXPECT_EQ(bare.provider, Format::Llama3);
     ASSERT_EQ(bare.tool_calls().size(), 1u);
     EXPECT_EQ(call(bare, 0).arguments["city"], Value("Oslo"));
 }
 
 TEST(ToolcallRawText, Llama3BuiltinPythonCall) {
-    const Response r = read("<|python_tag|>brave_search.call(query=\"weather in SF\")<|eom_id|>", Format::llama3);
+    const Response r = read("<|python_tag|>brave_search.call(query=\"weather in SF\")<|eom_id|>", Format::Llama3);
     ASSERT_EQ(r.tool_calls().size(), 1u);
     EXPECT_EQ(call(r, 0).name, "brave_search");
     EXPECT_EQ(call(r, 0).arguments["query"], Value("weather in SF"));
-    const Response code = read("<|python_tag|>print(1 + 1)<|eom_id|>", Format::llama3);
+    const Response code = read("<|python_tag|>print(1 + 1)<|eom_id|>", Format::Llama3);
     EXPECT_TRUE(code.tool_calls().empty()); // code, not a call: kept as text
     EXPECT_EQ(code.text(), "print(1 + 1)");
 }
 
 TEST(ToolcallRawText, PythonicCalls) {
     const Response r = read("[get_weather(city='Paris', days=3, metric=True, tags=['a', \"b, c\"]), get_time()]");
-    EXPECT_EQ(r.provider, Format::llama3);
+    EXPECT_EQ(r.provider, Format::Llama3);
     ASSERT_EQ(r.tool_calls().size(), 2u);
     EXPECT_EQ(call(r, 0).name, "get_weather");
     EXPECT_EQ(call(r, 0).arguments["city"], Value("Paris"));
@@ -118,7 +118,7 @@ TEST(ToolcallRawText, PythonicCalls) {
     EXPECT_EQ(call(r, 1).arguments, Value::object());
     EXPECT_TRUE(call(r, 1).complete);
 
-    const Response cut = read("[search(query=\"lamin", Format::llama3);
+    const Response cut = read("[search(query=\"lamin", Format::Llama3);
     ASSERT_EQ(cut.tool_calls().size(), 1u);
     EXPECT_FALSE(call(cut, 0).complete);
     EXPECT_EQ(call(cut, 0).arguments["query"], Value("lamin"));
@@ -130,7 +130,7 @@ TEST(ToolcallRawText, PythonicCalls) {
 // A text cut right after a backslash inside a quoted argument (found by toolcall_fuzzer): the
 // escape must not step past the end; the call is partial and keeps what was read.
 TEST(ToolcallRawText, PythonicCallCutAfterAnEscape) {
-    const Response r = read("[search(query='a\\", Format::llama3);
+    const Response r = read("[search(query='a\\", Format::Llama3);
     ASSERT_EQ(r.tool_calls().size(), 1u);
     EXPECT_EQ(call(r, 0).name, "search");
     EXPECT_FALSE(call(r, 0).complete);
@@ -140,7 +140,7 @@ TEST(ToolcallRawText, PythonicCallCutAfterAnEscape) {
 TEST(ToolcallRawText, MistralArrayForm) {
     const Response r = read("[TOOL_CALLS][{\"name\": \"add\", \"arguments\": {\"a\": 1, \"b\": 2}, \"id\": \"abc123def\"},"
                             " {\"name\": \"mul\", \"arguments\": {\"a\": 3}}]</s>");
-    EXPECT_EQ(r.provider, Format::mistral);
+    EXPECT_EQ(r.provider, Format::Mistral);
     ASSERT_EQ(r.tool_calls().size(), 2u);
     EXPECT_EQ(call(r, 0).id, "abc123def");
     EXPECT_EQ(call(r, 0).arguments["b"], Value(2));
@@ -169,7 +169,7 @@ TEST(ToolcallRawText, DeepSeekR1Markers) {
                                   "function", kSep, "get_time\n```json\n{\"tz\": \"JST\"}\n```", kCallEnd,
                                   kCallsEnd});
     const Response r = read("I should look it up." + text);
-    EXPECT_EQ(r.provider, Format::deepseek);
+    EXPECT_EQ(r.provider, Format::DeepSeek);
     EXPECT_EQ(r.reasoning(), "I should look it up.");
     EXPECT_EQ(r.text(), "Checking.");
     ASSERT_EQ(r.tool_calls().size(), 2u);
@@ -192,14 +192,14 @@ TEST(ToolcallRawText, DeepSeekV31AndTruncation) {
 
 TEST(ToolcallRawText, FunctionaryForms) {
     const Response v32 = read(">>>all\nLet me check.\n>>>get_weather\n{\"city\": \"Berlin\"}\n>>>get_time\n{\"tz\": \"CET\"}");
-    EXPECT_EQ(v32.provider, Format::functionary);
+    EXPECT_EQ(v32.provider, Format::Functionary);
     EXPECT_EQ(v32.text(), "Let me check.");
     ASSERT_EQ(v32.tool_calls().size(), 2u);
     EXPECT_EQ(call(v32, 0).arguments["city"], Value("Berlin"));
     EXPECT_EQ(call(v32, 1).name, "get_time");
 
     const Response v31 = read("<function=get_weather>{\"city\": \"Madrid\"}</function><function=get_time>{\"tz\":");
-    EXPECT_EQ(v31.provider, Format::functionary);
+    EXPECT_EQ(v31.provider, Format::Functionary);
     ASSERT_EQ(v31.tool_calls().size(), 2u);
     EXPECT_EQ(call(v31, 0).arguments["city"], Value("Madrid"));
     EXPECT_TRUE(call(v31, 0).complete);
@@ -208,7 +208,7 @@ TEST(ToolcallRawText, FunctionaryForms) {
 
 TEST(ToolcallRawText, BareJsonObjectsArraysAndProse) {
     const Response one = read("{\"name\": \"f\", \"arguments\": {\"x\": 1}}");
-    EXPECT_EQ(one.provider, Format::bare_json);
+    EXPECT_EQ(one.provider, Format::BareJson);
     ASSERT_EQ(one.tool_calls().size(), 1u);
 
     const Response many = read("[{\"name\": \"f\", \"arguments\": {\"x\": 1}}, {\"name\": \"g\", \"arguments\": \"{\\\"y\\\": 2}\"}]");
@@ -223,11 +223,11 @@ TEST(ToolcallRawText, BareJsonObjectsArraysAndProse) {
 
 TEST(ToolcallRawText, PlainTextHasNoCalls) {
     const Response r = read("<think>hmm</think>The answer is 42.");
-    EXPECT_EQ(r.provider, Format::auto_detect);
+    EXPECT_EQ(r.provider, Format::AutoDetect);
     EXPECT_TRUE(r.tool_calls().empty());
     EXPECT_EQ(r.text(), "The answer is 42.");
     EXPECT_EQ(r.reasoning(), "hmm");
-    EXPECT_EQ(r.finish().reason, FinishReason::none);
+    EXPECT_EQ(r.finish().reason, FinishReason::None);
     const Response json = read("{\"answer\": 42}");
     EXPECT_TRUE(json.tool_calls().empty());
 }
@@ -239,35 +239,35 @@ TEST(ToolcallRawText, UnclosedThinkHidesEverything) {
 }
 
 TEST(ToolcallRawText, Detection) {
-    EXPECT_EQ(detect_raw_text_format("<tool_call>{}</tool_call>"), Format::hermes);
-    EXPECT_EQ(detect_raw_text_format("[TOOL_CALLS]f[ARGS]{}"), Format::mistral);
-    EXPECT_EQ(detect_raw_text_format(cat({kCallBegin, "f", kSep, "{}"})), Format::deepseek);
-    EXPECT_EQ(detect_raw_text_format("<|python_tag|>{}"), Format::llama3);
-    EXPECT_EQ(detect_raw_text_format(">>>f\n{}"), Format::functionary);
-    EXPECT_EQ(detect_raw_text_format("{\"name\": \"f\", \"arguments\": {}}"), Format::bare_json);
-    EXPECT_EQ(detect_raw_text_format("just words"), Format::auto_detect);
+    EXPECT_EQ(detect_raw_text_format("<tool_call>{}</tool_call>"), Format::Hermes);
+    EXPECT_EQ(detect_raw_text_format("[TOOL_CALLS]f[ARGS]{}"), Format::Mistral);
+    EXPECT_EQ(detect_raw_text_format(cat({kCallBegin, "f", kSep, "{}"})), Format::DeepSeek);
+    EXPECT_EQ(detect_raw_text_format("<|python_tag|>{}"), Format::Llama3);
+    EXPECT_EQ(detect_raw_text_format(">>>f\n{}"), Format::Functionary);
+    EXPECT_EQ(detect_raw_text_format("{\"name\": \"f\", \"arguments\": {}}"), Format::BareJson);
+    EXPECT_EQ(detect_raw_text_format("just words"), Format::AutoDetect);
     // Markers inside the reasoning do not count.
-    EXPECT_EQ(detect_raw_text_format("<think>maybe <tool_call></think>no call"), Format::auto_detect);
+    EXPECT_EQ(detect_raw_text_format("<think>maybe <tool_call></think>no call"), Format::AutoDetect);
 }
 
 TEST(ToolcallRawText, LimitsAndWrongFormat) {
     RawTextOptions options;
     options.max_calls = 1;
     auto r = read_raw_text("<tool_call>{\"name\":\"a\",\"arguments\":{}}</tool_call><tool_call>{\"name\":\"b\",\"arguments\":{}}</tool_call>",
-                           Format::hermes, options);
+                           Format::Hermes, options);
     ASSERT_TRUE(r);
     EXPECT_EQ(r->tool_calls().size(), 1u);
     ASSERT_FALSE(r->diagnostics.empty());
     EXPECT_EQ(r->diagnostics.back().kind, DiagnosticKind::Dropped);
 
     options.max_size = 4;
-    auto big = read_raw_text("too long", Format::hermes, options);
+    auto big = read_raw_text("too long", Format::Hermes, options);
     ASSERT_FALSE(big);
-    EXPECT_EQ(big.error().kind(), ErrorKind::size_exceeded);
+    EXPECT_EQ(big.error().kind(), ErrorKind::SizeExceeded);
 
-    auto wrong = read_raw_text("x", Format::anthropic);
+    auto wrong = read_raw_text("x", Format::Anthropic);
     ASSERT_FALSE(wrong);
-    EXPECT_EQ(wrong.error().kind(), ErrorKind::unknown_format);
+    EXPECT_EQ(wrong.error().kind(), ErrorKind::UnknownFormat);
 }
 
 TEST(ToolcallRawText, HostileInputDoesNotCrash) {
@@ -315,7 +315,7 @@ TEST(ToolcallRawText, InvalidUtf8IsReplaced) {
     EXPECT_EQ(call(r, 0).name, "al\xEF\xBF\xBD");
     EXPECT_EQ(call(r, 1).arguments["a"], Value("\xEF\xBF\xBD"));
     ASSERT_FALSE(r.diagnostics.empty());
-    EXPECT_EQ(r.diagnostics[0].repair, RepairKind::invalid_utf8);
+    EXPECT_EQ(r.diagnostics[0].repair, RepairKind::InvalidUtf8);
     EXPECT_TRUE(parse_json(to_value(r).dump()).has_value());
 }
 
@@ -327,7 +327,7 @@ TEST(ToolcallRawText, ManyCallsStayLinear) {
     RawTextOptions options;
     options.max_calls = 100000;
     const auto start = std::chrono::steady_clock::now();
-    auto r = read_raw_text(text, Format::deepseek, options);
+    auto r = read_raw_text(text, Format::DeepSeek, options);
     const auto elapsed = std::chrono::steady_clock::now() - start;
     ASSERT_TRUE(r);
     EXPECT_EQ(r->tool_calls().size(), 20000u);

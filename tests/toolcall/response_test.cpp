@@ -8,37 +8,37 @@ using namespace laminate;
 using namespace laminate::toolcall;
 
 TEST(ToolcallFormat, NamesRoundTrip) {
-    for (Format f : {Format::auto_detect, Format::openai, Format::openai_responses, Format::anthropic,
-                     Format::gemini, Format::ollama, Format::hermes, Format::llama3, Format::mistral,
-                     Format::deepseek, Format::functionary, Format::bare_json, Format::bedrock,
-                     Format::cohere}) {
+    for (Format f : {Format::AutoDetect, Format::OpenAi, Format::OpenAiResponses, Format::Anthropic,
+                     Format::Gemini, Format::Ollama, Format::Hermes, Format::Llama3, Format::Mistral,
+                     Format::DeepSeek, Format::Functionary, Format::BareJson, Format::Bedrock,
+                     Format::Cohere}) {
         auto parsed = parse_format(format_name(f));
         ASSERT_TRUE(parsed) << format_name(f);
         EXPECT_EQ(*parsed, f);
     }
-    EXPECT_EQ(*parse_format("openai_responses"), Format::openai_responses);
-    EXPECT_EQ(*parse_format("Bare_JSON"), Format::bare_json);
+    EXPECT_EQ(*parse_format("openai_responses"), Format::OpenAiResponses);
+    EXPECT_EQ(*parse_format("Bare_JSON"), Format::BareJson);
     auto bad = parse_format("palm");
     ASSERT_FALSE(bad);
-    EXPECT_EQ(bad.error().kind(), ErrorKind::unknown_format);
-    EXPECT_TRUE(is_raw_text_format(Format::hermes));
-    EXPECT_FALSE(is_raw_text_format(Format::anthropic));
+    EXPECT_EQ(bad.error().kind(), ErrorKind::UnknownFormat);
+    EXPECT_TRUE(is_raw_text_format(Format::Hermes));
+    EXPECT_FALSE(is_raw_text_format(Format::Anthropic));
 }
 
 TEST(ToolcallFinish, ProviderWordsMap) {
-    EXPECT_EQ(finish_from("end_turn").reason, FinishReason::stop);
-    EXPECT_EQ(finish_from("STOP").reason, FinishReason::stop);
-    EXPECT_EQ(finish_from("stop_sequence").reason, FinishReason::stop);
-    EXPECT_EQ(finish_from("max_tokens").reason, FinishReason::length);
-    EXPECT_EQ(finish_from("MAX_TOKENS").reason, FinishReason::length);
-    EXPECT_EQ(finish_from("length").reason, FinishReason::length);
-    EXPECT_EQ(finish_from("tool_use").reason, FinishReason::tool_calls);
-    EXPECT_EQ(finish_from("function_call").reason, FinishReason::tool_calls);
-    EXPECT_EQ(finish_from("SAFETY").reason, FinishReason::content_filter);
-    EXPECT_EQ(finish_from("refusal").reason, FinishReason::refusal);
-    EXPECT_EQ(finish_from("").reason, FinishReason::none);
+    EXPECT_EQ(finish_from("end_turn").reason, FinishReason::Stop);
+    EXPECT_EQ(finish_from("STOP").reason, FinishReason::Stop);
+    EXPECT_EQ(finish_from("stop_sequence").reason, FinishReason::Stop);
+    EXPECT_EQ(finish_from("max_tokens").reason, FinishReason::Length);
+    EXPECT_EQ(finish_from("MAX_TOKENS").reason, FinishReason::Length);
+    EXPECT_EQ(finish_from("length").reason, FinishReason::Length);
+    EXPECT_EQ(finish_from("tool_use").reason, FinishReason::ToolCalls);
+    EXPECT_EQ(finish_from("function_call").reason, FinishReason::ToolCalls);
+    EXPECT_EQ(finish_from("SAFETY").reason, FinishReason::ContentFilter);
+    EXPECT_EQ(finish_from("refusal").reason, FinishReason::Refusal);
+    EXPECT_EQ(finish_from("").reason, FinishReason::None);
     const Finish other = finish_from("pause_turn");
-    EXPECT_EQ(other.reason, FinishReason::other);
+    EXPECT_EQ(other.reason, FinishReason::Other);
     EXPECT_EQ(other.raw, "pause_turn");
 }
 
@@ -46,10 +46,10 @@ TEST(ToolcallFinish, StopWithToolCallsSettles) {
     Choice c;
     c.finish = finish_from("STOP");
     settle_tool_call_finish(c);
-    EXPECT_EQ(c.finish.reason, FinishReason::stop);
+    EXPECT_EQ(c.finish.reason, FinishReason::Stop);
     c.content.emplace_back(ToolCall{"call_0", "f", Value::object(), "{}", true, {}});
     settle_tool_call_finish(c);
-    EXPECT_EQ(c.finish.reason, FinishReason::tool_calls);
+    EXPECT_EQ(c.finish.reason, FinishReason::ToolCalls);
     EXPECT_EQ(c.finish.raw, "STOP");
 }
 
@@ -58,7 +58,7 @@ Response sample() {
     Response r;
     r.id = "r1";
     r.model = "m";
-    r.provider = Format::openai;
+    r.provider = Format::OpenAi;
     Choice c;
     c.content.emplace_back(Reasoning{"think", std::nullopt, false});
     c.content.emplace_back(Text{"Hello "});
@@ -83,10 +83,10 @@ TEST(ToolcallResponse, Accessors) {
     EXPECT_EQ(r.reasoning(), "think");
     ASSERT_EQ(r.tool_calls().size(), 1u);
     EXPECT_EQ(r.tool_calls()[0]->name, "search");
-    EXPECT_EQ(r.finish().reason, FinishReason::tool_calls);
+    EXPECT_EQ(r.finish().reason, FinishReason::ToolCalls);
     const Response empty;
     EXPECT_TRUE(empty.primary().content.empty());
-    EXPECT_EQ(empty.finish().reason, FinishReason::none);
+    EXPECT_EQ(empty.finish().reason, FinishReason::None);
 }
 
 TEST(ToolcallResponse, EqualityIgnoresRawTextAndDiagnostics) {

@@ -143,7 +143,7 @@ TEST(Sse, LineLimitIsEnforcedWithAClearError) {
     ASSERT_TRUE(r);
     r = reader.feed("x", out);
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::buffer_exceeded);
+    EXPECT_EQ(r.error().kind(), ErrorKind::BufferExceeded);
     EXPECT_EQ(r.error().message().find("0123"), std::string::npos); // no input quoted
     EXPECT_FALSE(reader.feed("\n\n", out)); // stays failed
     EXPECT_FALSE(reader.finish(out));
@@ -177,7 +177,7 @@ TEST(Sse, EventLimitIsEnforced) {
     ASSERT_TRUE(reader.feed("data: 12345\n", out));
     auto r = reader.feed("data: 67890\n\n", out);
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::buffer_exceeded);
+    EXPECT_EQ(r.error().kind(), ErrorKind::BufferExceeded);
 }
 
 TEST(Ndjson, LinesSplitAcrossChunksAndCrlf) {
@@ -200,7 +200,7 @@ TEST(Ndjson, LineLimit) {
     ASSERT_TRUE(reader.feed("1234\n12", lines));
     auto r = reader.feed("345", lines);
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::buffer_exceeded);
+    EXPECT_EQ(r.error().kind(), ErrorKind::BufferExceeded);
 }
 
 } // namespace

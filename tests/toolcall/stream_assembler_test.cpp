@@ -31,7 +31,7 @@ Response read_whole(std::string_view body, Format f) {
     return r ? *r : Response{};
 }
 
-Response read_streamed(std::string_view transcript, Format f = Format::auto_detect) {
+Response read_streamed(std::string_view transcript, Format f = Format::AutoDetect) {
     auto r = read_stream(transcript, f);
     EXPECT_TRUE(r) << r.error();
     return r ? *r : Response{};
@@ -55,13 +55,13 @@ TEST(StreamAssembler, OpenAiChatInterleavedParallelCallsEqualTheWholeBody) {
           {"id":"call_a","type":"function","function":{"name":"weather","arguments":"{\"city\": \"Paris\", \"days\": 3}"}},
           {"id":"call_b","type":"function","function":{"name":"time","arguments":"{\"tz\":\"CET\"}"}}]},
         "finish_reason":"tool_calls"}],"usage":{"prompt_tokens":10,"completion_tokens":5,"total_tokens":15}})",
-                                  Format::openai);
+                                  Format::OpenAi);
     EXPECT_EQ(streamed, whole);
     auto calls = streamed.tool_calls();
     ASSERT_EQ(calls.size(), 2u);
     EXPECT_EQ(calls[0]->arguments, Value::object({{"city", "Paris"}, {"days", 3}}));
     EXPECT_EQ(calls[1]->arguments, Value::object({{"tz", "CET"}}));
-    EXPECT_EQ(streamed.provider, Format::openai);
+    EXPECT_EQ(streamed.provider, Format::OpenAi);
     EXPECT_EQ(streamed.usage.total_tokens, 15u);
 }
 
@@ -94,7 +94,7 @@ TEST(StreamAssembler, StreamCutInsideACallGivesAnIncompleteCall) {
     EXPECT_FALSE(calls[0]->complete);
     EXPECT_EQ(calls[0]->arguments["city"], Value("Pa")); // completed, Risky
     EXPECT_FALSE(calls[0]->diagnostics.empty());
-    EXPECT_EQ(r->finish().reason, FinishReason::none);
+    EXPECT_EQ(r->finish().reason, FinishReason::None);
 }
 
 TEST(StreamAssembler, AnthropicStreamEqualsTheWholeMessage) {
@@ -124,9 +124,9 @@ TEST(StreamAssembler, AnthropicStreamEqualsTheWholeMessage) {
                    {"type":"text","text":"Let me look."},
                    {"type":"tool_use","id":"toolu_1","name":"weather","input":{"city":"Oslo"}}],
         "stop_reason":"tool_use","usage":{"input_tokens":20,"cache_read_input_tokens":4,"output_tokens":30}})",
-                                  Format::anthropic);
+                                  Format::Anthropic);
     EXPECT_EQ(streamed, whole);
-    EXPECT_EQ(streamed.finish().reason, FinishReason::tool_calls);
+    EXPECT_EQ(streamed.finish().reason, FinishReason::ToolCalls);
     EXPECT_EQ(streamed.usage.cached_tokens, 4u);
     EXPECT_EQ(streamed.usage.output_tokens, 30u);
     EXPECT_EQ(streamed.reasoning(), "Need the weather.");
@@ -149,7 +149,7 @@ TEST(StreamAssembler, ResponsesApiStreamEqualsItsCompletedBodyAndIsRebuiltWithou
         R"({"type":"response.function_call_arguments.delta","output_index":1,"item_id":"fc_1","delta":"\"x\"}"})",
         R"({"type":"response.output_item.done","output_index":1,"item":{"type":"function_call","id":"fc_1","call_id":"call_1","name":"lookup","arguments":"{\"q\":\"x\"}"}})",
         R"({"type":"response.completed","response":)" + completed + "}"};
-    const auto whole = read_whole(completed, Format::openai_responses);
+    const auto whole = read_whole(completed, Format::OpenAiResponses);
     EXPECT_EQ(read_streamed(sse(data)), whole);
     // Without response.completed: rebuilt from the items and deltas (no finish, no usage).
     std::vector<std::string> cut(data.begin(), data.end() - 1);
@@ -157,7 +157,7 @@ TEST(StreamAssembler, ResponsesApiStreamEqualsItsCompletedBodyAndIsRebuiltWithou
     EXPECT_EQ(rebuilt.text(), "Hi there");
     ASSERT_EQ(rebuilt.tool_calls().size(), 1u);
     EXPECT_EQ(*rebuilt.tool_calls()[0], *whole.tool_calls()[0]);
-    EXPECT_EQ(rebuilt.finish().reason, FinishReason::none);
+    EXPECT_EQ(rebuilt.finish().reason, FinishReason::None);
 }
 
 TEST(StreamAssembler, GeminiChunksEqualTheWholeBodyIncludingStreamedFunctionArguments) {
@@ -176,9 +176,9 @@ TEST(StreamAssembler, GeminiChunksEqualTheWholeBodyIncludingStreamedFunctionArgu
           {"functionCall":{"name":"plan","args":{"stops":[{"name":"Florence"}],"days":2}}}],"role":"model"},
           "finishReason":"STOP","index":0}],"usageMetadata":{"promptTokenCount":5,"candidatesTokenCount":7,"totalTokenCount":12},
           "modelVersion":"gemini-x","responseId":"r1"})",
-                                  Format::gemini);
+                                  Format::Gemini);
     EXPECT_EQ(streamed, whole);
-    EXPECT_EQ(streamed.finish().reason, FinishReason::tool_calls);
+    EXPECT_EQ(streamed.finish().reason, FinishReason::ToolCalls);
     ASSERT_EQ(streamed.tool_calls().size(), 2u);
 }
 
@@ -192,48 +192,48 @@ TEST(StreamAssembler, OllamaNdjsonEqualsTheWholeBody) {
     const auto whole = read_whole(R"({"model":"qwen3","created_at":"t","message":{"role":"assistant","content":"Sure","thinking":"hm",
         "tool_calls":[{"function":{"name":"get_weather","arguments":{"city":"Tokyo"}}}]},"done":true,"done_reason":"stop",
         "prompt_eval_count":9,"eval_count":4})",
-                                  Format::ollama);
+                                  Format::Ollama);
     EXPECT_EQ(streamed, whole);
-    EXPECT_EQ(streamed.provider, Format::ollama);
-    EXPECT_EQ(streamed.finish().reason, FinishReason::tool_calls);
+    EXPECT_EQ(streamed.provider, Format::Ollama);
+    EXPECT_EQ(streamed.finish().reason, FinishReason::ToolCalls);
 }
 
 TEST(StreamAssembler, ProviderErrorEventIsAStreamError) {
     auto r = read_stream("event: error\ndata: {\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"secret text\"}}\n\n");
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::stream_error);
+    EXPECT_EQ(r.error().kind(), ErrorKind::StreamError);
     EXPECT_EQ(r.error().message().find("secret"), std::string::npos);
 }
 
 TEST(StreamAssembler, UnknownStreamIsUnknownFormatAndNotJsonIsStreamError) {
     auto none = read_stream("data: {\"hello\":1}\n\n");
     ASSERT_FALSE(none);
-    EXPECT_EQ(none.error().kind(), ErrorKind::unknown_format);
+    EXPECT_EQ(none.error().kind(), ErrorKind::UnknownFormat);
     auto empty = read_stream("");
     ASSERT_FALSE(empty);
-    EXPECT_EQ(empty.error().kind(), ErrorKind::unknown_format);
+    EXPECT_EQ(empty.error().kind(), ErrorKind::UnknownFormat);
     auto garbage = read_stream("data: {\"choices\": [\n\n"); // cut: not even repairable JSON
     ASSERT_FALSE(garbage);
-    EXPECT_EQ(garbage.error().kind(), ErrorKind::stream_error);
-    StreamAssembler raw(Format::hermes);
+    EXPECT_EQ(garbage.error().kind(), ErrorKind::StreamError);
+    StreamAssembler raw(Format::Hermes);
     EXPECT_FALSE(raw.feed("data: {}\n\n"));
 }
 
 TEST(StreamAssembler, UndetectedChunksAreBounded) {
     StreamOptions o;
     o.max_undetected_chunks = 3;
-    StreamAssembler s(Format::auto_detect, o);
+    StreamAssembler s(Format::AutoDetect, o);
     for (int i = 0; i < 3; ++i) ASSERT_TRUE(s.feed_json("{\"x\":1}"));
     auto r = s.feed_json("{\"x\":1}");
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::unknown_format);
+    EXPECT_EQ(r.error().kind(), ErrorKind::UnknownFormat);
 }
 
 TEST(StreamAssembler, HeldChunksAreReplayedOnceTheProviderIsKnown) {
     StreamAssembler s;
     ASSERT_TRUE(s.feed_json(R"({"ignored":true})"));
     ASSERT_TRUE(s.feed_json(R"({"id":"c","model":"m","choices":[{"index":0,"delta":{"content":"ok"},"finish_reason":"stop"}]})"));
-    EXPECT_EQ(s.format(), Format::openai);
+    EXPECT_EQ(s.format(), Format::OpenAi);
     auto r = s.finish();
     ASSERT_TRUE(r);
     EXPECT_EQ(r->text(), "ok");
@@ -242,7 +242,7 @@ TEST(StreamAssembler, HeldChunksAreReplayedOnceTheProviderIsKnown) {
 TEST(StreamAssembler, CallLimitIsEnforced) {
     StreamOptions o;
     o.max_calls = 2;
-    StreamAssembler s(Format::openai, o);
+    StreamAssembler s(Format::OpenAi, o);
     std::string chunk = R"({"choices":[{"index":0,"delta":{"tool_calls":[)";
     for (int i = 0; i < 3; ++i) {
         if (i) chunk += ',';
@@ -253,7 +253,7 @@ TEST(StreamAssembler, CallLimitIsEnforced) {
     chunk += "]}}]}";
     auto r = s.feed_json(chunk);
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind(), ErrorKind::buffer_exceeded);
+    EXPECT_EQ(r.error().kind(), ErrorKind::BufferExceeded);
 }
 
 TEST(StreamAssembler, PartialArgumentsWhileStreaming) {
@@ -311,7 +311,7 @@ namespace {
 
 // The first error of feeding `text` in chunks of `chunk` bytes, if any (finish is not called).
 std::optional<Error> first_feed_error(const std::string& text, std::size_t chunk, const StreamOptions& o) {
-    StreamAssembler s(Format::auto_detect, o);
+    StreamAssembler s(Format::AutoDetect, o);
     for (std::size_t i = 0; i < text.size(); i += chunk)
         if (auto r = s.feed(std::string_view(text).substr(i, chunk)); !r) return r.error();
     return std::nullopt;
@@ -326,7 +326,7 @@ TEST(StreamAssemblerErrors, EventsBeforeAFramingErrorAreReadFirst) {
     for (std::size_t chunk : {text.size(), std::size_t{1}, std::size_t{2}, std::size_t{7}}) {
         const std::optional<Error> error = first_feed_error(text, chunk, o);
         ASSERT_TRUE(error.has_value()) << chunk;
-        EXPECT_EQ(error->kind(), ErrorKind::stream_error) << chunk;
+        EXPECT_EQ(error->kind(), ErrorKind::StreamError) << chunk;
     }
 }
 
@@ -339,7 +339,7 @@ TEST(StreamAssemblerErrors, LeadingBlankLimitDoesNotDependOnChunking) {
     for (std::size_t chunk : {text.size(), std::size_t{6}, std::size_t{1}}) {
         const std::optional<Error> error = first_feed_error(text, chunk, o);
         ASSERT_TRUE(error.has_value()) << chunk;
-        EXPECT_EQ(error->kind(), ErrorKind::buffer_exceeded) << chunk;
+        EXPECT_EQ(error->kind(), ErrorKind::BufferExceeded) << chunk;
     }
     // At the limit: accepted.
     EXPECT_FALSE(first_feed_error(std::string(64, '\n') + "data: {}\n\n", 1000, o).has_value());

@@ -134,7 +134,7 @@ TEST(StreamCorpus, EveryRecordedStreamReChunkedGivesTheSameResponse) {
             continue;
         }
         if (!whole) {
-            if (whole.error().kind() == ErrorKind::stream_error) {
+            if (whole.error().kind() == ErrorKind::StreamError) {
                 ++t.provider_errors;
             } else {
                 ++t.unread;

@@ -29,7 +29,7 @@ struct BenchFlags {
 };
 
 int fail(const Error& e) {
-    write_json(stdout, error_to_json(e), Layout::pretty);
+    write_json(stdout, error_to_json(e), Layout::Pretty);
     return exit_failed;
 }
 
@@ -40,14 +40,14 @@ int run_bfcl(const BenchFlags& flags) {
         options.classes.clear();
         for (const auto& name : flags.classes) {
             const auto c = bfcl::class_from_name(name);
-            if (!c) return fail(Error(ErrorKind::invalid_argument, "unknown class (see --help)"));
+            if (!c) return fail(Error(ErrorKind::InvalidArgument, "unknown class (see --help)"));
             options.classes.push_back(*c);
         }
     }
     for (const auto& c : flags.categories) {
         bool known = false;
         for (const auto k : bfcl::categories) known = known || k == c;
-        if (!known) return fail(Error(ErrorKind::invalid_argument, "unknown category (see --help)"));
+        if (!known) return fail(Error(ErrorKind::InvalidArgument, "unknown category (see --help)"));
     }
     auto calls = bfcl::load_corpus(flags.data, flags.categories);
     if (!calls) return fail(calls.error());
@@ -56,7 +56,7 @@ int run_bfcl(const BenchFlags& flags) {
     const Value json = bfcl::report_to_json(report);
     const bool json_to_stdout = flags.json == "-";
     if (json_to_stdout) {
-        if (!write_json(stdout, json, Layout::pretty)) return exit_usage;
+        if (!write_json(stdout, json, Layout::Pretty)) return exit_usage;
         return exit_ok;
     }
     std::fputs(bfcl::format_table(report).c_str(), stdout);
@@ -70,7 +70,7 @@ int run_bfcl(const BenchFlags& flags) {
     }
     if (!flags.json.empty()) {
         std::FILE* out = std::fopen(flags.json.c_str(), "wb");
-        const bool ok = out && write_json(out, json, Layout::pretty);
+        const bool ok = out && write_json(out, json, Layout::Pretty);
         if (out) std::fclose(out);
         if (!ok) {
             std::fprintf(stderr, "laminate: could not write %s\n", flags.json.c_str());

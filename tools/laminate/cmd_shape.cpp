@@ -60,7 +60,7 @@ Result<Value> shape_request(const Request& request, const std::optional<Compiled
         }
     const CompiledSchema* schema = line_schema ? &*line_schema : default_schema ? &*default_schema : nullptr;
     if (!schema)
-        return Error(ErrorKind::invalid_argument, "no schema: give --schema FILE or a \"schema\" member on the line");
+        return Error(ErrorKind::InvalidArgument, "no schema: give --schema FILE or a \"schema\" member on the line");
     auto shaped = shape_llm_response(request.text, *schema, options);
     if (!shaped) return std::move(shaped).error();
     Value out = Value::object();
@@ -72,7 +72,7 @@ Result<Value> shape_request(const Request& request, const std::optional<Compiled
 
 Result<CompiledSchema> load_schema(const std::string& path, const SchemaReadOptions& options) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) return Error(ErrorKind::invalid_argument, "cannot read the schema file");
+    if (!in) return Error(ErrorKind::InvalidArgument, "cannot read the schema file");
     std::ostringstream text;
     text << in.rdbuf();
     return CompiledSchema::compile_json(text.str(), options);
@@ -140,7 +140,7 @@ void add_shape_command(CLI::App& app, int& exit_status) {
             }
             schema = std::move(*loaded);
         } else if (!flags->io.jsonl) {
-            exit_status = usage_error(Error(ErrorKind::invalid_argument, "--schema FILE is required without --jsonl"));
+            exit_status = usage_error(Error(ErrorKind::InvalidArgument, "--schema FILE is required without --jsonl"));
             return;
         }
         auto mode = DynamicMode::parse(flags->mode);

@@ -32,7 +32,7 @@ Result<Value> tool_calls(const Request& request, toolcall::Format format, bool s
         }
     }
     if (stream && toolcall::is_raw_text_format(format))
-        return Error(ErrorKind::invalid_argument,
+        return Error(ErrorKind::InvalidArgument,
                      "--stream reads a provider's SSE or NDJSON stream; raw-text formats are read whole");
     auto response = stream ? toolcall::read_stream(request.text, format)
                            : toolcall::read_response(request.text, format);

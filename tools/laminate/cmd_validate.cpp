@@ -85,8 +85,8 @@ public:
         // that keeps the evaluator's recursion far inside an 8 MiB stack.
         options_.max_depth = std::clamp<std::size_t>(2 * parse_.max_depth + 16, ValidateOptions{}.max_depth, kMaxEvaluationDepth);
         schema_options_.assert_format = !flags.no_format;
-        if (flags.dialect == "draft7") schema_options_.draft = Draft::draft7;
-        else if (flags.dialect == "2020-12") schema_options_.draft = Draft::draft2020_12;
+        if (flags.dialect == "draft7") schema_options_.draft = Draft::Draft7;
+        else if (flags.dialect == "2020-12") schema_options_.draft = Draft::Draft2020_12;
     }
 
     std::size_t max_input() const { return parse_.max_size; }
@@ -96,7 +96,7 @@ public:
     // The schema file as a compiled schema; errors say which file, never what it holds.
     Result<Schema> load(const std::string& path) const {
         std::ifstream in(path, std::ios::binary);
-        if (!in) return Error(ErrorKind::invalid_argument, "cannot read the schema file " + path);
+        if (!in) return Error(ErrorKind::InvalidArgument, "cannot read the schema file " + path);
         std::ostringstream text;
         text << in.rdbuf();
         auto value = parse(text.str(), ParseOptions{.repair = false, .max_depth = parse_.max_depth});
@@ -118,14 +118,14 @@ public:
         const std::string label = "request line " + std::to_string(number);
         auto envelope = parse(text, ParseOptions{.repair = false, .max_depth = parse_.max_depth});
         if (!envelope || !envelope->value.is_object())
-            return Error(ErrorKind::invalid_argument,
+            return Error(ErrorKind::InvalidArgument,
                          label + " is not a JSON object; expected {\"schema\": {...}, \"instance\": ...}");
         const Value& request = envelope->value;
         const Value* schema_value = request.find("schema");
         const Value* instance = request.find("instance");
         const Value* model_text = request.find("text");
         if (!instance && !(model_text && model_text->is_string()))
-            return Error(ErrorKind::invalid_argument, label + " has neither \"instance\" nor a string \"text\"");
+            return Error(ErrorKind::InvalidArgument, label + " has neither \"instance\" nor a string \"text\"");
         const Schema* schema = fallback ? &*fallback : nullptr;
         if (schema_value) {
             if (!cached_ || !(cached_value_ == *schema_value)) { // batches usually repeat one schema
@@ -136,7 +136,7 @@ public:
             }
             schema = &*cached_;
         }
-        if (!schema) return Error(ErrorKind::invalid_argument, label + " has no \"schema\" and no --schema was given");
+        if (!schema) return Error(ErrorKind::InvalidArgument, label + " has no \"schema\" and no --schema was given");
         if (instance) return answer(*schema, *instance, {}, options_);
         return whole(model_text->as_string(), *schema);
     }
@@ -156,7 +156,7 @@ Result<Value> guarded(F&& f) {
     try {
         return f();
     } catch (const std::bad_alloc&) {
-        return Error(ErrorKind::size_exceeded, "ran out of memory on this request");
+        return Error(ErrorKind::SizeExceeded, "ran out of memory on this request");
     }
 }
 
@@ -169,10 +169,10 @@ Result<std::string> read_stdin(std::size_t max_input) {
     char chunk[64 * 1024];
     for (std::size_t n; (n = std::fread(chunk, 1, sizeof chunk, stdin)) != 0;) {
         if (text.size() + n > max_input)
-            return Error(ErrorKind::size_exceeded, "input is larger than the limit of " + std::to_string(max_input) + " bytes");
+            return Error(ErrorKind::SizeExceeded, "input is larger than the limit of " + std::to_string(max_input) + " bytes");
         text.append(chunk, n);
     }
-    if (std::ferror(stdin)) return Error(ErrorKind::invalid_argument, "could not read stdin");
+    if (std::ferror(stdin)) return Error(ErrorKind::InvalidArgument, "could not read stdin");
     return text;
 }
 
@@ -183,15 +183,15 @@ int run_jsonl(Validator& v, const std::optional<Schema>& schema) {
     for (;;) {
         if (!reader.line_buffered() && std::fflush(stdout) != 0) return exit_usage;
         const auto status = reader.next(line);
-        if (status == LineReader::Status::end) break;
-        if (status == LineReader::Status::line && line.find_first_not_of(" \t\r\f\v") == std::string::npos) continue;
-        Result<Value> a = status == LineReader::Status::too_long
-                              ? Result<Value>(Error(ErrorKind::size_exceeded, "request line " + std::to_string(reader.line_number()) +
+        if (status == LineReader::Status::End) break;
+        if (status == LineReader::Status::Line && line.find_first_not_of(" \t\r\f\v") == std::string::npos) continue;
+        Result<Value> a = status == LineReader::Status::TooLong
+                              ? Result<Value>(Error(ErrorKind::SizeExceeded, "request line " + std::to_string(reader.line_number()) +
                                                                                   " is longer than the limit of " +
                                                                                   std::to_string(v.max_input()) + " bytes"))
                               : guarded([&] { return v.line(line, reader.line_number(), schema); });
         if (!is_valid_answer(a)) all_valid = false;
-        if (!emit(a, Layout::compact)) return exit_usage;
+        if (!emit(a, Layout::Compact)) return exit_usage;
     }
     if (std::fflush(stdout) != 0) return exit_usage;
     return all_valid ? exit_ok : exit_failed;
@@ -199,7 +199,7 @@ int run_jsonl(Validator& v, const std::optional<Schema>& schema) {
 
 int run(const ValidateFlags& flags) {
     Validator v(flags);
-    const Layout layout = flags.io.compact || flags.io.jsonl ? Layout::compact : Layout::pretty;
+    const Layout layout = flags.io.compact || flags.io.jsonl ? Layout::Compact : Layout::Pretty;
     std::optional<Schema> schema;
     if (!flags.schema_file.empty()) {
         auto loaded = v.load(flags.schema_file);

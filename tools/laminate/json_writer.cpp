@@ -12,7 +12,7 @@ constexpr std::size_t indent_width = 2;
 
 class Writer {
 public:
-    Writer(std::FILE* out, Layout layout) : out_(out), pretty_(layout == Layout::pretty) {
+    Writer(std::FILE* out, Layout layout) : out_(out), pretty_(layout == Layout::Pretty) {
         buffer_.reserve(flush_threshold * 2);
     }
 

@@ -10,7 +10,7 @@
 
 namespace laminate::cli {
 
-enum class Layout { pretty, compact };
+enum class Layout { Pretty, Compact };
 
 // Writes the value and a newline. False when the stream could not take it.
 bool write_json(std::FILE* out, const Value& v, Layout layout);

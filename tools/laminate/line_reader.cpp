@@ -59,15 +59,15 @@ LineReader::Status LineReader::next(std::string& line) {
             break;
         }
     }
-    if (!saw_bytes) return Status::end;
+    if (!saw_bytes) return Status::End;
     ++line_number_;
-    if (overflow) return Status::too_long;
+    if (overflow) return Status::TooLong;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.size() > max_line_) {
         line.clear();
-        return Status::too_long;
+        return Status::TooLong;
     }
-    return Status::line;
+    return Status::Line;
 }
 
 } // namespace laminate::cli

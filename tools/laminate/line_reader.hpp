@@ -13,9 +13,9 @@ namespace laminate::cli {
 class LineReader {
 public:
     enum class Status {
-        line,     // a complete line (its "\n" or "\r\n" terminator removed)
-        too_long, // the line had more than max_line bytes; it was skipped to its end, not kept
-        end,      // no more input
+        Line,    // a complete line (its "\n" or "\r\n" terminator removed)
+        TooLong, // the line had more than max_line bytes; it was skipped to its end, not kept
+        End,     // no more input
     };
 
     LineReader(int fd, std::size_t max_line);

@@ -37,7 +37,7 @@ ParseOptions ParseFlags::to_options() const {
     o.repair = !strict;
     o.complete_truncated = complete_truncated;
     o.max_depth = max_depth;
-    o.invalid_utf8 = replace_invalid_utf8 ? InvalidUtf8::replace : InvalidUtf8::error;
+    o.invalid_utf8 = replace_invalid_utf8 ? InvalidUtf8::Replace : InvalidUtf8::Error;
     return o;
 }
 

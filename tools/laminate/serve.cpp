@@ -23,12 +23,12 @@ Result<std::string> read_all(std::FILE* in, std::size_t max_input) {
         const std::size_t n = std::fread(chunk, 1, sizeof chunk, in);
         if (n == 0) break;
         if (text.size() + n > max_input)
-            return Error(ErrorKind::size_exceeded,
+            return Error(ErrorKind::SizeExceeded,
                          "input is larger than the limit of " + std::to_string(max_input) +
                              " bytes");
         text.append(chunk, n);
     }
-    if (std::ferror(in)) return Error(ErrorKind::invalid_argument, "could not read stdin");
+    if (std::ferror(in)) return Error(ErrorKind::InvalidArgument, "could not read stdin");
     return text;
 }
 
@@ -36,7 +36,7 @@ Result<Value> run_guarded(const Handler& handler, const Request& request) {
     try {
         return handler(request);
     } catch (const std::bad_alloc&) {
-        return Error(ErrorKind::size_exceeded, "ran out of memory on this request");
+        return Error(ErrorKind::SizeExceeded, "ran out of memory on this request");
     }
 }
 
@@ -64,11 +64,11 @@ Result<Value> read_request_line(std::string_view line, std::size_t line_number) 
         if (envelope.error().has_offset())
             message += " at offset " + std::to_string(envelope.error().offset());
         message += "); expected {\"text\": \"...\"}";
-        return Error(ErrorKind::invalid_argument, std::move(message));
+        return Error(ErrorKind::InvalidArgument, std::move(message));
     }
     const Value* text = envelope->find("text");
     if (!envelope->is_object() || text == nullptr || !text->is_string())
-        return Error(ErrorKind::invalid_argument,
+        return Error(ErrorKind::InvalidArgument,
                      line_label(line_number) + " is not an object with a string member \"text\"");
     return std::move(*envelope);
 }
@@ -82,10 +82,10 @@ int serve_jsonl(std::size_t max_input, const Handler& handler) {
         // through a pipe gets each answer at once, while a batch is written in large blocks.
         if (!reader.line_buffered() && std::fflush(stdout) != 0) return exit_usage;
         const auto status = reader.next(line);
-        if (status == LineReader::Status::end) break;
+        if (status == LineReader::Status::End) break;
         Result<Value> answer = Value();
-        if (status == LineReader::Status::too_long) {
-            answer = Error(ErrorKind::size_exceeded,
+        if (status == LineReader::Status::TooLong) {
+            answer = Error(ErrorKind::SizeExceeded,
                            line_label(reader.line_number()) + " is longer than the limit of " +
                                std::to_string(max_input) + " bytes");
         } else if (is_blank(line)) {
@@ -96,7 +96,7 @@ int serve_jsonl(std::size_t max_input, const Handler& handler) {
             answer = run_guarded(handler, Request{envelope->find("text")->as_string(), &*envelope});
         }
         if (!answer) failed = true;
-        if (!emit(answer, Layout::compact)) return exit_usage;
+        if (!emit(answer, Layout::Compact)) return exit_usage;
     }
     if (std::fflush(stdout) != 0) return exit_usage;
     return failed ? exit_failed : exit_ok;
@@ -109,7 +109,7 @@ int serve_whole(const IoFlags& io, std::size_t max_input, const Handler& handler
     } else {
         answer = run_guarded(handler, Request{*text, nullptr});
     }
-    const Layout layout = io.compact ? Layout::compact : Layout::pretty;
+    const Layout layout = io.compact ? Layout::Compact : Layout::Pretty;
     if (!emit(answer, layout) || std::fflush(stdout) != 0) return exit_usage;
     return answer ? exit_ok : exit_failed;
 }

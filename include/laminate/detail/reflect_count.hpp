@@ -18,21 +18,21 @@
 
 namespace laminate::reflect {
 
-// Why a type cannot be reflected; `none` when it can. The order is the order in which the
+// Why a type cannot be reflected; `None` when it can. The order is the order in which the
 // checks run, so a type reports its first obstacle. enum_to_string names them.
 enum class Obstacle : unsigned char {
-    none,
-    reference,                 // T is a reference type
-    not_a_class,               // scalars, arrays, functions, void
-    union_type,                // which member of a union is active is unknowable
-    incomplete,                // T is only declared
-    not_aggregate,             // a user-declared constructor, private/protected members, virtuals
-    tuple_like,                // std::tuple_size<T> is specialized (std::array...): not fields
-    not_default_initializable, // T{} does not compile: a reference member, or no default ctor
-    base_with_data,            // a base class with data members (empty bases are fine)
-    unsupported_member,        // a member that cannot be initialized from a single value
-    too_many_fields,           // more than max_fields fields
-    invalid_description,       // a laminate::Describe<T> specialization without members/names
+    None,
+    Reference,               // T is a reference type
+    NotAClass,               // scalars, arrays, functions, void
+    UnionType,               // which member of a union is active is unknowable
+    Incomplete,              // T is only declared
+    NotAggregate,            // a user-declared constructor, private/protected members, virtuals
+    TupleLike,               // std::tuple_size<T> is specialized (std::array...): not fields
+    NotDefaultInitializable, // T{} does not compile: a reference member, or no default ctor
+    BaseWithData,            // a base class with data members (empty bases are fine)
+    UnsupportedMember,       // a member that cannot be initialized from a single value
+    TooManyFields,           // more than max_fields fields
+    InvalidDescription,      // a laminate::Describe<T> specialization without members/names
 };
 
 // Structured bindings must be spelled out, one case per count; this is how many are.
@@ -155,7 +155,7 @@ consteval std::size_t count_fields_from() {
 }
 
 struct Layout {
-    Obstacle obstacle = Obstacle::none;
+    Obstacle obstacle = Obstacle::None;
     std::size_t fields = 0;
 };
 
@@ -163,30 +163,30 @@ template <class T>
 consteval Layout aggregate_layout() {
     constexpr std::size_t capacity = flat_capacity<T>();
     if constexpr (capacity > max_flat_capacity) {
-        return {Obstacle::too_many_fields, capacity};
+        return {Obstacle::TooManyFields, capacity};
     } else {
         constexpr std::size_t bases = base_count<T>();
         if constexpr (bases > 0 && !Probe<T, std::make_index_sequence<bases>>::empty_bases) {
-            return {Obstacle::base_with_data, 0};
+            return {Obstacle::BaseWithData, 0};
         } else if constexpr (Probe<T, std::make_index_sequence<capacity>>::members_then_braced) {
-            return {Obstacle::unsupported_member, 0};
+            return {Obstacle::UnsupportedMember, 0};
         } else {
             constexpr std::size_t fields = count_fields_from<T, bases, capacity, 0>();
-            if constexpr (fields > max_fields) return {Obstacle::too_many_fields, fields};
-            else return {Obstacle::none, fields};
+            if constexpr (fields > max_fields) return {Obstacle::TooManyFields, fields};
+            else return {Obstacle::None, fields};
         }
     }
 }
 
 template <class T>
 consteval Layout layout_of() {
-    if constexpr (std::is_reference_v<T>) return {Obstacle::reference, 0};
-    else if constexpr (std::is_union_v<T>) return {Obstacle::union_type, 0};
-    else if constexpr (!std::is_class_v<T>) return {Obstacle::not_a_class, 0};
-    else if constexpr (!requires { sizeof(T); }) return {Obstacle::incomplete, 0};
-    else if constexpr (!std::is_aggregate_v<T>) return {Obstacle::not_aggregate, 0};
-    else if constexpr (requires { std::tuple_size<T>::value; }) return {Obstacle::tuple_like, 0};
-    else if constexpr (!requires { T{}; }) return {Obstacle::not_default_initializable, 0};
+    if constexpr (std::is_reference_v<T>) return {Obstacle::Reference, 0};
+    else if constexpr (std::is_union_v<T>) return {Obstacle::UnionType, 0};
+    else if constexpr (!std::is_class_v<T>) return {Obstacle::NotAClass, 0};
+    else if constexpr (!requires { sizeof(T); }) return {Obstacle::Incomplete, 0};
+    else if constexpr (!std::is_aggregate_v<T>) return {Obstacle::NotAggregate, 0};
+    else if constexpr (requires { std::tuple_size<T>::value; }) return {Obstacle::TupleLike, 0};
+    else if constexpr (!requires { T{}; }) return {Obstacle::NotDefaultInitializable, 0};
     else return aggregate_layout<T>();
 }
 

@@ -410,7 +410,7 @@ bool fast_struct(FastCursor& c, T& out, ShapeState& st) {
                     // Its repair's path names the key: the field's own step (an alias: the Value path).
                     f = fast_find_field(table, key, hint);
                     if (f >= n || key != table.fields[f].key ||
-                        !fast_note_repair(c, st, RepairKind::single_quotes, open, kQuotesReplaced,
+                        !fast_note_repair(c, st, RepairKind::SingleQuotes, open, kQuotesReplaced,
                                           table.fields[f].path_key))
                         return false;
                 } else if (after_comma && c.at('}') && c.repairs) {

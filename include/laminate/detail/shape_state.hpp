@@ -184,7 +184,7 @@ std::optional<Error> conclude_general(ShapeState& st, const ShapeOptions& option
 // would hand the list back as it is): the list and the residual swapped into place, no call.
 inline std::optional<Error> conclude(ShapeState& st, const ShapeOptions& options, Diagnostics& diagnostics,
                                      Value& residual) {
-    if (st.errors.empty() && !options.fail_at && options.sink.kind() == DiagnosticSink::Kind::collect) {
+    if (st.errors.empty() && !options.fail_at && options.sink.kind() == DiagnosticSink::Kind::Collect) {
         diagnostics.swap(st.diagnostics);
         residual.swap(st.residual);
         return std::nullopt;

@@ -11,7 +11,7 @@
 //   for (auto& done : tools.dispatch(*read_response(body)))
 //       if (done.result) reply(done.id, *done.result); else log(done.result.error());
 //
-//   auto defs = tools.definitions(Format::anthropic); // the request's "tools" array
+//   auto defs = tools.definitions(Format::Anthropic); // the request's "tools" array
 //
 // Handlers take (const Args&) or (const Args&, const Diagnostics&) and return void (null),
 // laminate::Value, Result<X>, or any X laminate::to_value can write (strings, numbers, structs).

@@ -56,13 +56,13 @@ public:
     Value value() const;
 
     const std::string& text() const noexcept { return text_; }
-    bool complete() const noexcept { return state_ == State::done; }
+    bool complete() const noexcept { return state_ == State::Done; }
     // Bytes read by the strict reader plus bytes handed to the tolerant parser (closed members
     // and views): the work counter the linearity tests read.
     std::size_t bytes_parsed() const noexcept { return bytes_parsed_ + strict_.work_done(); }
 
 private:
-    enum class State : unsigned char { start, members, done, whole };
+    enum class State : unsigned char { Start, Members, Done, Whole };
     void scan(std::size_t from);
     void close_member(std::size_t end);
     PartialView tolerant_view() const;
@@ -73,7 +73,7 @@ private:
 
     // The tolerant scanner: where each top-level member ends, tracked on every byte so that it
     // can take over wherever the strict reader stops.
-    State state_ = State::start;
+    State state_ = State::Start;
     char open_bracket_ = 0;
     std::size_t depth_ = 0;
     bool in_string_ = false;

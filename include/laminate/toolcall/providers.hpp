@@ -38,13 +38,13 @@ namespace laminate::toolcall {
 // Errors: unknown_format when the body is of no known format (or not of the one asked for), or
 // is a provider's error object ({"error": ...}) rather than a response; the parser's error when
 // a provider format was asked for and the body is not JSON at all.
-Result<Response> read_response(std::string_view body, Format format = Format::auto_detect);
-Result<Response> read_response(const Value& body, Format format = Format::auto_detect);
+Result<Response> read_response(std::string_view body, Format format = Format::AutoDetect);
+Result<Response> read_response(const Value& body, Format format = Format::AutoDetect);
 // Text, not a Value: std::string converts to both.
-inline Result<Response> read_response(const std::string& body, Format format = Format::auto_detect) {
+inline Result<Response> read_response(const std::string& body, Format format = Format::AutoDetect) {
     return read_response(std::string_view(body), format);
 }
-inline Result<Response> read_response(const char* body, Format format = Format::auto_detect) {
+inline Result<Response> read_response(const char* body, Format format = Format::AutoDetect) {
     return read_response(std::string_view(body), format);
 }
 

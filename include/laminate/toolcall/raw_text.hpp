@@ -37,7 +37,7 @@ Format detect_raw_text_format(std::string_view text);
 
 // Reads the text in the given raw-text format (auto_detect: detected; no calls found is not an
 // error: the Response holds the text). unknown_format when format is a provider body format.
-Result<Response> read_raw_text(std::string_view text, Format format = Format::auto_detect,
+Result<Response> read_raw_text(std::string_view text, Format format = Format::AutoDetect,
                                const RawTextOptions& options = {});
 
 } // namespace laminate::toolcall

@@ -29,20 +29,20 @@ namespace laminate::toolcall {
 // xAI, Mistral's API, vLLM, ...) answer in the `openai` format. The last six read tool calls a
 // model wrote as plain text.
 enum class Format : unsigned char {
-    auto_detect,      // "auto": detect from the body
-    openai,           // Chat Completions (and compatible servers)
-    openai_responses, // the Responses API
-    anthropic,        // Messages
-    gemini,           // generateContent
-    ollama,           // /api/chat
-    hermes,           // <tool_call>{...}</tool_call> (Hermes, Qwen 2.5/3)
-    llama3,           // <|python_tag|> / {"name", "parameters"}
-    mistral,          // [TOOL_CALLS][...] and [TOOL_CALLS]name[ARGS]{...}
-    deepseek,         // <｜tool▁calls▁begin｜> ... markers
-    functionary,      // >>>name\n{...} and <function=name>{...}</function>
-    bare_json,        // {"name", "arguments"} objects, or arrays of them
-    bedrock,          // Amazon Bedrock Converse
-    cohere,           // Cohere v2 chat
+    AutoDetect,      // "auto": detect from the body
+    OpenAi,          // Chat Completions (and compatible servers)
+    OpenAiResponses, // the Responses API
+    Anthropic,       // Messages
+    Gemini,          // generateContent
+    Ollama,          // /api/chat
+    Hermes,          // <tool_call>{...}</tool_call> (Hermes, Qwen 2.5/3)
+    Llama3,          // <|python_tag|> / {"name", "parameters"}
+    Mistral,         // [TOOL_CALLS][...] and [TOOL_CALLS]name[ARGS]{...}
+    DeepSeek,        // <｜tool▁calls▁begin｜> ... markers
+    Functionary,     // >>>name\n{...} and <function=name>{...}</function>
+    BareJson,        // {"name", "arguments"} objects, or arrays of them
+    Bedrock,         // Amazon Bedrock Converse
+    Cohere,          // Cohere v2 chat
 };
 
 // "auto", "openai", "openai-responses", "anthropic", "gemini", "ollama", "hermes", "llama3",
@@ -111,20 +111,20 @@ std::string_view block_type_name(const ContentBlock& block) noexcept;
 // --- finish and usage -------------------------------------------------------------------------
 
 enum class FinishReason : unsigned char {
-    none,           // the response did not say (raw text, a stream cut off before its end)
-    stop,           // natural end or a stop sequence
-    length,         // max tokens
-    tool_calls,     // stopped to let tools run
-    content_filter, // safety / recitation filters
-    refusal,        // the model refused
-    other,          // anything else; Finish::raw says what
+    None,          // the response did not say (raw text, a stream cut off before its end)
+    Stop,          // natural end or a stop sequence
+    Length,        // max tokens
+    ToolCalls,     // stopped to let tools run
+    ContentFilter, // safety / recitation filters
+    Refusal,       // the model refused
+    Other,         // anything else; Finish::raw says what
 };
 
 // "none", "stop", "length", "tool_calls", "content_filter", "refusal", "other".
 std::string_view finish_reason_name(FinishReason r) noexcept;
 
 struct Finish {
-    FinishReason reason = FinishReason::none;
+    FinishReason reason = FinishReason::None;
     std::string raw; // the provider's own word ("end_turn", "STOP", "tool_use", ...), or empty
     friend bool operator==(const Finish&, const Finish&) = default;
 };
@@ -165,7 +165,7 @@ struct Choice {
 struct Response {
     std::string id;
     std::string model;
-    Format provider = Format::auto_detect; // the format that was read
+    Format provider = Format::AutoDetect; // the format that was read
     std::vector<Choice> choices;
     Usage usage;
     // Problems reading the response itself (unknown block types kept, a field of the wrong type

@@ -38,19 +38,19 @@
 namespace laminate::toolcall {
 
 enum class DeltaKind : unsigned char {
-    text,           // text appended to the reply
-    reasoning,      // thinking / reasoning text
-    refusal,        // refusal text
-    tool_call,      // a tool call began: id and name known (as far as the provider says)
-    arguments,      // argument text appended to a tool call
-    tool_call_done, // a tool call is complete: `call` holds it, arguments read
+    Text,         // text appended to the reply
+    Reasoning,    // thinking / reasoning text
+    Refusal,      // refusal text
+    ToolCall,     // a tool call began: id and name known (as far as the provider says)
+    Arguments,    // argument text appended to a tool call
+    ToolCallDone, // a tool call is complete: `call` holds it, Arguments read
 };
 
 // "text", "reasoning", "refusal", "tool_call", "arguments", "tool_call_done".
 std::string_view delta_kind_name(DeltaKind k) noexcept;
 
 struct StreamDelta {
-    DeltaKind kind = DeltaKind::text;
+    DeltaKind kind = DeltaKind::Text;
     std::size_t choice = 0; // the choice (candidate) index
     std::size_t call = 0;   // for tool-call deltas: the call's position among the choice's calls
     std::string text;       // the appended text (text, reasoning, refusal, arguments)
@@ -75,7 +75,7 @@ class StreamState; // one per provider, in src/toolcall/stream_*.cpp
 
 class StreamAssembler {
 public:
-    explicit StreamAssembler(Format format = Format::auto_detect, StreamOptions options = {});
+    explicit StreamAssembler(Format format = Format::AutoDetect, StreamOptions options = {});
     ~StreamAssembler();
     StreamAssembler(StreamAssembler&&) noexcept;
     StreamAssembler& operator=(StreamAssembler&&) noexcept;
@@ -87,7 +87,7 @@ public:
     Result<std::size_t> feed(std::string_view bytes) {
         // Inline so that a 1-byte chunk inside an SSE line costs an append, not two calls and
         // two Result<size_t> built and destroyed out of line.
-        if (framing_ == Framing::sse && !error_ && sse_.feed_inside_line(bytes)) return std::size_t{0};
+        if (framing_ == Framing::Sse && !error_ && sse_.feed_inside_line(bytes)) return std::size_t{0};
         return feed_bytes(bytes);
     }
     // One framed SSE event ("[DONE]" and pings are fine).
@@ -122,7 +122,7 @@ private:
     std::unique_ptr<detail::StreamState> state_;
     SseReader sse_;
     NdjsonReader ndjson_;
-    enum class Framing : unsigned char { unknown, sse, ndjson } framing_ = Framing::unknown;
+    enum class Framing : unsigned char { Unknown, Sse, Ndjson } framing_ = Framing::Unknown;
     std::vector<SseEvent> events_;
     std::vector<std::string> lines_;
     std::string pending_; // leading blank bytes, before the framing is known
@@ -133,7 +133,7 @@ private:
 };
 
 // Reads a whole transcript (SSE or NDJSON bytes) in one call.
-Result<Response> read_stream(std::string_view transcript, Format format = Format::auto_detect,
+Result<Response> read_stream(std::string_view transcript, Format format = Format::AutoDetect,
                              StreamOptions options = {});
 
 // The provider of one stream chunk (a parsed event's data), or auto_detect. The event name, when

@@ -102,7 +102,7 @@ bool matches_at(const Value& value, const Value& accepted, const std::string& pa
 Value intended_arguments(const Call& call, Omission omission) {
     Value out = Value::object();
     for (const auto& m : call.accepted.members()) {
-        if (omission == Omission::defaults && !is_required(call.schema, m.key())) {
+        if (omission == Omission::Defaults && !is_required(call.schema, m.key())) {
             if (allows_omission(m.value)) continue;
             const Value* schema = property_schema(&call.schema, m.key());
             if (schema && schema->contains("default") && accepted_value((*schema)["default"], m.value))

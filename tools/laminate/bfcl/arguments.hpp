@@ -14,8 +14,8 @@
 namespace laminate::bfcl {
 
 enum class Omission {
-    none,     // every parameter whose first accepted value is not "" is sent
-    defaults, // R3: also leave out each optional top-level parameter BFCL lets be omitted ("" in
+    None,     // every parameter whose first accepted value is not "" is sent
+    Defaults, // R3: also leave out each optional top-level parameter BFCL lets be omitted ("" in
               // its list) or whose schema default is one of its accepted values
 };
 
@@ -23,7 +23,7 @@ enum class Omission {
 // value is "" left out; dicts in BFCL's nested form ({key: [accepted...]}) built the same way,
 // inside lists too; a required parameter whose list starts with "" takes its first other value.
 // Parameters with an empty accepted list are left out (nothing is accepted).
-Value intended_arguments(const Call& call, Omission omission = Omission::none);
+Value intended_arguments(const Call& call, Omission omission = Omission::None);
 
 // The sub-schema of a BFCL / JSON Schema node for an object member or an array element; nullptr
 // when the schema does not say.

@@ -13,7 +13,7 @@ namespace {
 
 Result<std::string> read_text(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) return Error(ErrorKind::invalid_argument, "cannot read BFCL file " + path.string());
+    if (!in) return Error(ErrorKind::InvalidArgument, "cannot read BFCL file " + path.string());
     std::ostringstream ss;
     ss << in.rdbuf();
     return ss.str();
@@ -34,7 +34,7 @@ Result<std::vector<Value>> read_json_lines(const std::filesystem::path& path) {
         if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
         auto v = parse_json(line);
         if (!v)
-            return Error(ErrorKind::invalid_json, path.filename().string() + " line " +
+            return Error(ErrorKind::InvalidJson, path.filename().string() + " line " +
                                                       std::to_string(line_no) + ": " +
                                                       v.error().message());
         lines.push_back(std::move(*v));
@@ -43,7 +43,7 @@ Result<std::vector<Value>> read_json_lines(const std::filesystem::path& path) {
 }
 
 Error bad_shape(const std::string& id, const char* what) {
-    return Error(ErrorKind::invalid_schema, "BFCL entry " + id + ": " + what);
+    return Error(ErrorKind::InvalidSchema, "BFCL entry " + id + ": " + what);
 }
 
 } // namespace

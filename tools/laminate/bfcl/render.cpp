@@ -8,12 +8,12 @@ namespace laminate::bfcl {
 
 namespace {
 
-enum class Quote { json, single, python, smart };
+enum class Quote { Json, Single, Python, Smart };
 
 // How the writer departs from compact JSON. Each departure it makes is counted in `changes`, so
 // that a class that finds nothing to change on a call (no number for R1) can say so.
 struct Style {
-    Quote quote = Quote::json;
+    Quote quote = Quote::Json;
     bool pretty = false;            // two-space indentation, one member or element a line
     bool unquoted_keys = false;     // S3: identifier keys without quotes
     bool trailing_commas = false;   // S1: a comma after the last member / element
@@ -49,10 +49,10 @@ private:
 
     void raw_string(std::string_view text) {
         switch (s_.quote) {
-        case Quote::json: json_string(text); break;
-        case Quote::single: ++changes_; quoted(text, '\'', false); break;
-        case Quote::python: ++changes_; python_string(text); break;
-        case Quote::smart: {
+        case Quote::Json: json_string(text); break;
+        case Quote::Single: ++changes_; quoted(text, '\'', false); break;
+        case Quote::Python: ++changes_; python_string(text); break;
+        case Quote::Smart: {
             ++changes_;
             std::string inner;
             append_json_string(inner, text);
@@ -307,7 +307,7 @@ Value with_extra_fields(Value args, const Call& call) {
 
 std::string_view class_name(Class c) noexcept {
     switch (c) {
-    case Class::valid: return "valid";
+    case Class::Valid: return "valid";
     case Class::R1: return "R1";
     case Class::R2: return "R2";
     case Class::R3: return "R3";
@@ -332,7 +332,7 @@ std::string_view class_name(Class c) noexcept {
 
 std::string_view class_description(Class c) noexcept {
     switch (c) {
-    case Class::valid: return "valid JSON (baseline)";
+    case Class::Valid: return "valid JSON (baseline)";
     case Class::R1: return "stringified numbers";
     case Class::R2: return "stringified booleans";
     case Class::R3: return "missing defaults";
@@ -390,11 +390,11 @@ std::optional<std::string> render(Class c, const Call& call) {
     const Value args = intended_arguments(call);
     Style s;
     switch (c) {
-    case Class::valid: return compact(args, call);
+    case Class::Valid: return compact(args, call);
     case Class::R1: s.stringify_numbers = true; return write_changed(args, call, s);
     case Class::R2: s.stringify_bools = true; return write_changed(args, call, s);
     case Class::R3: {
-        const Value fewer = intended_arguments(call, Omission::defaults);
+        const Value fewer = intended_arguments(call, Omission::Defaults);
         if (fewer.size() == args.size()) return std::nullopt;
         return compact(fewer, call);
     }
@@ -404,17 +404,17 @@ std::optional<std::string> render(Class c, const Call& call) {
         return "Sure! Here are the arguments for the function call:\n\n" + pretty(args, call) +
                "\n\nLet me know if you need anything else.";
     case Class::S1: s.trailing_commas = true; return write_changed(args, call, s);
-    case Class::S2: s.quote = Quote::single; return write_changed(args, call, s);
+    case Class::S2: s.quote = Quote::Single; return write_changed(args, call, s);
     case Class::S3: s.unquoted_keys = true; return write_changed(args, call, s);
     case Class::S4: s.comments = true; s.pretty = true; return write_changed(args, call, s);
     case Class::S5:
-        s.quote = Quote::python;
+        s.quote = Quote::Python;
         s.python_literals = true;
         s.tuples = true;
         return write_changed(args, call, s);
     case Class::X1: s.missing_commas = true; s.pretty = true; return write_changed(args, call, s);
     case Class::X2: return std::nullopt; // handled above, on the derived call
-    case Class::X3: s.quote = Quote::smart; return write_changed(args, call, s);
+    case Class::X3: s.quote = Quote::Smart; return write_changed(args, call, s);
     case Class::X4: {
         std::string out;
         append_json_string(out, compact(args, call));
@@ -435,7 +435,7 @@ std::optional<std::string> render(Class c, const Call& call) {
         Style commas;
         commas.missing_commas = true;
         if (!write_changed(args, call, commas)) return std::nullopt;
-        s.quote = Quote::single;
+        s.quote = Quote::Single;
         s.missing_commas = true;
         s.pretty = true;
         auto body = write_changed(args, call, s);

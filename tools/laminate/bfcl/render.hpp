@@ -13,14 +13,14 @@
 namespace laminate::bfcl {
 
 enum class Class {
-    valid, // the baseline: compact JSON as json.dumps writes it
+    Valid, // the baseline: compact JSON as json.dumps writes it
     R1, R2, R3, R4, R5, R6,
     S1, S2, S3, S4, S5,
     X1, X2, X3, X4, X5, X6, X7,
 };
 
 inline constexpr std::array<Class, 19> all_classes = {
-    Class::valid, Class::R1, Class::R2, Class::R3, Class::R4, Class::R5, Class::R6,
+    Class::Valid, Class::R1, Class::R2, Class::R3, Class::R4, Class::R5, Class::R6,
     Class::S1,    Class::S2, Class::S3, Class::S4, Class::S5, Class::X1, Class::X2,
     Class::X3,    Class::X4, Class::X5, Class::X6, Class::X7};
 

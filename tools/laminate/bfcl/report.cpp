@@ -73,7 +73,7 @@ std::string format_throughput(const Report& r) {
                   r.total.wall_seconds);
     std::string out = buf;
     for (std::size_t k = 0; k < r.classes.size(); ++k) {
-        if (r.classes[k] != Class::valid) continue;
+        if (r.classes[k] != Class::Valid) continue;
         const auto& t = r.per_class[k];
         std::snprintf(buf, sizeof buf, "  valid renderings: %.0f calls/s, %.1f MB/s\n",
                       t.calls_per_second(), t.mb_per_second());

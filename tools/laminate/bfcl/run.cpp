@@ -71,7 +71,7 @@ Report run(const std::vector<Call>& calls, const RunOptions& options) {
     // Whether the valid rendering recovers decides what counts as an artefact of the data.
     std::vector<char> valid_ok(calls.size(), 0);
     for (std::size_t i = 0; i < calls.size(); ++i) {
-        const auto text = render(Class::valid, calls[i]);
+        const auto text = render(Class::Valid, calls[i]);
         valid_ok[i] = text && judge(shapers[i].shape(*text, false), calls[i]).recovered;
     }
 

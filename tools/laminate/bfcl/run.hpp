@@ -27,7 +27,7 @@ struct Failure {
     std::string id;
     std::size_t index = 0; // which call of the id (parallel categories)
     std::string category;
-    Class cls = Class::valid;
+    Class cls = Class::Valid;
     std::string reason;    // the grader's reason or the shaping error's kind and message
 };
 

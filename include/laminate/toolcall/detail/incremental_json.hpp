@@ -20,8 +20,8 @@ namespace laminate::toolcall::detail {
 
 // The reader's state, apart so that copies and moves can copy it and then re-point.
 struct IncrementalJsonState {
-    enum class Expect : std::uint8_t { start, value, value_or_close, key, key_or_close, colon, comma_or_close, done };
-    enum class Token : std::uint8_t { none, string, number, literal };
+    enum class Expect : std::uint8_t { Start, Value, ValueOrClose, Key, KeyOrClose, Colon, CommaOrClose, Done };
+    enum class Token : std::uint8_t { None, String, Number, Literal };
     struct Frame {
         Value* node; // an open container inside the open member (the member's own value first)
         bool object;
@@ -29,8 +29,8 @@ struct IncrementalJsonState {
 
     std::size_t failed_at = static_cast<std::size_t>(-1);
     std::size_t work = 0;
-    Expect expect = Expect::start;
-    Token token = Token::none;
+    Expect expect = Expect::Start;
+    Token token = Token::None;
     bool top_object = false;
     std::size_t top_index = 0; // top-level members closed so far
 
@@ -98,7 +98,7 @@ public:
     bool alive() const noexcept { return failed_at == npos; }
     // The offset of the first byte that is not strict JSON, or npos.
     std::size_t failed_offset() const noexcept { return failed_at; }
-    bool done() const noexcept { return expect == Expect::done; }
+    bool done() const noexcept { return expect == Expect::Done; }
 
     // The open top-level member's value so far, or nullptr (none open, or no longer alive).
     // Brings an open number up to date first: it shows the longest prefix of its first 64 bytes

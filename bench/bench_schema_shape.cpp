@@ -15,7 +15,7 @@
 #include "corpus.hpp"
 #include "render.hpp"
 
-#include <laminate/schema_shape.hpp>
+#include <laminate/schema.hpp>
 
 #include <malloc.h>
 
@@ -32,7 +32,7 @@ namespace {
 struct BfclWorkload {
     std::string missing;
     Docs texts;
-    std::vector<CompiledSchema> schemas; // one per text
+    std::vector<Schema> schemas; // one per text
     std::size_t schema_bytes = 0;        // heap in use for the compiled schemas (glibc's count)
 };
 
@@ -61,12 +61,12 @@ const BfclWorkload& bfcl_workload() {
             const auto text = bfcl::render(bfcl::Class::Valid, call);
             Value closed = call.schema;
             if (!closed.contains("additionalProperties")) closed.set("additionalProperties", Value(false));
-            SchemaReadOptions options;
+            SchemaCompileOptions options;
             options.source_literals = call.category == "simple_java" || call.category == "simple_javascript";
             const std::size_t before = heap_in_use();
-            auto schema = CompiledSchema::compile(closed, options);
+            auto schema = Schema::compile(closed, options);
             const std::size_t after = heap_in_use();
-            if (!text || !schema || !shape_json(*text, *schema)) continue;
+            if (!text || !schema || !schema->from_json(*text)) continue;
             texts.push_back(*text);
             out.schemas.push_back(std::move(*schema));
             out.schema_bytes += after > before ? after - before : 0;
@@ -87,8 +87,8 @@ std::int64_t shape_sweep(const BfclWorkload& w, const ShapeOne& shape_one) {
 
 // laminate_shape_json's call, shared by its separate and its paired benchmark (a lambda, so that
 // each loop inlines it rather than calling through a pointer).
-constexpr auto shape_json_one = [](const simdjson::padded_string& doc, const CompiledSchema& schema) {
-    auto r = laminate::shape_json(view(doc), schema);
+constexpr auto shape_json_one = [](const simdjson::padded_string& doc, const Schema& schema) {
+    auto r = schema.from_json(view(doc));
     benchmark::DoNotOptimize(r);
     return r.has_value();
 };
@@ -116,17 +116,17 @@ void shape_all(benchmark::State& state, ShapeOne shape_one) {
 void register_schema_shape() {
     benchmark::RegisterBenchmark("BFCL/simdjson", [](benchmark::State& state) {
         auto parser = std::make_shared<SimdjsonDom>();
-        shape_all(state, [parser](const simdjson::padded_string& doc, const CompiledSchema&) {
+        shape_all(state, [parser](const simdjson::padded_string& doc, const Schema&) {
             return (*parser)(doc) != Outcome::Rejected;
         });
     });
     benchmark::RegisterBenchmark("BFCL/nlohmann", [](benchmark::State& state) {
-        shape_all(state, [](const simdjson::padded_string& doc, const CompiledSchema&) {
+        shape_all(state, [](const simdjson::padded_string& doc, const Schema&) {
             return Nlohmann{}(doc) != Outcome::Rejected;
         });
     });
     benchmark::RegisterBenchmark("BFCL/laminate_parse", [](benchmark::State& state) {
-        shape_all(state, [](const simdjson::padded_string& doc, const CompiledSchema&) {
+        shape_all(state, [](const simdjson::padded_string& doc, const Schema&) {
             auto r = laminate::parse(view(doc));
             benchmark::DoNotOptimize(r);
             return r.has_value();
@@ -148,8 +148,8 @@ void register_schema_shape() {
             [&] { return shape_sweep(w, shape_json_one); });
     });
     benchmark::RegisterBenchmark("BFCL/laminate_shape_llm_response", [](benchmark::State& state) {
-        shape_all(state, [](const simdjson::padded_string& doc, const CompiledSchema& schema) {
-            auto r = laminate::shape_llm_response(view(doc), schema);
+        shape_all(state, [](const simdjson::padded_string& doc, const Schema& schema) {
+            auto r = schema.from_llm_response(view(doc));
             benchmark::DoNotOptimize(r);
             return r.has_value();
         });

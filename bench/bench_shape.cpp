@@ -171,9 +171,9 @@ struct LaminateFromJson {
 struct LaminateValuePath {
     Outcome operator()(const simdjson::padded_string& doc) const {
         const laminate::ShapeOptions options{};
-        auto parsed = laminate::detail::parse_for_shaping(view(doc), laminate::detail::parse_options_for(options));
+        auto parsed = laminate::parse_detail::parse_for_shaping(view(doc), laminate::shape_detail::parse_options_for(options));
         if (!parsed) return Outcome::Rejected;
-        auto r = laminate::detail::shape_parsed<AlertConfig>(std::move(*parsed), options);
+        auto r = laminate::shape_detail::shape_parsed<AlertConfig>(std::move(*parsed), options);
         benchmark::DoNotOptimize(r);
         if (!r) return Outcome::Rejected;
         for (const auto& d : r->diagnostics)

@@ -15,8 +15,8 @@
 #include "fuzz_checks.hpp"
 
 #include <laminate/parse.hpp>
-#include <laminate/schema_shape.hpp>
-#include <laminate/validate.hpp>
+#include <laminate/schema.hpp>
+#include <laminate/schema.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -65,14 +65,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                             r.violations.back().keyword == "depth",
                         "is_valid agrees with validate");
 
-    auto shaping = CompiledSchema::compile(schema_value->value);
+    auto shaping = Schema::compile(schema_value->value);
     if (shaping && instance->diagnostics.empty()) {
         static constexpr Mode modes[] = {Mode::Lenient, Mode::Absorbing, Mode::Strict};
         ShapeOptions opt;
         opt.mode = modes[(selector >> 3) % 3];
         opt.parse.max_depth = po.max_depth;
-        auto from_text = shape_json(text.substr(newline + 1), *shaping, opt);
-        auto from_value = shape(instance->value, *shaping, opt);
+        auto from_text = shaping->from_json(text.substr(newline + 1), opt);
+        auto from_value = shaping->from_value(instance->value, opt);
         LAMINATE_FUZZ_CHECK(from_text.has_value() == from_value.has_value(), "shaping text and value disagree on success");
         if (from_text && from_value) {
             LAMINATE_FUZZ_CHECK(from_text->value == from_value->value, "shaping text and value give different values");

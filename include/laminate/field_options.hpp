@@ -51,7 +51,7 @@
 
 namespace laminate {
 
-namespace detail {
+namespace shape_detail {
 struct CompiledPattern; // std::regex, kept out of this header for compile time
 }
 
@@ -68,7 +68,7 @@ struct FieldSpec {
     std::optional<std::size_t> items_min, items_max;   // arrays and maps
     std::string pattern_text;
     std::string format_text; // a JSON Schema format ("date", "date-time", "email", "uuid"): schema only, not checked
-    std::shared_ptr<const detail::CompiledPattern> pattern_regex; // null: no pattern or invalid
+    std::shared_ptr<const shape_detail::CompiledPattern> pattern_regex; // null: no pattern or invalid
     bool pattern_invalid = false;
     std::optional<CoercionLevel> coercion_level;
     std::optional<ModePolicy> policy;
@@ -111,7 +111,7 @@ struct Fields {
     using laminate_primary_template = void; // marks "not specialized"
 };
 
-namespace detail {
+namespace shape_detail {
 template <class T>
 concept has_field_options = !requires { typename Fields<T>::laminate_primary_template; };
 }

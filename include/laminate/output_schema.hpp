@@ -25,7 +25,7 @@
 // Structs: every field is required except std::optional and defaulted ones (Fields<T>:
 // field("x").defaulted(); an initializer alone does not make a field optional); a defaulted field
 // has "default" (its initializer, written with to_value). A struct with a laminate::Overflow
-// member has additionalProperties true, one without has false (SchemaOptions::closed_structs).
+// member has additionalProperties true, one without has false (OutputSchemaOptions::closed_structs).
 // Fields<T> options become keywords: rename -> the property key, describe -> description,
 // range/min/max -> minimum/maximum (the tighter of the field's and the type's), length ->
 // minLength/maxLength, pattern, format, items -> minItems/maxItems (minProperties/maxProperties
@@ -45,11 +45,11 @@
 
 namespace laminate {
 
-template <class T> Value output_schema(const SchemaOptions& options = {}) {
-    static_assert(detail::check_shapeable<T>());
-    detail::SchemaBuilder builder(options);
-    Value root = detail::root_schema<T>(builder);
-    return builder.finish(std::move(root), detail::is_struct_schema_v<T>);
+template <class T> Value output_schema(const OutputSchemaOptions& options = {}) {
+    static_assert(shape_detail::check_shapeable<T>());
+    schema_detail::SchemaBuilder builder(options);
+    Value root = schema_detail::root_schema<T>(builder);
+    return builder.finish(std::move(root), schema_detail::is_struct_schema_v<T>);
 }
 
 } // namespace laminate

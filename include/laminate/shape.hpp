@@ -60,6 +60,7 @@
 #include <laminate/reflect.hpp>
 #include <laminate/result.hpp>
 #include <laminate/shape_options.hpp>
+#include <laminate/shaped.hpp>
 #include <laminate/value.hpp>
 
 #include <optional>
@@ -69,7 +70,7 @@
 
 namespace laminate {
 
-namespace detail {
+namespace shape_detail {
 
 template <class T>
 Result<Shaped<T>> finish(Shaped<T>&& out, ShapeState& st, const ShapeOptions& options) {
@@ -101,15 +102,15 @@ inline ShapeOptions with_mode(ShapeOptions options, ModeSetting mode) {
     return options;
 }
 
-} // namespace detail
+} // namespace shape_detail
 
 template <class T>
 Result<Shaped<T>> from_value(const Value& value, const ShapeOptions& options = {}) {
-    static_assert(detail::check_shapeable<T>());
-    detail::ShapeState st(options);
+    static_assert(shape_detail::check_shapeable<T>());
+    shape_detail::ShapeState st(options);
     Shaped<T> out;
-    detail::read_value(value, out.value, st);
-    return detail::finish(std::move(out), st, options);
+    shape_detail::read_value(value, out.value, st);
+    return shape_detail::finish(std::move(out), st, options);
 }
 
 template <class T>
@@ -119,28 +120,28 @@ Result<Shaped<T>> from_value(const Value& value, Mode mode) {
 
 template <class T>
 Result<Shaped<T>> from_json(std::string_view text, const ShapeOptions& options = {}) {
-    static_assert(detail::check_shapeable<T>());
-    const ParseOptions parse_options = detail::parse_options_for(options);
+    static_assert(shape_detail::check_shapeable<T>());
+    const ParseOptions parse_options = shape_detail::parse_options_for(options);
     // One Result, filled in place and returned by name on every path (no move of the struct).
     Result<Shaped<T>> r(std::in_place);
     Shaped<T>& out = *r;
-    if constexpr (detail::fast_struct_v<T>) {
+    if constexpr (shape_detail::fast_struct_v<T>) {
         // Valid JSON of the common case straight into T (shape_fast.hpp); anything else, and any
         // error, goes the Value path below from the start.
         // The repairs it makes itself are only those the parser would make (repair on).
-        detail::ShapeState st(options);
-        detail::FastRepairs repairs{text.data(), parse_options.max_repairs, false, {}};
-        if (detail::fast_shape(text, out.value, st, parse_options.max_size, parse_options.max_depth,
+        shape_detail::ShapeState st(options);
+        shape_detail::FastRepairs repairs{text.data(), parse_options.max_repairs, false, {}};
+        if (shape_detail::fast_shape(text, out.value, st, parse_options.max_size, parse_options.max_depth,
                                parse_options.repair ? &repairs : nullptr)) {
-            if (!repairs.list.empty()) detail::put_repairs_first(repairs.list, st.diagnostics);
-            if (auto e = detail::conclude(st, options, out.diagnostics, out.residual)) r = std::move(*e);
+            if (!repairs.list.empty()) shape_detail::put_repairs_first(repairs.list, st.diagnostics);
+            if (auto e = shape_detail::conclude(st, options, out.diagnostics, out.residual)) r = std::move(*e);
             return r;
         }
         out.value = T{}; // what the fast path wrote before it gave up (st is dropped with it)
     }
-    auto parsed = detail::parse_for_shaping(text, parse_options);
+    auto parsed = parse_detail::parse_for_shaping(text, parse_options);
     if (!parsed) r = std::move(parsed).error();
-    else if (auto e = detail::shape_parsed_into(std::move(*parsed), options, out)) r = std::move(*e);
+    else if (auto e = shape_detail::shape_parsed_into(std::move(*parsed), options, out)) r = std::move(*e);
     return r;
 }
 
@@ -151,15 +152,15 @@ Result<Shaped<T>> from_json(std::string_view text, Mode mode) {
 
 template <class T>
 Result<Shaped<T>> from_llm_response(std::string_view text, const ShapeOptions& options = {}) {
-    static_assert(detail::check_shapeable<T>());
-    const ParseOptions parse_options = detail::parse_options_for(options);
-    std::optional<detail::ShapeState> winner_state;
+    static_assert(shape_detail::check_shapeable<T>());
+    const ParseOptions parse_options = shape_detail::parse_options_for(options);
+    std::optional<shape_detail::ShapeState> winner_state;
     std::optional<Shaped<T>> winner;
     // extract() returns the first candidate accepted, so the last one shaped here is it.
     auto accept = [&](const Value& candidate) {
-        detail::ShapeState st(options);
+        shape_detail::ShapeState st(options);
         Shaped<T> out;
-        detail::read_value(candidate, out.value, st);
+        shape_detail::read_value(candidate, out.value, st);
         if (!st.errors.empty()) return false;
         winner_state.emplace(std::move(st));
         winner.emplace(std::move(out));
@@ -170,12 +171,12 @@ Result<Shaped<T>> from_llm_response(std::string_view text, const ShapeOptions& o
         // Nothing shapes into T: report why the payload that parses does not.
         auto payload = extract(text, parse_options, options.extract);
         if (!payload) return std::move(extracted).error();
-        return detail::shape_parsed<T>(std::move(payload->parsed), options);
+        return shape_detail::shape_parsed<T>(std::move(payload->parsed), options);
     }
     Diagnostics& ds = winner_state->diagnostics;
     ds.insert(ds.begin(), std::make_move_iterator(extracted->parsed.diagnostics.begin()),
               std::make_move_iterator(extracted->parsed.diagnostics.end()));
-    return detail::finish(std::move(*winner), *winner_state, options);
+    return shape_detail::finish(std::move(*winner), *winner_state, options);
 }
 
 template <class T>
@@ -186,33 +187,33 @@ Result<Shaped<T>> from_llm_response(std::string_view text, Mode mode) {
 // BestEffort coercion, unknown members dropped or into Overflow, every error collected.
 template <class T>
 Result<Shaped<T>> shape_lenient(const Value& value, ShapeOptions options = {}) {
-    return from_value<T>(value, detail::with_mode(std::move(options), Mode::Lenient));
+    return from_value<T>(value, shape_detail::with_mode(std::move(options), Mode::Lenient));
 }
 
 // SafeWidening coercion, unknown members kept (Overflow or Shaped::residual), every error collected.
 template <class T>
 Result<Shaped<T>> shape_absorbing(const Value& value, ShapeOptions options = {}) {
-    return from_value<T>(value, detail::with_mode(std::move(options), Mode::Absorbing));
+    return from_value<T>(value, shape_detail::with_mode(std::move(options), Mode::Absorbing));
 }
 
 // Exact JSON types, no unknown member, the first error. Missing optional and defaulted fields
 // are still filled.
 template <class T>
 Result<T> shape_strict(const Value& value, ShapeOptions options = {}) {
-    auto shaped = from_value<T>(value, detail::with_mode(std::move(options), Mode::Strict));
+    auto shaped = from_value<T>(value, shape_detail::with_mode(std::move(options), Mode::Strict));
     if (!shaped) return std::move(shaped).error();
     return std::move(shaped->value);
 }
 
 template <class T>
 Value to_value(const T& value) {
-    static_assert(detail::check_shapeable<T>());
-    return detail::write_value(value);
+    static_assert(shape_detail::check_shapeable<T>());
+    return shape_detail::write_value(value);
 }
 
 template <class T>
 std::string to_json(const T& value) {
-    return detail::write_value(value).dump();
+    return shape_detail::write_value(value).dump();
 }
 
 } // namespace laminate

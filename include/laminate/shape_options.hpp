@@ -14,8 +14,6 @@
 #include <optional>
 #include <span>
 #include <string_view>
-#include <tuple>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -75,47 +73,6 @@ struct ShapeOptions {
 // risk_exceeded naming the first diagnostic at or above `limit`, or nothing.
 std::optional<Error> require_below(const Diagnostics& diagnostics, Risk limit);
 
-// The outcome of lenient shaping: `auto& [value, diagnostics] = *shaped;`.
-template <class T>
-struct Shaped {
-    T value{};
-    Diagnostics diagnostics;
-    // Unknown members nobody kept (no Overflow in their struct) under UnknownFields::Keep
-    // (Absorbing): an object keyed by each member's path ("_trace_id", "legs[0].note").
-    Value residual = Value::object();
-
-    template <std::size_t I>
-    auto& get() & noexcept {
-        if constexpr (I == 0) return value;
-        else return diagnostics;
-    }
-    template <std::size_t I>
-    const auto& get() const& noexcept {
-        if constexpr (I == 0) return value;
-        else return diagnostics;
-    }
-    template <std::size_t I>
-    auto&& get() && noexcept {
-        if constexpr (I == 0) return std::move(value);
-        else return std::move(diagnostics);
-    }
-};
-
-} // namespace laminate
-
-template <class T>
-struct std::tuple_size<laminate::Shaped<T>> : std::integral_constant<std::size_t, 2> {};
-template <class T>
-struct std::tuple_element<0, laminate::Shaped<T>> {
-    using type = T;
-};
-template <class T>
-struct std::tuple_element<1, laminate::Shaped<T>> {
-    using type = laminate::Diagnostics;
-};
-
-namespace laminate {
-
 // The customization point for a type laminate cannot reflect, or one with its own JSON form:
 //
 //   template <> struct laminate::Shaper<Money> {
@@ -131,7 +88,7 @@ struct Shaper {
     using laminate_primary_template = void; // marks "not specialized"
 };
 
-namespace detail {
+namespace shape_detail {
 template <class T>
 concept has_shaper = !requires { typename Shaper<T>::laminate_primary_template; };
 }

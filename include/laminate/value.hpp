@@ -42,7 +42,7 @@ enum class NumberKind : std::uint8_t { Int, UInt, Double };
 std::string_view type_name(Type t) noexcept; // "null", "bool", "number", ...
 
 struct Member;
-namespace detail { struct ValueAccess; }
+namespace value_detail { struct ValueAccess; }
 
 class Value {
 public:
@@ -212,7 +212,7 @@ public:
     }
 
 private:
-    friend struct detail::ValueAccess;
+    friend struct value_detail::ValueAccess;
     static constexpr std::uint8_t kKindMask = 0x03;
     static constexpr std::uint8_t kHeapString = 0x04; // string chars or long lexeme on the heap
     static constexpr std::uint8_t kInexact = 0x08;

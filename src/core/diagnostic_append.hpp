@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace laminate::detail {
+namespace laminate::core_detail {
 
 // Appends a default-initialized Diagnostic and returns it. Not `emplace_back()`: that
 // value-initializes, which for an aggregate zero-fills every byte before running the member
@@ -66,4 +66,4 @@ inline void fill_joined_path(std::string& s, std::string_view path, std::string_
     s += step;
 }
 
-} // namespace laminate::detail
+} // namespace laminate::core_detail

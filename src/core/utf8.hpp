@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <string>
 
-namespace laminate::detail {
+namespace laminate::core_detail {
 
 // Writes the 1-4 bytes of cp at out and returns how many.
 inline std::size_t encode_utf8(char32_t cp, char* out) noexcept {
@@ -36,4 +36,4 @@ inline void append_utf8(std::string& out, char32_t cp) {
     out.append(bytes, encode_utf8(cp, bytes));
 }
 
-} // namespace laminate::detail
+} // namespace laminate::core_detail

@@ -3,7 +3,7 @@
 // "does a payload start here?" look-aheads. Every look-ahead reads at most lookahead_limit bytes,
 // which keeps the scanner linear however the input is shaped.
 
-#include "value/number.hpp"
+#include "number/lexeme.hpp"
 
 #include <cstddef>
 #include <string_view>
@@ -110,7 +110,7 @@ inline bool starts_like_payload(std::string_view t, std::size_t p) noexcept {
                                 t[e] == 'e' || t[e] == 'E'))
             ++e;
         bool integral = false;
-        return detail::is_json_number(t.substr(p, e - p), integral) &&
+        return number_detail::is_json_number(t.substr(p, e - p), integral) &&
                (e == t.size() || is_space(t[e]));
     }
     return t.substr(p, 4) == "true" || t.substr(p, 5) == "false" || t.substr(p, 4) == "null";

@@ -199,7 +199,7 @@ inline char32_t utf8_decode(const char* s, int n) noexcept {
     }
 }
 
-using detail::append_utf8;
+using core_detail::append_utf8;
 
 inline constexpr std::string_view replacement_character = "\xEF\xBF\xBD"; // U+FFFD
 

@@ -40,7 +40,7 @@ bool bare_key16(const char* s, std::size_t n) noexcept {
 // append_path_key() for a key the parser read: a short one is checked in its Value's storage.
 void append_key_segment(std::string& out, const Value& key, bool first) {
     const std::string_view text = key.as_string();
-    if (const char* s = detail::ValueAccess::inline_string_storage(key); s && bare_key16(s, text.size())) {
+    if (const char* s = value_detail::ValueAccess::inline_string_storage(key); s && bare_key16(s, text.size())) {
         if (!first) out += '.';
         out.append(text);
         return;
@@ -171,25 +171,25 @@ bool Parser::record(RepairKind kind, Risk risk, const char* at, RepairMessage me
 void Parser::flush_pending() {
     auto& pending = ws_.pending;
     if (pending.empty()) return;
-    // Room for the diagnostics shaping will append (see detail::parse_for_shaping()): two. A
+    // Room for the diagnostics shaping will append (see parse_detail::parse_for_shaping()): two. A
     // larger block leaves malloc's small-size cache for many short lists; parse() alone wants
     // none (W3 -2.3% instructions at none; the Value path of F3 11% slower without the two).
     diags_.reserve(diags_.size() + pending.size() + headroom_);
     std::string& paths = ws_.pending_paths;
     // Zeros after the last path, so that every short path can be copied 15 bytes long (see
-    // detail::fill_short()); most paths are short ("key", "a.b[2]").
-    paths.append(detail::short_string_capacity, '\0');
+    // core_detail::fill_short()); most paths are short ("key", "a.b[2]").
+    paths.append(core_detail::short_string_capacity, '\0');
     std::size_t previous = diags_.empty() ? 0 : diags_.back().offset;
     for (const PendingDiagnostic& p : pending) {
         unordered_ |= p.offset < previous;
         previous = p.offset;
-        Diagnostic& d = detail::append_diagnostic(diags_);
-        if (p.path_length <= detail::short_string_capacity)
-            detail::fill_short(d.path, paths.data() + p.path_begin, p.path_length);
+        Diagnostic& d = core_detail::append_diagnostic(diags_);
+        if (p.path_length <= core_detail::short_string_capacity)
+            core_detail::fill_short(d.path, paths.data() + p.path_begin, p.path_length);
         else
-            detail::fill_empty(d.path, paths.data() + p.path_begin, p.path_length);
+            core_detail::fill_empty(d.path, paths.data() + p.path_begin, p.path_length);
         d.risk = p.risk;
-        detail::fill_short(d.message, p.message.text, p.message.size);
+        core_detail::fill_short(d.message, p.message.text, p.message.size);
         d.offset = p.offset;
         d.repair = p.repair;
     }

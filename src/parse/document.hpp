@@ -25,7 +25,7 @@ inline Next Parser::root_start() {
     // Moved, not assigned: Value's move constructor is inline, its assignment a call.
     Value root = values.size() == 1
                      ? std::move(values[0])
-                     : detail::ValueAccess::adopt_array(values.data(), values.size());
+                     : value_detail::ValueAccess::adopt_array(values.data(), values.size());
     if (values.size() == 1)
         values.pop();
     else

@@ -5,7 +5,7 @@
 
 #include "parser.hpp"
 
-#include "value/number.hpp"
+#include "number/lexeme.hpp"
 #include "value/value_access.hpp"
 
 namespace laminate::parse_detail {
@@ -88,9 +88,9 @@ inline bool Parser::read_number() {
     if (int_digits <= 18 && !(negative && mantissa == 0)) {
         const auto v = static_cast<std::int64_t>(mantissa);
         ws_.values.emplace(
-            detail::ValueAccess::number(NumberKind::Int, negative ? -v : v, 0, 0, {}, false));
+            value_detail::ValueAccess::number(NumberKind::Int, negative ? -v : v, 0, 0, {}, false));
     } else {
-        ws_.values.emplace(detail::make_number(
+        ws_.values.emplace(number_detail::make_number(
             std::string_view(start, static_cast<std::size_t>(q - start)), true));
     }
     p_ = q;

@@ -1,11 +1,11 @@
 // Numbers. The fast path computes integers and plain decimals itself (exactly: a mantissa of at
 // most 15 digits and a power of ten up to 1e15 are both exact doubles, so one division is
-// correctly rounded) and hands everything else to detail::make_number, which keeps big and
+// correctly rounded) and hands everything else to number_detail::make_number, which keeps big and
 // precise numbers exact through their lexeme. number_cold() repairs what models get wrong.
 
 #include "parser.hpp"
 
-#include "value/number.hpp"
+#include "number/lexeme.hpp"
 #include "value/value_access.hpp"
 
 #include <string>
@@ -54,11 +54,11 @@ bool Parser::read_decimal(const char* start, const char* q, std::uint64_t mantis
         // Not plain ("2.50", "0.05"), but short: make_number keeps every lexeme of up to 8 bytes,
         // and a decimal of at most 15 digits is always lossless (double_surely_lossless), so it
         // would build exactly this value, after a from_chars and a digit count.
-        ws_.values.emplace(detail::ValueAccess::number(
+        ws_.values.emplace(value_detail::ValueAccess::number(
             NumberKind::Double, 0, 0, negative ? -d : d,
             plain ? std::string_view{} : std::string_view(start, length), false));
     } else {
-        ws_.values.emplace(detail::make_number(
+        ws_.values.emplace(number_detail::make_number(
             std::string_view(start, static_cast<std::size_t>(q - start)), false));
     }
     p_ = q;
@@ -130,9 +130,9 @@ Next Parser::number_cold() {
         if (!repair(RepairKind::InvalidNumber, start, "fixed number")) return Next::Fail;
     }
     bool integral = false;
-    if (!detail::is_json_number(lexeme, integral))
+    if (!number_detail::is_json_number(lexeme, integral))
         return fail(ErrorKind::InvalidJson, start, "malformed number");
-    ws_.values.emplace(detail::make_number(lexeme, integral));
+    ws_.values.emplace(number_detail::make_number(lexeme, integral));
     p_ = q;
     return Next::AfterValue;
 }

@@ -69,7 +69,7 @@ Result<Parsed> parse(std::string_view text, const ParseOptions& options) {
     return parse_with_headroom(text, options, 0);
 }
 
-Result<Parsed> detail::parse_for_shaping(std::string_view text, const ParseOptions& options) {
+Result<Parsed> parse_detail::parse_for_shaping(std::string_view text, const ParseOptions& options) {
     return parse_with_headroom(text, options, 2);
 }
 

@@ -192,7 +192,7 @@ bool Parser::close_frame() {
 void Parser::close_array() {
     const std::size_t first = top().first;
     const std::size_t n = ws_.values.size() - first;
-    Value array = detail::ValueAccess::adopt_array(ws_.values.data() + first, n);
+    Value array = value_detail::ValueAccess::adopt_array(ws_.values.data() + first, n);
     ws_.values.forget(n);
     pop_frame();
     ws_.values.emplace(std::move(array));
@@ -268,7 +268,7 @@ bool Parser::close_object() {
         return false;
     const std::size_t n = ws_.values.size() - first;
     // Key, value, key, value... is the memory layout of Member pairs (see the static_assert).
-    Value object = detail::ValueAccess::adopt_object(
+    Value object = value_detail::ValueAccess::adopt_object(
         reinterpret_cast<Member*>(ws_.values.data() + first), n / 2);
     ws_.values.forget(n);
     ws_.keys.resize(ws_.keys.size() - n / 2);

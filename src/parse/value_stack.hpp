@@ -44,7 +44,7 @@ public:
     // A string value of [s, s + n); bytes up to readable_end may be read (see construct_string).
     Value& emplace_string(const char* s, std::size_t n, const char* readable_end) {
         if (size_ == cap_) grow();
-        Value* v = detail::ValueAccess::construct_string(data_ + size_, s, n, readable_end);
+        Value* v = value_detail::ValueAccess::construct_string(data_ + size_, s, n, readable_end);
         ++size_;
         return *v;
     }

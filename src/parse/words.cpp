@@ -146,7 +146,7 @@ Next Parser::word_value() {
         const double d = word == "NaN" ? std::numeric_limits<double>::quiet_NaN()
                                        : (word[0] == '-' ? -std::numeric_limits<double>::infinity()
                                                          : std::numeric_limits<double>::infinity());
-        ws_.values.emplace(detail::ValueAccess::number(NumberKind::Double, 0, 0, d, {}, false));
+        ws_.values.emplace(value_detail::ValueAccess::number(NumberKind::Double, 0, 0, d, {}, false));
         return Next::AfterValue;
     }
     if (word == "undefined") {

@@ -2,13 +2,24 @@
 #include <laminate/coerce.hpp>
 
 #include "conversion.hpp"
-#include "number_text.hpp"
-#include "numeric.hpp"
-#include "value/number.hpp"
+#include "number/number_text.hpp"
+#include "number/numeric.hpp"
+#include "number/lexeme.hpp"
 
 #include <cmath>
 
 namespace laminate {
+
+using number_detail::read_number_text;
+
+using number_detail::FloatRead;
+using number_detail::Integer;
+using number_detail::IntegerRead;
+using number_detail::NumberText;
+using number_detail::NumberTextStatus;
+using number_detail::integer_text;
+using number_detail::number_as_float;
+using number_detail::number_as_integer;
 namespace shape_detail {
 namespace {
 
@@ -75,8 +86,8 @@ Result<Value> number_from_string(const Value& in, std::string_view expected, boo
     if (t.grouping) c.step(Risk::Warning, "removed digit grouping, guessing the locale", kLocaleSuggestion);
     if (t.decimal_comma) c.step(Risk::Warning, "read a decimal comma, guessing the locale", kLocaleSuggestion);
     bool integral = false;
-    detail::is_json_number(t.lexeme, integral);
-    return detail::make_number(t.lexeme, integral);
+    number_detail::is_json_number(t.lexeme, integral);
+    return number_detail::make_number(t.lexeme, integral);
 }
 
 Result<Integer> number_to_integer(const Value& n, IntTarget t, const CoerceContext& ctx, Conversion& c) {

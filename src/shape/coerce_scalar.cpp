@@ -2,12 +2,16 @@
 #include <laminate/coerce.hpp>
 
 #include "conversion.hpp"
-#include "numeric.hpp"
+#include "number/numeric.hpp"
 
 #include <array>
 #include <cmath>
 
 namespace laminate {
+
+using number_detail::Integer;
+using number_detail::IntegerRead;
+using number_detail::number_as_integer;
 namespace shape_detail {
 namespace {
 

@@ -2,6 +2,8 @@
 // Shared plumbing of the coercion engine: what one coercion did (gathered while reading a
 // value, recorded once at the end as a single diagnostic) and the errors it raises.
 
+#include "core/ascii.hpp"
+
 #include <laminate/coerce.hpp>
 
 #include <string>
@@ -51,10 +53,7 @@ const Value* unwrap_single(const Value& in, const CoerceContext& ctx, Conversion
 // true. Sentinels are considered only when `sentinels` is true (never for string targets).
 bool take_default(const Value& in, const CoerceContext& ctx, Conversion& c, bool sentinels);
 
-// ASCII whitespace trimmed from both ends.
-std::string_view trim(std::string_view s) noexcept;
-
-// ASCII case-insensitive equality.
-bool iequals(std::string_view a, std::string_view b) noexcept;
+using core_detail::iequals;
+using core_detail::trim;
 
 } // namespace laminate::shape_detail

@@ -16,7 +16,11 @@
 #include <string>
 #include <utility>
 
-namespace laminate::detail {
+namespace laminate::shape_detail {
+
+using core_detail::append_diagnostic;
+using core_detail::fill_empty;
+using core_detail::fill_joined_path;
 namespace {
 
 using parse_detail::is_space_or_tab;
@@ -188,4 +192,4 @@ bool fast_single_quoted_key(FastCursor& c, std::string_view& key) noexcept {
     return true;
 }
 
-} // namespace laminate::detail
+} // namespace laminate::shape_detail

@@ -5,7 +5,7 @@
 #include <laminate/detail/shape_fast.hpp>
 
 #include "core/utf8.hpp"
-#include "value/number.hpp"
+#include "number/lexeme.hpp"
 
 #include <array>
 #include <cfloat>
@@ -19,7 +19,12 @@
 #include <emmintrin.h>
 #endif
 
-namespace laminate::detail {
+namespace laminate::shape_detail {
+
+using core_detail::encode_utf8;
+using number_detail::double_surely_lossless;
+using number_detail::is_json_number;
+using number_detail::significant_digits;
 namespace {
 
 // ASCII string bytes that stand for themselves: not a quote, a backslash or a control character.
@@ -420,4 +425,4 @@ std::size_t fast_find_field(const StructTable& table, std::string_view key, std:
     return static_cast<std::size_t>(-1);
 }
 
-} // namespace laminate::detail
+} // namespace laminate::shape_detail

@@ -6,7 +6,7 @@
 #include <regex>
 
 namespace laminate {
-namespace detail {
+namespace shape_detail {
 
 struct CompiledPattern {
     std::regex regex;
@@ -74,7 +74,7 @@ bool check_count(std::size_t count, const FieldSpec& spec, ShapeState& st) {
     return true;
 }
 
-} // namespace detail
+} // namespace shape_detail
 
 FieldSpec field(std::string_view name) {
     FieldSpec f;
@@ -105,8 +105,8 @@ FieldSpec& FieldSpec::override_with(Value v) { override_value = std::move(v); re
 FieldSpec& FieldSpec::pattern(std::string_view ecmascript_regex) {
     pattern_text = std::string(ecmascript_regex);
     try {
-        pattern_regex = std::make_shared<const detail::CompiledPattern>(
-            detail::CompiledPattern{std::regex(pattern_text, std::regex::ECMAScript)});
+        pattern_regex = std::make_shared<const shape_detail::CompiledPattern>(
+            shape_detail::CompiledPattern{std::regex(pattern_text, std::regex::ECMAScript)});
         pattern_invalid = false;
     } catch (const std::regex_error&) {
         pattern_regex.reset();

@@ -47,7 +47,7 @@ std::optional<Error> require_below(const Diagnostics& diagnostics, Risk limit) {
     return Error(ErrorKind::RiskExceeded, std::move(m), first->offset, first->path);
 }
 
-namespace detail {
+namespace shape_detail {
 
 Error summarize(std::span<const Error> errors) {
     if (errors.size() == 1) return errors.front();
@@ -109,5 +109,5 @@ std::string_view type_label_from_pretty(std::string_view pretty) noexcept {
     return name;
 }
 
-} // namespace detail
+} // namespace shape_detail
 } // namespace laminate

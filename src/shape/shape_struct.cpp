@@ -5,7 +5,10 @@
 #include "core/diagnostic_append.hpp"
 #include "conversion.hpp"
 
-namespace laminate::detail {
+namespace laminate::shape_detail {
+
+using core_detail::fill_empty;
+using core_detail::fill_joined_path;
 namespace {
 
 // A key is named in a message only when it reads plainly (it is input, unlike a field name).
@@ -42,7 +45,7 @@ void ShapeState::note(DiagnosticKind kind, Risk risk, std::string message, std::
     // Defaults come several at a time; four Diagnostics (under 1 KiB) stay in malloc's per-thread cache.
     if (diagnostics.capacity() == 0) diagnostics.reserve(4);
     // Built in place: a Diagnostic is six strings, and moving one in costs as much as filling it.
-    Diagnostic& d = detail::append_diagnostic(diagnostics);
+    Diagnostic& d = core_detail::append_diagnostic(diagnostics);
     d.path = path;
     d.kind = kind;
     d.risk = risk;
@@ -194,7 +197,7 @@ void missing_field_at(const FieldInfo& field, bool optional_like, ShapeState& st
                                                          : st.policy.record_defaults;
     if (!record) return;
     if (st.diagnostics.capacity() == 0) st.diagnostics.reserve(4); // as note() does
-    Diagnostic& d = detail::append_diagnostic(st.diagnostics);
+    Diagnostic& d = core_detail::append_diagnostic(st.diagnostics);
     fill_joined_path(d.path, st.path, field.path_key);
     d.kind = DiagnosticKind::Defaulted;
     d.risk = Risk::Info;
@@ -312,4 +315,4 @@ bool array_length_mismatch(std::size_t expected, std::size_t got, ShapeState& st
                          Error::no_offset, st.path));
 }
 
-} // namespace laminate::detail
+} // namespace laminate::shape_detail

@@ -271,7 +271,7 @@ bool IncrementalJson::escape_byte(char c) {
         cp = unit;
     }
     std::string bytes;
-    laminate::detail::append_utf8(bytes, cp);
+    laminate::core_detail::append_utf8(bytes, cp);
     emit(bytes);
     return true;
 }

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <new>
 
-namespace laminate::detail {
+namespace laminate::value_detail {
 
 namespace {
 
@@ -90,4 +90,4 @@ void arena_release_shared(void* p, std::int64_t n) noexcept {
     if (chunk->count.fetch_sub(n, std::memory_order_acq_rel) == n) free_chunk(chunk);
 }
 
-} // namespace laminate::detail
+} // namespace laminate::value_detail

@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <new>
 
-namespace laminate::detail {
+namespace laminate::value_detail {
 
 inline constexpr std::size_t kArenaMaxBlock = 4096; // larger blocks come from operator new
 inline constexpr std::size_t kArenaChunkSize = std::size_t(64) << 10; // chunks are aligned to their size
@@ -112,4 +112,4 @@ private:
     std::int64_t count_ = 0;
 };
 
-} // namespace laminate::detail
+} // namespace laminate::value_detail

@@ -8,7 +8,7 @@
 
 #include <laminate/value.hpp>
 
-#include "number.hpp"
+#include "number/lexeme.hpp"
 #include "small_stack.hpp"
 
 #include <cmath>
@@ -25,14 +25,14 @@ constexpr double kTwoPow53 = 9007199254740992.0;
 bool is_non_finite_double(const Value& v) noexcept {
     bool integral = false;
     return v.number_kind() == NumberKind::Double && !std::isfinite(v.as_double()) &&
-           !detail::is_json_number(v.lexeme(), integral);
+           !number_detail::is_json_number(v.lexeme(), integral);
 }
 
 // The decimals two numbers stand for, compared as text. Only reached for numbers beyond a
 // double's exact range or flagged inexact, so the allocation is rare.
 bool same_decimal_text(const Value& a, const Value& b) noexcept {
     try {
-        return detail::canonical_decimal(a.number_text()) == detail::canonical_decimal(b.number_text());
+        return number_detail::canonical_decimal(a.number_text()) == number_detail::canonical_decimal(b.number_text());
     } catch (...) {
         return false; // out of memory: not provably equal
     }
@@ -98,7 +98,7 @@ struct Frame {
     std::size_t marks = 0;          // objects: offset of b's used-marks in the mark pool
 };
 
-using MarkPool = detail::SmallStack<std::uint64_t, 16>;
+using MarkPool = value_detail::SmallStack<std::uint64_t, 16>;
 
 // Objects: member i of a tries member i of b first (same order costs one comparison a member,
 // even with duplicate keys), then every other unused member of b with the same key. Objects
@@ -162,7 +162,7 @@ bool equal_with_stack(const Value& root_a, const Value& root_b) {
     case Shallow::Equal: return true;
     case Shallow::Descend: break;
     }
-    detail::SmallStack<Frame> stack;
+    value_detail::SmallStack<Frame> stack;
     MarkPool pool; // used-marks of every open object frame, stacked
     auto push = [&](const Value* a, const Value* b) {
         Frame f{a, b};

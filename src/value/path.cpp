@@ -83,7 +83,7 @@ bool read_quoted_key(std::string_view path, std::size_t& i, std::string& key) {
                 if (!read_hex4(path, i, low) || low < 0xDC00 || low > 0xDFFF) return false;
                 cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
             }
-            detail::append_utf8(key, static_cast<char32_t>(cp));
+            core_detail::append_utf8(key, static_cast<char32_t>(cp));
             break;
         }
         default: return false;

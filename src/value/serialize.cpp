@@ -1,6 +1,6 @@
 #include <laminate/value.hpp>
 
-#include "number.hpp"
+#include "number/lexeme.hpp"
 #include "small_stack.hpp"
 
 #include <charconv>
@@ -43,7 +43,7 @@ std::string Value::number_text() const {
     // over by a repair (NaN, 0x1F) must not make the output invalid JSON.
     auto lex = lexeme();
     bool integral = false;
-    if (!lex.empty() && detail::is_json_number(lex, integral)) {
+    if (!lex.empty() && number_detail::is_json_number(lex, integral)) {
         out.assign(lex);
         return out;
     }
@@ -59,7 +59,7 @@ std::string Value::number_text() const {
         out.assign(buf, r.ptr);
         break;
     }
-    case NumberKind::Double: detail::append_double(out, p_.num.d); break;
+    case NumberKind::Double: number_detail::append_double(out, p_.num.d); break;
     }
     return out;
 }
@@ -87,7 +87,7 @@ void write(const Value& root, std::string& out, int indent) {
         const Value* container;
         std::size_t next; // index of the next element to write
     };
-    detail::SmallStack<Open> open;
+    value_detail::SmallStack<Open> open;
     const Value* v = &root;
     for (;;) {
         // Write v: a scalar, or the opening of a container that is pushed to be continued.

@@ -6,7 +6,7 @@
 #include <type_traits>
 #include <vector>
 
-namespace laminate::detail {
+namespace laminate::value_detail {
 
 template <class T, std::size_t N = 32>
 class SmallStack {
@@ -44,4 +44,4 @@ private:
     std::size_t size_ = 0;
 };
 
-} // namespace laminate::detail
+} // namespace laminate::value_detail

@@ -1,7 +1,7 @@
 #include <laminate/value.hpp>
 
 #include "arena.hpp"
-#include "number.hpp"
+#include "number/lexeme.hpp"
 #include "small_stack.hpp"
 #include "value_access.hpp"
 
@@ -27,11 +27,11 @@ std::string_view type_name(Type t) noexcept {
     return "unknown";
 }
 
-namespace detail {
+namespace value_detail {
 void ValueAccess::size_exceeded() {
     throw std::length_error("laminate::Value: more than 2^32-1 elements");
 }
-} // namespace detail
+} // namespace value_detail
 
 namespace {
 // Containers grow geometrically; relocation is a memcpy (see value_access.hpp).
@@ -46,7 +46,7 @@ std::size_t next_capacity(std::uint32_t cap) noexcept {
 // Frees a heap block of a value: from the parser's arena or from operator new.
 inline void release_block(void* p, bool arena) noexcept {
     if (arena)
-        detail::arena_release(p);
+        value_detail::arena_release(p);
     else
         ::operator delete(p);
 }
@@ -54,7 +54,7 @@ inline void release_block(void* p, bool arena) noexcept {
 // The new block always comes from operator new: the caller clears the arena flag.
 template <class T>
 T* grow_block(T* old, std::size_t len, std::size_t new_cap, bool old_in_arena) {
-    detail::ValueAccess::check_size(new_cap);
+    value_detail::ValueAccess::check_size(new_cap);
     auto* block = static_cast<T*>(::operator new(new_cap * sizeof(T)));
     if (len) std::memcpy(static_cast<void*>(block), static_cast<const void*>(old), len * sizeof(T));
     if (old) release_block(old, old_in_arena);
@@ -97,12 +97,12 @@ Value Value::object(std::initializer_list<std::pair<std::string_view, Value>> me
 
 Value Value::number_from_lexeme(std::string_view lexeme) {
     bool integral = false;
-    if (!detail::is_json_number(lexeme, integral)) return Value();
-    return detail::make_number(lexeme, integral);
+    if (!number_detail::is_json_number(lexeme, integral)) return Value();
+    return number_detail::make_number(lexeme, integral);
 }
 
 void Value::assign_string(const char* s, std::size_t n) {
-    detail::ValueAccess::check_size(n);
+    value_detail::ValueAccess::check_size(n);
     type_ = Type::String;
     len_ = static_cast<std::uint32_t>(n);
     flags_ &= static_cast<std::uint8_t>(~(kHeapString | kArena | kCapacity));
@@ -125,7 +125,7 @@ void Value::append_string(std::string_view s) {
     if (s.empty()) return;
     const std::size_t len = len_;
     const std::size_t need = len + s.size();
-    detail::ValueAccess::check_size(need);
+    value_detail::ValueAccess::check_size(need);
     const bool heap = flags_ & kHeapString;
     if (!heap && need <= kInlineString) {
         std::memcpy(p_.inline_chars + len, s.data(), s.size());
@@ -147,7 +147,7 @@ void Value::append_string(std::string_view s) {
 }
 
 void Value::set_lexeme(std::string_view lex) {
-    detail::ValueAccess::check_size(lex.size());
+    value_detail::ValueAccess::check_size(lex.size());
     if (lex.size() <= kInlineLexeme) {
         std::memcpy(p_.num.inline_lexeme, lex.data(), lex.size());
     } else {
@@ -193,14 +193,14 @@ static_assert(alignof(Value) > 2 && alignof(Member) > 2);
 void Value::destroy_container() noexcept {
     void* block = p_.arr.ptr; // same bytes as p_.obj.ptr
     if (flags_ & kTreeBlocks) { // the whole tree is in one chunk: no walk
-        detail::arena_release(block, p_.arr.blocks);
+        value_detail::arena_release(block, p_.arr.blocks);
         return;
     }
     std::uint32_t next = 0, len = len_;
     bool is_object = type_ == Type::Object;
     bool in_arena = flags_ & kArena;
     ResumePoint* up = nullptr;
-    detail::ArenaReleaseBatch blocks;
+    value_detail::ArenaReleaseBatch blocks;
     for (;;) {
         if (next == len) {
             if (block) blocks.release(block, in_arena);
@@ -295,7 +295,7 @@ void Value::copy_from(const Value& other) {
     try {
         init_container_like(other);
         if (other.len_ == 0) return; // an empty default ([] or {}): nothing to walk
-        detail::SmallStack<Open> open;
+        value_detail::SmallStack<Open> open;
         open.push({&other, this, 0});
         while (!open.empty()) {
             Open& top = open.back();

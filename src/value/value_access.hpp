@@ -11,7 +11,7 @@
 #include <limits>
 #include <new>
 
-namespace laminate::detail {
+namespace laminate::value_detail {
 
 struct ValueAccess {
     // The 16 bytes that hold a short string's characters inside the Value (its first size()
@@ -167,4 +167,4 @@ struct ValueAccess {
     [[noreturn]] static void size_exceeded();
 };
 
-} // namespace laminate::detail
+} // namespace laminate::value_detail

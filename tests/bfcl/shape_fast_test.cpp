@@ -8,11 +8,11 @@
 #include "corpus.hpp"
 #include "render.hpp"
 
-#include "schema/shape_node.hpp"
+#include "schema/shape/node.hpp"
 
 #include <laminate/detail/shape_state.hpp>
 #include <laminate/parse.hpp>
-#include <laminate/schema_shape.hpp>
+#include <laminate/schema.hpp>
 
 #include <gtest/gtest.h>
 
@@ -36,10 +36,10 @@ std::string describe(const Diagnostics& ds) {
 }
 
 // Whether the fast path took the text; when it did, fails the test unless the general path agrees.
-bool fast_agrees(std::string_view text, const CompiledSchema& schema, Mode mode, const std::string& what) {
+bool fast_agrees(std::string_view text, const Schema& schema, Mode mode, const std::string& what) {
     const ShapeOptions options{.mode = mode};
-    const ParseOptions parse_options = detail::parse_options_for(options);
-    detail::ShapeState fast_st(options);
+    const ParseOptions parse_options = shape_detail::parse_options_for(options);
+    shape_detail::ShapeState fast_st(options);
     Value fast_value;
     if (!schema_detail::fast_shape(text, schema, fast_value, fast_st, parse_options.max_size,
                                    parse_options.max_depth))
@@ -47,17 +47,17 @@ bool fast_agrees(std::string_view text, const CompiledSchema& schema, Mode mode,
     auto parsed = parse(text, parse_options);
     EXPECT_TRUE(parsed.has_value()) << what;
     if (!parsed) return true;
-    detail::ShapeState st(options);
+    shape_detail::ShapeState st(options);
     st.diagnostics = std::move(parsed->diagnostics);
     Value value;
-    schema_detail::read_node(parsed->value, schema.root(), value, st);
+    schema_detail::read_node(parsed->value, schema.shape_root(), value, st);
     EXPECT_TRUE(st.errors.empty()) << what << ": the fast path succeeded where the general path fails";
     EXPECT_EQ(fast_value.dump(), value.dump()) << what;
     EXPECT_TRUE(fast_value == value) << what;
     EXPECT_EQ(describe(fast_st.diagnostics), describe(st.diagnostics)) << what;
     EXPECT_EQ(fast_st.residual.dump(), st.residual.dump()) << what;
     // The public entry point gives the same answer too.
-    auto shaped = shape_json(text, schema, options);
+    auto shaped = schema.from_json(text, options);
     EXPECT_TRUE(shaped.has_value()) << what;
     if (shaped) {
         EXPECT_EQ(shaped->value.dump(), value.dump()) << what;
@@ -67,7 +67,7 @@ bool fast_agrees(std::string_view text, const CompiledSchema& schema, Mode mode,
 }
 
 struct Schemas {
-    std::vector<CompiledSchema> open, closed;
+    std::vector<Schema> open, closed;
     std::vector<const Call*> calls;
 };
 
@@ -83,12 +83,12 @@ const Schemas& schemas() {
     static const Schemas s = [] {
         Schemas out;
         for (const Call& call : corpus()) {
-            SchemaReadOptions options;
+            SchemaCompileOptions options;
             options.source_literals = call.category == "simple_java" || call.category == "simple_javascript";
             Value closed = call.schema;
             if (!closed.contains("additionalProperties")) closed.set("additionalProperties", Value(false));
-            auto a = CompiledSchema::compile(call.schema, options);
-            auto b = CompiledSchema::compile(closed, options);
+            auto a = Schema::compile(call.schema, options);
+            auto b = Schema::compile(closed, options);
             if (!a || !b) continue;
             out.open.push_back(std::move(*a));
             out.closed.push_back(std::move(*b));
@@ -142,11 +142,11 @@ TEST(SchemaShapeFast, AgreesWithTheGeneralPathOnTheFuzzSeeds) {
     const Schemas& s = schemas();
     const auto texts = seeds();
     ASSERT_GT(texts.size(), 50u);
-    std::vector<CompiledSchema> extra;
+    std::vector<Schema> extra;
     for (const char* json : {R"({})", R"({"type":"object"})", R"({"type":"array","items":{"type":"integer"}})",
                              R"({"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"string"}},"required":["a"]})",
                              R"({"type":["object","array","null"],"items":{},"additionalProperties":{"type":"number"}})"}) {
-        auto c = CompiledSchema::compile_json(json);
+        auto c = Schema::compile_json(json);
         ASSERT_TRUE(c.has_value()) << json;
         extra.push_back(std::move(*c));
     }
@@ -171,7 +171,7 @@ TEST(SchemaShapeFast, AgreesWithTheGeneralPathOnTheFuzzSeeds) {
 }
 
 TEST(SchemaShapeFast, LeavesUnusualTextsToTheGeneralPath) {
-    auto schema = CompiledSchema::compile_json(
+    auto schema = Schema::compile_json(
         R"({"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"array","items":{"type":"string"}}},"additionalProperties":false})");
     ASSERT_TRUE(schema.has_value());
     for (const char* text : {R"({"b":["x"],"a":1})",       // out of schema order
@@ -186,19 +186,19 @@ TEST(SchemaShapeFast, LeavesUnusualTextsToTheGeneralPath) {
                              "{\"a\\u0041\":1}"}) {        // escaped key
         for (Mode mode : kModes) {
             const ShapeOptions options{.mode = mode};
-            detail::ShapeState st(options);
+            shape_detail::ShapeState st(options);
             Value out;
             EXPECT_FALSE(schema_detail::fast_shape(text, *schema, out, st, 1 << 20, 512)) << text;
         }
     }
-    detail::ShapeState st(ShapeOptions{});
+    shape_detail::ShapeState st(ShapeOptions{});
     Value out;
     EXPECT_TRUE(schema_detail::fast_shape(R"( {"a": 1, "b": ["x", "y"]} )", *schema, out, st, 1 << 20, 512));
     EXPECT_EQ(out.dump(), R"({"a":1,"b":["x","y"]})");
     // The parser's limits hold: too deep, too long.
-    detail::ShapeState st2(ShapeOptions{});
+    shape_detail::ShapeState st2(ShapeOptions{});
     EXPECT_FALSE(schema_detail::fast_shape(R"({"a":1,"b":["x"]})", *schema, out, st2, 1 << 20, 1));
-    detail::ShapeState st3(ShapeOptions{});
+    shape_detail::ShapeState st3(ShapeOptions{});
     EXPECT_FALSE(schema_detail::fast_shape(R"({"a":1})", *schema, out, st3, 3, 512));
 }
 
@@ -207,7 +207,7 @@ TEST(SchemaShapeFast, LeavesUnusualTextsToTheGeneralPath) {
 // leave to fast_scalar / read_property: each member against each property type, in every mode,
 // agrees with the general path wherever the fast path takes the text.
 TEST(SchemaShapeFast, DirectScalarsAgreeWithTheGeneralPath) {
-    auto schema = CompiledSchema::compile_json(R"({"type":"object","additionalProperties":false,"properties":{
+    auto schema = Schema::compile_json(R"({"type":"object","additionalProperties":false,"properties":{
         "s":{"type":"string"},"e":{"enum":["red","green"]},"b":{"type":"boolean"},"i":{"type":"integer"},
         "u":{"type":"integer","minimum":0},"n":{"type":"number"},"sn":{"type":["string","null"]},
         "in":{"type":["integer","number"]},"lim":{"type":"integer","minimum":1,"maximum":9},
@@ -224,7 +224,7 @@ TEST(SchemaShapeFast, DirectScalarsAgreeWithTheGeneralPath) {
         "3.141592653589793", "0.1000000000000000055511151231257827", "1.0", "10.50", "01", "1.", "-", "[1,2]",
         R"(["x","z"])", "[1.5,2]", R"({"k":1})", R"({"x":1})", R"({"x":1,"y":"z"})", R"({"y":"z"})", "tru", "nul", "5 ", R"("5")", R"("true")", "1E+2"};
     std::size_t taken = 0, texts = 0;
-    for (const schema_detail::Property& p : schema->root().properties) {
+    for (const schema_detail::Property& p : schema->shape_root().properties) {
         for (const std::string& v : values) {
             const std::string text = "{\"" + p.key + "\":" + v + "}";
             for (Mode mode : kModes) {
@@ -293,7 +293,7 @@ TEST(SchemaShapeFast, CompactFormAgreesWithTheGeneralPath) {
     };
     std::size_t taken = 0, texts = 0;
     for (const auto& [json, inputs] : cases) {
-        auto schema = CompiledSchema::compile_json(json);
+        auto schema = Schema::compile_json(json);
         ASSERT_TRUE(schema.has_value()) << json;
         for (const std::string& text : inputs)
             for (Mode mode : kModes) {
@@ -303,7 +303,7 @@ TEST(SchemaShapeFast, CompactFormAgreesWithTheGeneralPath) {
     }
     EXPECT_GT(taken * 2, texts);
     // The root with alternatives or an enum is never walked by the compact form.
-    auto alternatives = CompiledSchema::compile_json(cases[3].first);
+    auto alternatives = Schema::compile_json(cases[3].first);
     ASSERT_TRUE(alternatives.has_value());
     EXPECT_EQ(alternatives->hot_root(), nullptr);
 }

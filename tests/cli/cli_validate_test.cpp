@@ -111,7 +111,7 @@ TEST(CliValidate, UsageErrorsExitTwo) {
     auto run = run_cli({"validate", "--schema", broken.path()}, "{}");
     EXPECT_EQ(run.exit_code, 2);
     EXPECT_THAT(parse_output(run.out)["error"]["message"].as_string(), HasSubstr("schema file"));
-    SchemaFile unusable(R"({"type": "int"})");
+    SchemaFile unusable(R"({"type": "integr"})"); // "int" is a BFCL Java type name: accepted
     auto bad = run_cli({"validate", "--schema", unusable.path()}, "{}");
     EXPECT_EQ(bad.exit_code, 2);
     EXPECT_EQ(parse_output(bad.out)["error"]["kind"], Value("invalid_schema"));

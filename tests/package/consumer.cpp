@@ -13,9 +13,8 @@ int main() {
     }
     const laminate::Value& v = parsed->value;
     // Schema validation links RE2, a private dependency the package must bring along.
-    auto checked = laminate::validate(v, laminate::Value::object({{"properties", laminate::Value::object(
-                                             {{"name", laminate::Value::object({{"pattern", "^lam"}})}})}}));
-    if (!checked || !checked->valid) {
+    auto schema = laminate::Schema::compile_json(R"({"properties": {"name": {"pattern": "^lam"}}})");
+    if (!schema || !schema->validate(v).valid) {
         std::cerr << "schema validation failed\n";
         return 1;
     }

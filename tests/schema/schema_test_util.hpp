@@ -1,12 +1,12 @@
 #pragma once
-// Helpers for the schema tests: JSON from text; validation (one-shot, violations as strings);
+// Helpers for the schema tests: JSON from text; validation (compile and validate at once,
+// violations as strings);
 // generation (expected schemas written as JSON text, compared as laminate::Value).
 
 #include <laminate/output_schema.hpp>
 #include <laminate/parse.hpp>
 #include <laminate/schema_dialect.hpp>
-#include <laminate/schema_shape.hpp>
-#include <laminate/validate.hpp>
+#include <laminate/schema.hpp>
 
 #include <gtest/gtest.h>
 
@@ -20,6 +20,14 @@ inline Value json(std::string_view text) {
     auto v = parse_json(text);
     EXPECT_TRUE(v) << v.error() << " in " << text;
     return v ? *v : Value();
+}
+
+// Compiles `schema` and validates `instance` against it (an invalid schema is the error).
+inline Result<ValidationResult> validate(const Value& instance, const Value& schema, const ValidateOptions& options = {},
+                                         const SchemaCompileOptions& compile_options = {}) {
+    auto compiled = Schema::compile(schema, compile_options);
+    if (!compiled) return std::move(compiled).error();
+    return compiled->validate(instance, options);
 }
 
 inline ValidationResult check(std::string_view schema, std::string_view instance, const ValidateOptions& options = {}) {
@@ -45,7 +53,7 @@ inline std::vector<std::string> keywords(const ValidationResult& r) {
 
 // output_schema<T>() without "$schema", so that expectations stay short.
 template <class T>
-Value schema_without_uri(SchemaOptions options = {}) {
+Value schema_without_uri(OutputSchemaOptions options = {}) {
     options.schema_uri = false;
     return output_schema<T>(options);
 }
@@ -74,16 +82,16 @@ inline laminate::Value json(std::string_view text) {
     return v ? *v : laminate::Value();
 }
 
-inline laminate::CompiledSchema compiled(std::string_view schema_json, laminate::SchemaReadOptions options = {}) {
-    auto s = laminate::CompiledSchema::compile_json(schema_json, options);
+inline laminate::Schema compiled(std::string_view schema_json, laminate::SchemaCompileOptions options = {}) {
+    auto s = laminate::Schema::compile_json(schema_json, options);
     if (!s) ADD_FAILURE() << s.error().to_string();
-    return s ? *s : *laminate::CompiledSchema::compile(laminate::Value(true));
+    return s ? *s : *laminate::Schema::compile(laminate::Value(true));
 }
 
 // Shapes JSON text `input` by `schema_json` in `mode`.
-inline laminate::Result<laminate::SchemaShaped> shape_text(std::string_view schema_json, std::string_view input,
+inline laminate::Result<laminate::Shaped<laminate::Value>> shape_text(std::string_view schema_json, std::string_view input,
                                                            laminate::Mode mode = laminate::Mode::Lenient) {
-    return laminate::shape_json(input, compiled(schema_json), laminate::ShapeOptions{.mode = mode});
+    return compiled(schema_json).from_json(input, laminate::ShapeOptions{.mode = mode});
 }
 
 inline bool has_diagnostic(const laminate::Diagnostics& ds, laminate::DiagnosticKind kind, std::string_view path) {

@@ -370,7 +370,7 @@ TEST(FastPath, EnumsByExactNameReadDirectlyOthersAsTheValuePathDoes) {
 
 // Without syntax repair (strict mode), a trailing comma is refused before anything is read.
 TEST(FastPath, ATrailingCommaIsRefusedBeforeReadingAndShapesAsTheValuePathDoes) {
-    using laminate::detail::ends_in_trailing_comma;
+    using laminate::shape_detail::ends_in_trailing_comma;
     EXPECT_TRUE(ends_in_trailing_comma(R"({"value":1.5,})"));
     EXPECT_TRUE(ends_in_trailing_comma("{\"value\":1.5 ,\n } \r\n"));
     EXPECT_FALSE(ends_in_trailing_comma(R"({"value":1.5})"));

@@ -34,19 +34,19 @@ inline std::string observe(const laminate::Result<laminate::Shaped<T>>& r) {
 
 template <class T>
 inline laminate::Result<laminate::Shaped<T>> slow_path(std::string_view text, const laminate::ShapeOptions& options) {
-    auto parsed = laminate::parse(text, laminate::detail::parse_options_for(options));
+    auto parsed = laminate::parse(text, laminate::shape_detail::parse_options_for(options));
     if (!parsed) return std::move(parsed).error();
-    return laminate::detail::shape_parsed<T>(std::move(*parsed), options);
+    return laminate::shape_detail::shape_parsed<T>(std::move(*parsed), options);
 }
 
 // Whether from_json takes the fast path for this text and these options.
 template <class T>
 inline bool fast_taken(std::string_view text, const laminate::ShapeOptions& options = {}) {
-    laminate::detail::ShapeState st(options);
+    laminate::shape_detail::ShapeState st(options);
     T out{};
-    const auto po = laminate::detail::parse_options_for(options);
-    laminate::detail::FastRepairs repairs{text.data(), po.max_repairs, false, {}};
-    return laminate::detail::fast_shape(text, out, st, po.max_size, po.max_depth, po.repair ? &repairs : nullptr);
+    const auto po = laminate::shape_detail::parse_options_for(options);
+    laminate::shape_detail::FastRepairs repairs{text.data(), po.max_repairs, false, {}};
+    return laminate::shape_detail::fast_shape(text, out, st, po.max_size, po.max_depth, po.repair ? &repairs : nullptr);
 }
 
 } // namespace fast_test

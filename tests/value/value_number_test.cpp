@@ -1,7 +1,7 @@
 // Numbers: kinds, exact 64-bit integers, kept lexemes, losslessness, validation, rendering.
 #include <laminate/value.hpp>
 
-#include "value/number.hpp"
+#include "number/lexeme.hpp"
 #include "value/value_access.hpp"
 
 #include <gtest/gtest.h>
@@ -187,17 +187,17 @@ TEST(ValueNumber, FromLexemeRejectsWhatIsNotAJsonNumber) {
                                   "1_000", "1,5", "\xEF\xBC\x91", "1e1.5", "e5", "1f"}) {
         EXPECT_TRUE(Value::number_from_lexeme(text).is_null()) << '"' << text << '"';
         bool integral = true;
-        EXPECT_FALSE(laminate::detail::is_json_number(text, integral)) << '"' << text << '"';
+        EXPECT_FALSE(laminate::number_detail::is_json_number(text, integral)) << '"' << text << '"';
     }
 }
 
 TEST(ValueNumber, IntegralClassification) {
     bool integral = false;
-    ASSERT_TRUE(laminate::detail::is_json_number("-12", integral));
+    ASSERT_TRUE(laminate::number_detail::is_json_number("-12", integral));
     EXPECT_TRUE(integral);
-    ASSERT_TRUE(laminate::detail::is_json_number("1.0", integral));
+    ASSERT_TRUE(laminate::number_detail::is_json_number("1.0", integral));
     EXPECT_FALSE(integral);
-    ASSERT_TRUE(laminate::detail::is_json_number("1e2", integral));
+    ASSERT_TRUE(laminate::number_detail::is_json_number("1e2", integral));
     EXPECT_FALSE(integral);
 }
 
@@ -227,11 +227,11 @@ TEST(ValueNumber, NonFiniteDoublesDumpAsNull) {
 
 TEST(ValueNumber, LexemeThatIsNotJsonIsNeverWritten) {
     // A repair may hand over the source spelling of NaN or a hex number: dump stays valid JSON.
-    Value nan = laminate::detail::ValueAccess::number(NumberKind::Double, 0, 0,
+    Value nan = laminate::value_detail::ValueAccess::number(NumberKind::Double, 0, 0,
                                                       std::numeric_limits<double>::quiet_NaN(), "NaN", false);
     EXPECT_EQ(nan.lexeme(), "NaN");
     EXPECT_EQ(nan.dump(), "null");
-    Value hex = laminate::detail::ValueAccess::number(NumberKind::Int, 31, 0, 0, "0x1F", false);
+    Value hex = laminate::value_detail::ValueAccess::number(NumberKind::Int, 31, 0, 0, "0x1F", false);
     EXPECT_EQ(hex.dump(), "31");
     EXPECT_EQ(hex, Value(31));
 }
@@ -259,7 +259,7 @@ TEST(ValueNumber, CanonicalRenderingRoundTrips) {
 }
 
 TEST(ValueNumber, CanonicalDecimal) {
-    using laminate::detail::canonical_decimal;
+    using laminate::number_detail::canonical_decimal;
     EXPECT_EQ(canonical_decimal("150"), canonical_decimal("1.5e2"));
     EXPECT_EQ(canonical_decimal("-0.0150"), canonical_decimal("-1.50E-2"));
     EXPECT_EQ(canonical_decimal("0"), canonical_decimal("-0.000e5"));

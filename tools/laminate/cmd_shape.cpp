@@ -6,7 +6,7 @@
 #include "serve.hpp"
 
 #include <laminate/mode.hpp>
-#include <laminate/schema_shape.hpp>
+#include <laminate/schema.hpp>
 
 #include <cstdio>
 #include <fstream>
@@ -31,12 +31,12 @@ struct ShapeFlags {
 // Per-line schemas compiled once each: a JSONL batch usually repeats a few schemas.
 class SchemaCache {
 public:
-    explicit SchemaCache(SchemaReadOptions options) : options_(options) {}
+    explicit SchemaCache(SchemaCompileOptions options) : options_(options) {}
 
-    Result<CompiledSchema> get(const Value& schema) {
+    Result<Schema> get(const Value& schema) {
         std::string key = schema.dump();
         if (auto it = cache_.find(key); it != cache_.end()) return it->second;
-        auto compiled = CompiledSchema::compile(schema, options_);
+        auto compiled = Schema::compile(schema, options_);
         if (!compiled) return std::move(compiled).error();
         if (cache_.size() >= kMaxEntries) cache_.clear(); // bounded memory for endless streams
         cache_.emplace(std::move(key), *compiled);
@@ -45,23 +45,23 @@ public:
 
 private:
     static constexpr std::size_t kMaxEntries = 256;
-    SchemaReadOptions options_;
-    std::unordered_map<std::string, CompiledSchema> cache_;
+    SchemaCompileOptions options_;
+    std::unordered_map<std::string, Schema> cache_;
 };
 
-Result<Value> shape_request(const Request& request, const std::optional<CompiledSchema>& default_schema,
+Result<Value> shape_request(const Request& request, const std::optional<Schema>& default_schema,
                             SchemaCache& cache, const ShapeOptions& options) {
-    std::optional<CompiledSchema> line_schema;
+    std::optional<Schema> line_schema;
     if (request.fields)
         if (const Value* schema = request.fields->find("schema")) {
             auto compiled = cache.get(*schema);
             if (!compiled) return std::move(compiled).error();
             line_schema = std::move(*compiled);
         }
-    const CompiledSchema* schema = line_schema ? &*line_schema : default_schema ? &*default_schema : nullptr;
+    const Schema* schema = line_schema ? &*line_schema : default_schema ? &*default_schema : nullptr;
     if (!schema)
         return Error(ErrorKind::InvalidArgument, "no schema: give --schema FILE or a \"schema\" member on the line");
-    auto shaped = shape_llm_response(request.text, *schema, options);
+    auto shaped = schema->from_llm_response(request.text, options);
     if (!shaped) return std::move(shaped).error();
     Value out = Value::object();
     out.set("value", std::move(shaped->value));
@@ -70,12 +70,12 @@ Result<Value> shape_request(const Request& request, const std::optional<Compiled
     return out;
 }
 
-Result<CompiledSchema> load_schema(const std::string& path, const SchemaReadOptions& options) {
+Result<Schema> load_schema(const std::string& path, const SchemaCompileOptions& options) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return Error(ErrorKind::InvalidArgument, "cannot read the schema file");
     std::ostringstream text;
     text << in.rdbuf();
-    return CompiledSchema::compile_json(text.str(), options);
+    return Schema::compile_json(text.str(), options);
 }
 
 // A usage problem (no schema, an unusable schema file): the error answer, exit status 2.
@@ -130,8 +130,9 @@ void add_shape_command(CLI::App& app, int& exit_status) {
                   "Read strings as Java / JavaScript literals where the schema wants another type");
     sub->footer(footer);
     sub->callback([flags, &exit_status] {
-        const SchemaReadOptions schema_options{.source_literals = flags->source_literals};
-        std::optional<CompiledSchema> schema;
+        SchemaCompileOptions schema_options;
+        schema_options.source_literals = flags->source_literals;
+        std::optional<Schema> schema;
         if (!flags->schema_file.empty()) {
             auto loaded = load_schema(flags->schema_file, schema_options);
             if (!loaded) {

@@ -12,7 +12,7 @@
 #include "serve.hpp"
 
 #include <laminate/parse.hpp>
-#include <laminate/validate.hpp>
+#include <laminate/schema.hpp>
 
 #include <algorithm>
 #include <cstdio>

@@ -15,7 +15,7 @@
 
 namespace laminate {
 
-struct SchemaOptions {
+struct OutputSchemaOptions {
     // "$schema": "https://json-schema.org/draft/2020-12/schema" at the root.
     bool schema_uri = true;
     // A struct without a laminate::Overflow member gets "additionalProperties": false (its
@@ -24,7 +24,7 @@ struct SchemaOptions {
     bool closed_structs = true;
 };
 
-namespace detail {
+namespace schema_detail {
 
 inline constexpr std::string_view schema_uri_2020_12 =
     "https://json-schema.org/draft/2020-12/schema";
@@ -34,9 +34,9 @@ template <class T> inline constexpr char schema_type_tag = 0;
 
 class SchemaBuilder {
 public:
-    explicit SchemaBuilder(const SchemaOptions& options) : options_(options) {}
+    explicit SchemaBuilder(const OutputSchemaOptions& options) : options_(options) {}
 
-    const SchemaOptions& options() const noexcept { return options_; }
+    const OutputSchemaOptions& options() const noexcept { return options_; }
 
     struct Slot {
         std::size_t index = 0;
@@ -62,7 +62,7 @@ private:
         Value body;
         std::size_t refs = 0;
     };
-    SchemaOptions options_;
+    OutputSchemaOptions options_;
     std::vector<Def> defs_;
 };
 
@@ -82,9 +82,9 @@ Value nullable_schema(Value schema);
 // minProperties/maxProperties on maps).
 void apply_field_spec(Value& schema, const FieldSpec& spec, const Value* default_value);
 // A struct's body: "type": "object", "properties", "required" (omitted when empty), and
-// additionalProperties per SchemaOptions::closed_structs and `has_overflow`.
+// additionalProperties per OutputSchemaOptions::closed_structs and `has_overflow`.
 Value object_schema(Value properties, Value required, bool has_overflow,
-                    std::string_view description, const SchemaOptions& options);
+                    std::string_view description, const OutputSchemaOptions& options);
 
-} // namespace detail
+} // namespace schema_detail
 } // namespace laminate

@@ -16,18 +16,34 @@
 #include <type_traits>
 #include <variant>
 
-namespace laminate::detail {
+namespace laminate::schema_detail {
+
+using shape_detail::write_value;
+
+using shape_detail::check_shapeable;
+using shape_detail::struct_table;
+using shape_detail::type_label;
+
+using shape_detail::FieldInfo;
+using shape_detail::StructTable;
+using shape_detail::is_coercible_scalar_v;
+using shape_detail::is_map_v;
+using shape_detail::is_open_v;
+using shape_detail::is_optional_v;
+using shape_detail::is_std_array_v;
+using shape_detail::is_variant_v;
+using shape_detail::is_vector_v;
 
 // A laminate::Shaper<T> may say what its JSON looks like: `static laminate::Value schema();`.
 template <class T>
-concept has_shaper_schema = has_shaper<T> && requires {
+concept has_shaper_schema = shape_detail::has_shaper<T> && requires {
     { Shaper<T>::schema() } -> std::convertible_to<Value>;
 };
 
 // A type-level description: `static constexpr std::string_view description = "...";` in
 // laminate::Fields<T>.
 template <class T> std::string_view type_description() {
-    if constexpr (has_field_options<T> && requires { std::string_view(Fields<T>::description); })
+    if constexpr (shape_detail::has_field_options<T> && requires { std::string_view(Fields<T>::description); })
         return std::string_view(Fields<T>::description);
     else
         return {};
@@ -79,7 +95,7 @@ template <class... A> Value variant_schema(SchemaBuilder& b, std::variant<A...>*
 
 template <class T> Value schema_of(SchemaBuilder& b) {
     static_assert(check_shapeable<T>());
-    if constexpr (has_shaper<T>) {
+    if constexpr (shape_detail::has_shaper<T>) {
         if constexpr (has_shaper_schema<T>)
             return Value(Shaper<T>::schema());
         else
@@ -128,7 +144,7 @@ template <class T> Value schema_of(SchemaBuilder& b) {
 
 // Whether schema_of<T> treats T as a reflected struct (the last branch above).
 template <class T> consteval bool is_struct_schema() {
-    if constexpr (has_shaper<T> || !std::is_class_v<T> || is_optional_v<T> || is_vector_v<T> ||
+    if constexpr (shape_detail::has_shaper<T> || !std::is_class_v<T> || is_optional_v<T> || is_vector_v<T> ||
                   is_std_array_v<T> || is_map_v<T> || is_variant_v<T> || is_open_v<T> ||
                   std::is_same_v<T, Value> || std::is_same_v<T, Overflow> ||
                   std::is_same_v<T, std::string> || std::is_same_v<T, std::monostate>)
@@ -151,4 +167,4 @@ template <class T> Value root_schema(SchemaBuilder& b) {
     }
 }
 
-} // namespace laminate::detail
+} // namespace laminate::schema_detail

@@ -22,7 +22,7 @@
 #include <type_traits>
 #include <utility>
 
-namespace laminate::detail {
+namespace laminate::shape_detail {
 
 // The parser's repairs that the fast path makes itself (src/shape/fast_repair.cpp): each the
 // Repaired diagnostic the parser writes, in text order. They go before shaping's own diagnostics,
@@ -489,4 +489,4 @@ bool fast_shape(std::string_view text, T& out, ShapeState& st, std::size_t max_s
     }
 }
 
-} // namespace laminate::detail
+} // namespace laminate::shape_detail

@@ -21,7 +21,7 @@
 #include <variant>
 #include <vector>
 
-namespace laminate::detail {
+namespace laminate::shape_detail {
 
 template <class T>
 bool read_value(const Value& in, T& out, ShapeState& st);
@@ -485,4 +485,4 @@ bool read_value(const Value& in, T& out, ShapeState& st) {
     }
 }
 
-} // namespace laminate::detail
+} // namespace laminate::shape_detail

@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-namespace laminate::detail {
+namespace laminate::shape_detail {
 
 struct FieldInfo {
     std::string_view name;          // the C++ member name
@@ -202,4 +202,4 @@ ParseOptions parse_options_for(const ShapeOptions& options);
 // "T = CabinClass" (g++ and clang both do); namespaces are dropped unless it is a template.
 std::string_view type_label_from_pretty(std::string_view pretty) noexcept;
 
-} // namespace laminate::detail
+} // namespace laminate::shape_detail

@@ -13,7 +13,7 @@
 #include <variant>
 #include <vector>
 
-namespace laminate::detail {
+namespace laminate::shape_detail {
 
 template <class T> inline constexpr bool is_optional_v = false;
 template <class T> inline constexpr bool is_optional_v<std::optional<T>> = true;
@@ -45,4 +45,4 @@ inline constexpr bool is_coercible_scalar_v =
 template <class T>
 inline constexpr bool dependent_false = false;
 
-} // namespace laminate::detail
+} // namespace laminate::shape_detail

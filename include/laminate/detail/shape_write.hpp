@@ -9,7 +9,7 @@
 #include <type_traits>
 #include <variant>
 
-namespace laminate::detail {
+namespace laminate::shape_detail {
 
 template <class T>
 Value write_value(const T& v);
@@ -95,4 +95,4 @@ Value write_value(const T& v) {
     }
 }
 
-} // namespace laminate::detail
+} // namespace laminate::shape_detail

@@ -1,6 +1,6 @@
 #include "shaper.hpp"
 
-#include <laminate/schema_shape.hpp>
+#include <laminate/schema.hpp>
 
 #include <optional>
 
@@ -11,7 +11,7 @@ namespace laminate::bfcl {
 // since BFCL's checker rejects every parameter a function does not declare; and the java and
 // javascript categories read argument strings as source literals, as BFCL's checker does.
 struct ArgumentShaper::Impl {
-    std::optional<CompiledSchema> schema;
+    std::optional<Schema> schema;
     std::optional<Error> error;
 };
 
@@ -20,9 +20,9 @@ ArgumentShaper::ArgumentShaper(const Value& parameters, bool source_literals)
     Value closed = parameters;
     if (closed.is_object() && !closed.contains("additionalProperties"))
         closed.set("additionalProperties", Value(false));
-    SchemaReadOptions options;
+    SchemaCompileOptions options;
     options.source_literals = source_literals;
-    auto compiled = CompiledSchema::compile(closed, options);
+    auto compiled = Schema::compile(closed, options);
     if (compiled) impl_->schema.emplace(std::move(*compiled));
     else impl_->error.emplace(std::move(compiled).error());
 }
@@ -38,7 +38,7 @@ Result<ShapedArguments> ArgumentShaper::shape(std::string_view text, bool comple
     if (impl_->error) return *impl_->error;
     ShapeOptions options;
     options.parse.complete_truncated = complete_truncated;
-    auto shaped = shape_llm_response(text, *impl_->schema, options);
+    auto shaped = impl_->schema->from_llm_response(text, options);
     if (!shaped) return std::move(shaped).error();
     ShapedArguments out;
     out.value = std::move(shaped->value);

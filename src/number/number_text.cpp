@@ -1,0 +1,272 @@
+#include "number/number_text.hpp"
+
+#include "core/ascii.hpp"
+
+#include <array>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+namespace laminate::number_detail {
+namespace {
+
+using core_detail::iequals;
+using core_detail::trim;
+
+bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+
+std::string_view digit_run(std::string_view s, std::size_t& i) noexcept {
+    std::size_t start = i;
+    while (i < s.size() && is_digit(s[i])) ++i;
+    return s.substr(start, i - start);
+}
+
+void append_integer_digits(std::string& out, std::string_view digits) {
+    std::size_t lead = digits.find_first_not_of('0');
+    if (lead == std::string_view::npos) out += '0';
+    else out += digits.substr(lead);
+}
+
+// [+-]? digits? ('.' digits?)? ([eE] [+-]? digits)? with at least one mantissa digit: the
+// spellings of a decimal number people and models write, turned into a JSON lexeme.
+bool plain_number(std::string_view s, std::string& lexeme) {
+    std::size_t i = 0;
+    bool negative = false;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) negative = s[i++] == '-';
+    std::string_view whole = digit_run(s, i);
+    std::string_view fraction;
+    if (i < s.size() && s[i] == '.') {
+        ++i;
+        fraction = digit_run(s, i);
+    }
+    if (whole.empty() && fraction.empty()) return false;
+    bool exponent_negative = false;
+    std::string_view exponent;
+    if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+        ++i;
+        if (i < s.size() && (s[i] == '+' || s[i] == '-')) exponent_negative = s[i++] == '-';
+        exponent = digit_run(s, i);
+        if (exponent.empty()) return false;
+    }
+    if (i != s.size()) return false;
+    lexeme.clear();
+    if (negative) lexeme += '-';
+    append_integer_digits(lexeme, whole);
+    if (!fraction.empty()) {
+        lexeme += '.';
+        lexeme += fraction;
+    }
+    if (!exponent.empty()) {
+        lexeme += 'e';
+        if (exponent_negative) lexeme += '-';
+        lexeme += exponent;
+    }
+    return true;
+}
+
+int digit_value(char c) noexcept {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return 99;
+}
+
+// [+-]? 0[xX] hex | 0[oO] octal | 0[bB] binary.
+NumberTextStatus radix_number(std::string_view s, std::string& lexeme) {
+    std::size_t i = 0;
+    bool negative = false;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) negative = s[i++] == '-';
+    if (i + 2 > s.size() || s[i] != '0') return NumberTextStatus::NotANumber;
+    unsigned base = 0;
+    switch (s[i + 1]) {
+    case 'x': case 'X': base = 16; break;
+    case 'o': case 'O': base = 8; break;
+    case 'b': case 'B': base = 2; break;
+    default: return NumberTextStatus::NotANumber;
+    }
+    i += 2;
+    if (i == s.size()) return NumberTextStatus::NotANumber;
+    std::uint64_t value = 0;
+    bool overflow = false;
+    for (; i < s.size(); ++i) {
+        int d = digit_value(s[i]);
+        if (d >= static_cast<int>(base)) return NumberTextStatus::NotANumber;
+        if (value > (std::numeric_limits<std::uint64_t>::max() - static_cast<unsigned>(d)) / base) overflow = true;
+        value = value * base + static_cast<unsigned>(d);
+    }
+    if (overflow) return NumberTextStatus::RadixOverflow;
+    lexeme.clear();
+    if (negative && value != 0) lexeme += '-';
+    lexeme += std::to_string(value);
+    return NumberTextStatus::Ok;
+}
+
+bool not_finite(std::string_view s, double& out) noexcept {
+    bool negative = false;
+    if (!s.empty() && (s[0] == '+' || s[0] == '-')) {
+        negative = s[0] == '-';
+        s.remove_prefix(1);
+    }
+    if (iequals(s, "nan")) {
+        out = std::numeric_limits<double>::quiet_NaN();
+        return true;
+    }
+    if (iequals(s, "inf") || iequals(s, "infinity")) {
+        out = negative ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+        return true;
+    }
+    return false;
+}
+
+constexpr std::array<std::string_view, 5> kCurrencySymbols{"$", "\xE2\x82\xAC" /* € */, "\xC2\xA3" /* £ */,
+                                                           "\xC2\xA5" /* ¥ */, "\xE2\x82\xB9" /* ₹ */};
+
+bool strip_currency_prefix(std::string_view& s) noexcept {
+    for (std::string_view sym : kCurrencySymbols)
+        if (s.starts_with(sym)) {
+            s = trim(s.substr(sym.size()));
+            return true;
+        }
+    return false;
+}
+
+bool strip_currency_suffix(std::string_view& s) noexcept {
+    for (std::string_view sym : kCurrencySymbols)
+        if (s.ends_with(sym)) {
+            s = trim(s.substr(0, s.size() - sym.size()));
+            return true;
+        }
+    return false;
+}
+
+// Separators between digit groups, by role: '.' and ',' may be grouping or the decimal mark;
+// apostrophes and spaces only group.
+enum class Sep : unsigned char { Point, Comma, Apostrophe, Space };
+
+// Length of the separator at s[i] (0 when none).
+std::size_t separator_at(std::string_view s, std::size_t i, Sep& sep) noexcept {
+    switch (s[i]) {
+    case '.': sep = Sep::Point; return 1;
+    case ',': sep = Sep::Comma; return 1;
+    case '\'': sep = Sep::Apostrophe; return 1;
+    case ' ': sep = Sep::Space; return 1;
+    default: break;
+    }
+    std::string_view rest = s.substr(i);
+    if (rest.starts_with("\xC2\xA0")) { sep = Sep::Space; return 2; }          // no-break space
+    if (rest.starts_with("\xE2\x80\xAF")) { sep = Sep::Space; return 3; }      // narrow no-break space
+    if (rest.starts_with("\xE2\x80\x89")) { sep = Sep::Space; return 3; }      // thin space
+    if (rest.starts_with("\xE2\x80\x99")) { sep = Sep::Apostrophe; return 3; } // right single quote
+    return 0;
+}
+
+// Thousands grouping: a first group of 1-3 digits without a leading zero, then groups of 3.
+bool valid_grouping(const std::vector<std::string_view>& groups, std::size_t count) noexcept {
+    if (count == 0 || groups[0].empty() || groups[0].size() > 3 || groups[0][0] == '0') return false;
+    for (std::size_t g = 1; g < count; ++g)
+        if (groups[g].size() != 3) return false;
+    return true;
+}
+
+// Digits in groups ("1,234,567", "1.234,56", "1'234.5", "1 234,56"), without sign or exponent.
+NumberTextStatus grouped_number(std::string_view s, bool negative, NumberText& out) {
+    std::vector<std::string_view> groups;
+    std::vector<Sep> seps;
+    std::size_t i = 0;
+    while (true) {
+        std::string_view run = digit_run(s, i);
+        if (run.empty()) return NumberTextStatus::NotANumber;
+        groups.push_back(run);
+        if (i == s.size()) break;
+        Sep sep{};
+        std::size_t len = separator_at(s, i, sep);
+        if (len == 0) return NumberTextStatus::NotANumber;
+        seps.push_back(sep);
+        i += len;
+    }
+    if (seps.empty()) return NumberTextStatus::NotANumber;
+
+    std::size_t whole_groups = groups.size();
+    bool has_fraction = false;
+    bool all_same = true;
+    for (Sep sep : seps) all_same = all_same && sep == seps[0];
+    if (all_same) {
+        // One kind of separator: grouping, except a lone point (a plain decimal, read earlier)
+        // and a lone comma that does not group like thousands (a decimal comma, or not).
+        if (seps.size() == 1 && seps[0] == Sep::Point) return NumberTextStatus::NotANumber;
+        if (!valid_grouping(groups, whole_groups))
+            return seps.size() == 1 && seps[0] == Sep::Comma ? NumberTextStatus::Ambiguous
+                                                             : NumberTextStatus::NotANumber;
+    } else {
+        // Mixed: the last separator is the decimal mark and appears once; the others all group.
+        Sep mark = seps.back();
+        if (mark != Sep::Point && mark != Sep::Comma) return NumberTextStatus::NotANumber;
+        Sep group = seps[0];
+        for (std::size_t k = 0; k + 1 < seps.size(); ++k)
+            if (seps[k] != group || seps[k] == mark) return NumberTextStatus::NotANumber;
+        whole_groups = groups.size() - 1;
+        has_fraction = true;
+        if (!valid_grouping(groups, whole_groups)) return NumberTextStatus::NotANumber;
+        out.decimal_comma = mark == Sep::Comma;
+    }
+    out.grouping = whole_groups > 1;
+    std::string digits;
+    for (std::size_t g = 0; g < whole_groups; ++g) digits += groups[g];
+    out.lexeme.clear();
+    if (negative) out.lexeme += '-';
+    append_integer_digits(out.lexeme, digits);
+    if (has_fraction) {
+        out.lexeme += '.';
+        out.lexeme += groups.back();
+    }
+    return NumberTextStatus::Ok;
+}
+
+NumberTextStatus best_effort_number(std::string_view s, NumberText& out) {
+    if (not_finite(s, out.special)) {
+        out.not_finite = true;
+        return NumberTextStatus::Ok;
+    }
+    // A sign may come before or after a currency symbol: "-$4.99", "$-4.99", "4,99 €".
+    bool negative = false, signed_ = false;
+    auto take_sign = [&](std::string_view& t) {
+        if (!signed_ && !t.empty() && (t[0] == '+' || t[0] == '-')) {
+            negative = t[0] == '-';
+            signed_ = true;
+            t = trim(t.substr(1));
+        }
+    };
+    std::string_view body = s;
+    take_sign(body);
+    out.currency = strip_currency_prefix(body) || strip_currency_suffix(body);
+    take_sign(body);
+    if (body.empty()) return NumberTextStatus::NotANumber;
+    if (out.currency) {
+        std::string unsigned_lexeme;
+        if (body[0] != '+' && body[0] != '-' && plain_number(body, unsigned_lexeme)) {
+            out.lexeme = negative && unsigned_lexeme != "0" ? "-" + unsigned_lexeme : unsigned_lexeme;
+            return NumberTextStatus::Ok;
+        }
+    }
+    return grouped_number(body, negative, out);
+}
+
+} // namespace
+
+NumberText read_number_text(std::string_view text, bool best_effort) {
+    NumberText out;
+    std::string_view s = trim(text);
+    if (plain_number(s, out.lexeme)) {
+        out.status = NumberTextStatus::Ok;
+        return out;
+    }
+    out.status = radix_number(s, out.lexeme);
+    if (out.status != NumberTextStatus::NotANumber) {
+        out.radix = true;
+        return out;
+    }
+    if (best_effort) out.status = best_effort_number(s, out);
+    return out;
+}
+
+} // namespace laminate::number_detail

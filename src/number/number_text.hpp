@@ -1,0 +1,34 @@
+#pragma once
+// Reading a number written inside a string: the spellings StringCoercion accepts (whitespace,
+// a leading '+', ".5", "5.", leading zeros, exponents, 0x / 0o / 0b prefixes) and those only
+// BestEffort accepts (digit grouping of several locales, a decimal comma, a currency symbol,
+// NaN and infinities). The result is a JSON number lexeme, so that one code path decides
+// ranges and fractions for numbers and strings alike.
+
+#include <string>
+#include <string_view>
+
+namespace laminate::number_detail {
+
+enum class NumberTextStatus : unsigned char {
+    Ok,
+    NotANumber,    // not a number in any accepted spelling ("12abc", "hello")
+    Ambiguous,     // a lone comma that may be grouping or a decimal comma ("12,34")
+    RadixOverflow, // a 0x / 0o / 0b literal beyond 64 bits
+};
+
+struct NumberText {
+    NumberTextStatus status = NumberTextStatus::NotANumber;
+    std::string lexeme;          // a valid JSON number when status is ok and !not_finite
+    bool radix = false;          // written with a 0x / 0o / 0b prefix
+    bool grouping = false;       // digit grouping removed (BestEffort)
+    bool decimal_comma = false;  // a comma read as the decimal mark (BestEffort)
+    bool currency = false;       // a currency symbol removed (BestEffort)
+    bool not_finite = false;     // NaN or an infinity (BestEffort); the value is in `special`
+    double special = 0;
+};
+
+// best_effort enables the BestEffort spellings.
+NumberText read_number_text(std::string_view text, bool best_effort);
+
+} // namespace laminate::number_detail

@@ -1,0 +1,165 @@
+// Schema-driven shaping, entry points: values, JSON text and model text, against a compiled
+// schema; the end of a run (errors summarized, fail_at, sinks) is typed shaping's own.
+#include "schema/shape/node.hpp"
+
+#include <laminate/extract.hpp>
+#include <laminate/parse.hpp>
+
+#include <optional>
+#include <vector>
+
+namespace laminate {
+namespace {
+
+using shape_detail::ShapeState;
+
+// Alternatives one shaping call may try (see ShapeState::trials_left): a few per input node on
+// top of a base, far more than any real schema needs, and few enough that a schema whose
+// alternatives multiply stops within a second even under the sanitizers.
+std::size_t trial_budget(std::size_t input_size) { return 10'000 + 4 * input_size; }
+
+// Values in a tree (the input's size for the budget).
+std::size_t count_nodes(const Value& root) {
+    std::size_t n = 0;
+    std::vector<const Value*> stack{&root};
+    while (!stack.empty()) {
+        const Value* v = stack.back();
+        stack.pop_back();
+        ++n;
+        if (v->is_array())
+            for (const Value& item : v->items()) stack.push_back(&item);
+        else if (v->is_object())
+            for (const Member& m : v->members()) stack.push_back(&m.value);
+    }
+    return n;
+}
+
+// The options of the overloads without them, built once.
+const ShapeOptions& default_options() {
+    static const ShapeOptions options;
+    return options;
+}
+
+// A state for one shaping call, drawing on `budget`.
+ShapeState schema_state(const ShapeOptions& options, std::size_t& budget, std::size_t input_size) {
+    ShapeState st(options);
+    budget = trial_budget(input_size);
+    st.trials_left = &budget;
+    return st;
+}
+
+Result<Shaped<Value>> finish(Shaped<Value>&& out, ShapeState& st, const ShapeOptions& options) {
+    if (auto e = shape_detail::conclude(st, options, out.diagnostics, out.residual)) return std::move(*e);
+    return std::move(out);
+}
+
+Result<Shaped<Value>> shape_parsed(Parsed&& parsed, const Schema& schema, const ShapeOptions& options) {
+    std::size_t budget = 0;
+    ShapeState st = schema_state(options, budget, count_nodes(parsed.value));
+    st.diagnostics = std::move(parsed.diagnostics);
+    Shaped<Value> out;
+    schema_detail::read_node(parsed.value, schema.shape_root(), out.value, st);
+    return finish(std::move(out), st, options);
+}
+
+// Valid JSON of the common case read straight from the text by the schema (fast_read.cpp)
+// into `out` with the state `st`; false (both to be discarded) when the text needs parse +
+// read_node from the start. The caller keeps the state and the result on its stack and finishes
+// them itself, so that the Shaped<Value> is moved once, into the Result, and not through layers of
+// optionals (three moves of two Values and a vector per call otherwise).
+bool take_fast(std::string_view text, const Schema& schema, const ParseOptions& parse_options, ShapeState& st,
+               Shaped<Value>& out) {
+    return schema_detail::fast_shape(text, schema, out.value, st, parse_options.max_size, parse_options.max_depth);
+}
+
+} // namespace
+
+Result<Shaped<Value>> Schema::from_value(const Value& input, const ShapeOptions& options) const {
+    const Schema& schema = *this;
+    std::size_t budget = 0;
+    ShapeState st = schema_state(options, budget, count_nodes(input));
+    Shaped<Value> out;
+    schema_detail::read_node(input, schema.shape_root(), out.value, st);
+    return finish(std::move(out), st, options);
+}
+
+Result<Shaped<Value>> Schema::from_json(std::string_view json_text, const ShapeOptions& options) const {
+    const Schema& schema = *this;
+    const ParseOptions parse_options = shape_detail::parse_options_for(options);
+    {
+        std::size_t budget = 0;
+        ShapeState st = schema_state(options, budget, json_text.size());
+        Shaped<Value> out;
+        if (take_fast(json_text, schema, parse_options, st, out)) return finish(std::move(out), st, options);
+    }
+    auto parsed = parse_detail::parse_for_shaping(json_text, parse_options);
+    if (!parsed) return std::move(parsed).error();
+    return shape_parsed(std::move(*parsed), schema, options);
+}
+
+Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, const ShapeOptions& options) const {
+    const Schema& schema = *this;
+    const ParseOptions parse_options = shape_detail::parse_options_for(options);
+    // Fast path: a text that is one valid JSON document is the candidate extract() would try
+    // first (the whole text, read exactly), so shaping it directly gives the same answer without
+    // scanning for candidates. Anything else goes through extraction.
+    std::string_view trimmed = model_text;
+    while (!trimmed.empty() && (trimmed.front() == ' ' || trimmed.front() == '\n' || trimmed.front() == '\r' ||
+                                trimmed.front() == '\t'))
+        trimmed.remove_prefix(1);
+    if (!trimmed.empty() && (trimmed.front() == '{' || trimmed.front() == '[')) {
+        {
+            std::size_t budget = 0;
+            ShapeState st = schema_state(options, budget, model_text.size());
+            Shaped<Value> out;
+            if (take_fast(model_text, schema, parse_options, st, out)) return finish(std::move(out), st, options);
+        }
+        ParseOptions exact = parse_options;
+        exact.repair = false;
+        exact.complete_truncated = false;
+        if (auto parsed = parse(model_text, exact)) {
+            std::size_t budget = 0;
+            ShapeState st = schema_state(options, budget, model_text.size());
+            Shaped<Value> out;
+            schema_detail::read_node(parsed->value, schema.shape_root(), out.value, st);
+            if (st.errors.empty()) return finish(std::move(out), st, options);
+        }
+    }
+    std::optional<ShapeState> winner_state;
+    std::optional<Shaped<Value>> winner;
+    // extract() stops at the first candidate accepted, so the last one shaped here is it.
+    auto accept = [&](const Value& candidate) {
+        std::size_t budget = 0;
+        ShapeState st = schema_state(options, budget, model_text.size());
+        Shaped<Value> out;
+        schema_detail::read_node(candidate, schema.shape_root(), out.value, st);
+        if (!st.errors.empty()) return false;
+        st.trials_left = nullptr; // the budget is this call's; the state outlives it
+        winner_state.emplace(std::move(st));
+        winner.emplace(std::move(out));
+        return true;
+    };
+    auto extracted = extract(model_text, parse_options, options.extract, accept);
+    if (!extracted) {
+        // Nothing fits the schema: report why the payload that parses does not.
+        auto payload = extract(model_text, parse_options, options.extract);
+        if (!payload) return std::move(extracted).error();
+        return shape_parsed(std::move(payload->parsed), schema, options);
+    }
+    Diagnostics& ds = winner_state->diagnostics;
+    ds.insert(ds.begin(), std::make_move_iterator(extracted->parsed.diagnostics.begin()),
+              std::make_move_iterator(extracted->parsed.diagnostics.end()));
+    return finish(std::move(*winner), *winner_state, options);
+}
+
+Result<Shaped<Value>> Schema::from_value(const Value& input) const { return from_value(input, default_options()); }
+
+Result<Shaped<Value>> Schema::from_json(std::string_view json_text) const {
+    return from_json(json_text, default_options());
+}
+
+Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text) const {
+    return from_llm_response(model_text, default_options());
+}
+
+} // namespace laminate

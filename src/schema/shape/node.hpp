@@ -1,0 +1,155 @@
+#pragma once
+// The compiled form of a schema: one Node per (sub)schema, built once by compile.cpp and
+// read by read.cpp. Nodes live in a deque owned by ShapeTree, so pointers between them
+// ($ref, recursion) stay valid.
+
+#include <laminate/coerce.hpp>
+#include <laminate/detail/shape_state.hpp>
+#include <laminate/field_options.hpp>
+#include <laminate/schema.hpp>
+#include <laminate/value.hpp>
+
+#include "schema/shape/hot.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace laminate::schema_detail {
+
+struct Node;
+
+// JSON types a node accepts, as bits; none set means any value.
+enum TypeBit : unsigned {
+    t_null = 1u << 0,
+    t_bool = 1u << 1,
+    t_integer = 1u << 2,
+    t_number = 1u << 3,
+    t_string = 1u << 4,
+    t_array = 1u << 5,
+    t_object = 1u << 6,
+};
+
+// What the fast path may read for a property straight from the text without looking at its node
+// (the node is mostly in another cache line, and cold): direct_read's cases, decided once per
+// schema by direct_bits(). None set: ask the node.
+enum DirectBit : std::uint8_t {
+    d_string = 1u << 0,  // a plain string, kept
+    d_bool = 1u << 1,    // true / false, kept
+    d_integer = 1u << 2, // a small canonical integer, kept (any int64 fits the node)
+    d_number = 1u << 3,  // a short exactly-held fraction, kept
+    d_limits = 1u << 4,  // the node has constraints: check_limits after reading
+    d_enum = 1u << 5,    // a plain string that is one of a string enum's names, kept (the compact
+                         // form's entries only: HotProperty::enum_names)
+};
+
+// A property's texts that only absent properties and containers need, kept apart (ShapeTree owns
+// them) so that Property stays small: the fast path compares the keys of consecutive properties,
+// and several of them then share a cache line.
+struct PropertyText {
+    // What append_path_key appends for the key below a non-empty path (".key" or "[\"k y\"]"),
+    // made once at compile time: shaping enters every container property's path.
+    std::string path_segment;
+};
+
+struct Property {
+    std::string key;
+    const Node* schema = nullptr;
+    bool required = false;
+    std::uint8_t direct = 0;            // DirectBit mask of *schema
+    const PropertyText* text = nullptr; // set once every node is compiled
+};
+
+// Enters a property's path for the scope (as PathScope(st, key), from the precomputed segment).
+class PropertyPathScope {
+public:
+    PropertyPathScope(shape_detail::ShapeState& st, const Property& p) : PropertyPathScope(st, p.text->path_segment) {}
+    PropertyPathScope(shape_detail::ShapeState& st, std::string_view segment) : st_(st), size_(st.path.size()) {
+        if (st.path.empty() && !segment.empty() && segment.front() == '.') segment.remove_prefix(1);
+        st.path.append(segment);
+    }
+    ~PropertyPathScope() { st_.path.resize(size_); }
+    PropertyPathScope(const PropertyPathScope&) = delete;
+    PropertyPathScope& operator=(const PropertyPathScope&) = delete;
+
+private:
+    shape_detail::ShapeState& st_;
+    std::size_t size_;
+};
+
+enum class Additional : unsigned char { Allowed, Forbidden, Schema };
+
+// Fields in the order shaping reads them: the hot ones share the node's first cache lines (a
+// BFCL run touches thousands of schemas once each, so nodes are mostly cold).
+struct Node {
+    unsigned types = 0;            // TypeBit mask; 0 = any
+    bool never = false;            // the schema `false`: nothing fits
+    bool source_literals = false;  // strings may spell Java / JavaScript literals
+    bool has_enum = false;         // enum / const (const is an enum of one)
+    bool has_limits = false;
+    bool items_forbidden = false;  // "items": false after prefixItems: no further element
+    Additional additional = Additional::Allowed;
+    bool plain_keys = false;       // every property key is plain ASCII text (the fast path compares bytes)
+    const HotObject* hot = nullptr; // the fast path's form of an object node (ShapeTree::hot), or null
+
+    // anyOf / oneOf: alternatives tried in turn (the node's own keywords then do not apply)
+    std::vector<const Node*> alternatives;
+    // object
+    std::vector<Property> properties;
+    const Node* additional_schema = nullptr;
+    // array
+    const Node* items = nullptr;
+    std::vector<const Node*> prefix_items;
+    // integer
+    IntTarget int_target{"integer"};
+
+    std::optional<Value> default_value;
+    std::vector<Value> enum_values;
+    std::vector<std::string_view> enum_names; // when every entry is a string: views into enum_values
+    std::optional<double> exclusive_minimum, exclusive_maximum;
+
+    std::shared_ptr<const shape_detail::StructTable> table; // keys for match_members, built from properties
+    std::string label;             // the `to` of diagnostics: "integer", "string", "String[]"
+    // constraints, checked after coercion by typed shaping's checks (minimum / maximum,
+    // length_min / length_max, items_min / items_max of a FieldSpec)
+    // Shared, so that the node stays small (and its hot fields in few cache lines).
+    std::shared_ptr<const FieldSpec> limits;
+};
+
+struct ShapeTree {
+    std::deque<Node> nodes;
+    std::deque<PropertyText> property_texts; // what the properties' `text` point to
+    const Node* root = nullptr;
+    HotForm hot; // the fast path's compact form of the object nodes (hot.hpp)
+};
+
+// Compiles `schema` into `out` (nodes, property texts, the fast path's compact form); the root
+// node, or InvalidSchema. A $ref to another document or an anchor becomes a node for any value:
+// the validator resolves those (Schema::compile compiles it first).
+Result<const Node*> build_shape_tree(const Value& schema, const SchemaCompileOptions& options, ShapeTree& out);
+
+// The JSON types a type name allows as a TypeBit mask (0: any value), for JSON Schema's names,
+// BFCL's ("dict", "float", "tuple", "any") and the Java / JavaScript ones; nullopt when unknown.
+// The validator reads type names through it, so that both accept the same schemas.
+std::optional<unsigned> json_types_of(std::string_view type_name);
+
+// The DirectBit mask for a property of schema `n` (complete: every node compiled).
+std::uint8_t direct_bits(const Node& n) noexcept;
+
+// Shapes `in` into `out` by `node`; errors and diagnostics go to the state. Returns whether it
+// was read without error.
+bool read_node(const Value& in, const Node& node, Value& out, shape_detail::ShapeState& st, std::size_t depth = 0);
+
+// The fast path of shape_json (fast_read.cpp): valid JSON of the common case read straight
+// from the text into `out` by the schema, with no parsed Value tree. True when it read the whole
+// text without error; false (`out` and `st` to be discarded, the caller runs parse + read_node)
+// on anything else. Parser limits as ParseOptions::max_size / max_depth.
+bool fast_shape(std::string_view text, const Schema& schema, Value& out, shape_detail::ShapeState& st,
+                std::size_t max_size, std::size_t max_depth);
+
+} // namespace laminate::schema_detail

@@ -1,0 +1,388 @@
+// Schema-driven shaping, reading: a Value made to fit a compiled Node, with typed shaping's
+// coercion engine (coerce.hpp) and its run-time steps (detail/shape_state.hpp): key matching,
+// unknown members, missing fields, constraints, variant choice, errors.
+#include "core/diagnostic_append.hpp"
+#include "schema/shape/node.hpp"
+#include "schema/shape/member_builder.hpp"
+#include "schema/shape/steps.hpp"
+#include "schema/shape/source_literal.hpp"
+
+#include <array>
+
+namespace laminate::schema_detail {
+namespace {
+
+using shape_detail::FieldInfo;
+using shape_detail::PathScope;
+using shape_detail::ShapeState;
+using shape_detail::Slot;
+
+// Deeper input than this (possible with recursive schemas and hand-built values) is an error.
+constexpr std::size_t kMaxInputDepth = 512;
+
+template <class T>
+bool take(Result<T>&& r, Value& out, ShapeState& st) {
+    if (!r) return st.fail(std::move(r).error());
+    if constexpr (std::is_same_v<T, std::nullptr_t>) out = Value(nullptr);
+    else out = Value(std::move(*r));
+    return true;
+}
+
+bool accepts_null(const Node& n) {
+    if (!n.alternatives.empty()) {
+        for (const Node* a : n.alternatives)
+            if (accepts_null(*a)) return true;
+        return false;
+    }
+    if (n.has_enum) {
+        for (const Value& v : n.enum_values)
+            if (v.is_null()) return true;
+        return false;
+    }
+    return n.types == 0 ? !n.never : (n.types & t_null) != 0;
+}
+
+// Strings hold null sentinels faithfully ("none" is a fine string), as typed shaping's strings do.
+bool holds_sentinels(const Node& n) { return n.types == 0 || (n.types & t_string) != 0; }
+
+bool read_array(const Value& in, const Node& n, Value& out, ShapeState& st, std::size_t depth) {
+    Value storage;
+    auto items = coerce_array(in, st.coerce(), storage);
+    if (!items) return st.fail(std::move(items).error());
+    const std::size_t errors = st.errors.size();
+    out = Value::array();
+    for (std::size_t i = 0; i < items->size() && !st.stopped; ++i) {
+        PathScope path(st, i);
+        const Node* element = i < n.prefix_items.size() ? n.prefix_items[i] : n.items;
+        if (!element && n.items_forbidden) {
+            st.fail(Error(ErrorKind::TypeMismatch, "expected at most " + std::to_string(n.prefix_items.size()) +
+                                                        " elements, got " + std::to_string(items->size())));
+            break;
+        }
+        Value v;
+        if (element) {
+            if (read_node((*items)[i], *element, v, st, depth + 1)) out.push_back(std::move(v));
+        } else {
+            out.push_back((*items)[i]);
+        }
+    }
+    return st.errors.size() == errors;
+}
+
+// The Defaulted diagnostic of an absent property (its default filled in, or left empty), built in
+// place as missing_field_at builds typed shaping's: the path made once from the current path and
+// the property's segment, the message as typed shaping words it (shape_state.hpp).
+void note_absent(std::string_view segment, std::string_view note, ShapeState& st) {
+    if (st.diagnostics.capacity() == 0) st.diagnostics.reserve(4); // as note() does
+    Diagnostic& d = core_detail::append_diagnostic(st.diagnostics);
+    if (st.path.empty()) {
+        // At the root, the segment without its leading dot is the whole path: one copy.
+        if (!segment.empty() && segment.front() == '.') segment.remove_prefix(1);
+        core_detail::fill_empty(d.path, segment.data(), segment.size());
+    } else {
+        d.path.reserve(st.path.size() + segment.size());
+        d.path.append(st.path).append(segment);
+    }
+    d.kind = DiagnosticKind::Defaulted;
+    d.risk = Risk::Info;
+    core_detail::fill_empty(d.message, note.data(), note.size());
+}
+
+} // namespace
+
+void absent_property(std::string_view key, const char* key_end, const Value* default_value, std::string_view segment,
+                     MemberBuilder& out, ShapeState& st) {
+    if (default_value) ::new (static_cast<void*>(&out.open(key, key_end))) Value(*default_value);
+    if (st.policy.record_defaults)
+        note_absent(segment, default_value ? shape_detail::kDefaultedFilled : shape_detail::kDefaultedLeftEmpty, st);
+}
+
+void read_property(const Property& p, const Slot& slot, MemberBuilder& out, ShapeState& st, std::size_t depth) {
+    const Node& child = *p.schema;
+    if (!slot.value && (child.default_value || !p.required)) {
+        // missing_field's outcome for a defaulted or optional field (plus the default itself),
+        // without entering the property's path: no diagnostic needs it but the one built here.
+        return absent_property(p.key, readable_end(p.key), child.default_value ? &*child.default_value : nullptr,
+                               p.text->path_segment, out, st);
+    }
+    PropertyPathScope path(st, p);
+    const FieldInfo field{p.key, p.key, nullptr, false};
+    if (!slot.value) return shape_detail::missing_field(field, false, st); // required: the error
+    if (slot.loose) shape_detail::note_loose_key(field, st);
+    const Value& v = *slot.value;
+    if (!accepts_null(child)) {
+        // null where the schema has a default: the default stands in for it (BestEffort, Warning).
+        if (child.default_value && shape_detail::null_keeps_default(v, !holds_sentinels(child), st)) {
+            out.add(p.key, Value(*child.default_value));
+            return;
+        }
+        // null in an optional property: absent, as null in a std::optional member is nullopt.
+        if (!p.required && !child.default_value) {
+            if (v.is_null()) return;
+            auto ctx = st.coerce();
+            if (!holds_sentinels(child) && is_null_like(v, ctx)) {
+                (void)coerce_null(v, ctx); // records the sentinel's Warning
+                return;
+            }
+        }
+    }
+    Value shaped;
+    const std::size_t errors = st.errors.size();
+    if (read_node(v, child, shaped, st, depth + 1) && st.errors.size() == errors) out.add(p.key, std::move(shaped));
+}
+
+namespace {
+
+void read_unknown(const Value& object, std::span<const std::size_t> unknown, const Node& n, MemberBuilder& out,
+                  ShapeState& st, std::size_t depth) {
+    if (unknown.empty()) return;
+    if (n.additional == Additional::Forbidden || st.policy.unknown_fields == UnknownFields::Error)
+        return shape_detail::keep_unknown(object, unknown, nullptr, st);
+    const auto members = object.members();
+    for (std::size_t i : unknown) {
+        if (st.stopped) return;
+        const Member& m = members[i];
+        if (out.find(m.key())) { // a second key for a property already given: the first one stays
+            PathScope path(st, m.key());
+            st.note(DiagnosticKind::Dropped, Risk::Warning, "dropped a second value for a field already given");
+            continue;
+        }
+        if (n.additional == Additional::Schema) {
+            PathScope path(st, m.key());
+            Value v;
+            const std::size_t errors = st.errors.size();
+            if (read_node(m.value, *n.additional_schema, v, st, depth + 1) && st.errors.size() == errors)
+                out.add(m.key(), std::move(v));
+        } else {
+            out.add(m.key(), Value(m.value)); // allowed by the schema: kept as it is
+        }
+    }
+}
+
+bool read_object(const Value& in, const Node& n, Value& out, ShapeState& st, std::size_t depth) {
+    Value storage;
+    auto object = coerce_object(in, st.coerce(), storage);
+    if (!object) return st.fail(std::move(object).error());
+    const Value& obj = **object;
+    const std::size_t errors = st.errors.size();
+    MemberBuilder members;
+    const std::size_t count = n.properties.size();
+    // Small objects (every BFCL function) match on the stack.
+    std::array<Slot, 16> small{};
+    std::vector<Slot> large;
+    std::span<Slot> slots = count <= small.size() ? std::span<Slot>(small.data(), count)
+                                                  : std::span<Slot>((large.resize(count), large.data()), count);
+    std::vector<std::size_t> unknown;
+    if (count) {
+        if (!shape_detail::match_members(obj, *n.table, slots, unknown, st)) return false;
+    } else {
+        for (std::size_t i = 0; i < obj.size(); ++i) unknown.push_back(i);
+    }
+    for (std::size_t i = 0; i < count && !st.stopped; ++i) read_property(n.properties[i], slots[i], members, st, depth);
+    if (!st.stopped) read_unknown(obj, unknown, n, members, st, depth);
+    out = members.finish();
+    return st.errors.size() == errors;
+}
+
+// One JSON type of the node.
+bool read_typed(const Value& in, unsigned type, const Node& n, Value& out, ShapeState& st, std::size_t depth) {
+    switch (type) {
+    case t_null: return take(coerce_null(in, st.coerce()), out, st);
+    case t_bool: return take(coerce_bool(in, st.coerce()), out, st);
+    case t_integer:
+        if (n.int_target.is_signed) return take(coerce_signed(in, n.int_target, st.coerce()), out, st);
+        return take(coerce_unsigned(in, n.int_target, st.coerce()), out, st);
+    case t_number:
+        if (in.is_number()) { // every JSON number is a number: kept as written (an integer stays one)
+            out = in;
+            return true;
+        }
+        return take(coerce_float(in, float64_target, st.coerce()), out, st);
+    case t_string:
+        if (in.is_string()) {
+            out = in;
+            return true;
+        }
+        return take(coerce_string(in, st.coerce()), out, st);
+    case t_array: return read_array(in, n, out, st, depth);
+    case t_object: return read_object(in, n, out, st, depth);
+    default: return take(coerce_any(in, st.coerce()), out, st);
+    }
+}
+
+// The type bit a JSON value is as written, for a node that allows several.
+unsigned direct_type(const Value& in, unsigned types) {
+    switch (in.type()) {
+    case Type::Null: return types & t_null;
+    case Type::Bool: return types & t_bool;
+    case Type::Number:
+        if (in.is_integer() && (types & t_integer)) return t_integer;
+        return types & t_number;
+    case Type::String: return types & t_string;
+    case Type::Array: return types & t_array;
+    case Type::Object: return types & t_object;
+    }
+    return 0;
+}
+
+bool better(const ShapeState& a, const ShapeState& b) {
+    Risk ra = max_risk(a.diagnostics), rb = max_risk(b.diagnostics);
+    return ra != rb ? ra < rb : a.diagnostics.size() < b.diagnostics.size();
+}
+
+// Alternatives (anyOf / oneOf nodes, or the types of a type array) tried in turn, as typed
+// shaping tries a std::variant's: the lowest risk, then the fewest diagnostics, then the first.
+template <class Try>
+bool choose(std::size_t count, const Value& in, Value& out, ShapeState& st,
+            std::span<const std::string_view> labels, Try&& attempt) {
+    std::optional<ShapeState> best;
+    Value best_value;
+    std::vector<Error> failures;
+    std::size_t fits = 0, best_index = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        if (st.trials_left && (*st.trials_left)-- == 0) {
+            *st.trials_left = 0;
+            return st.fail(Error(ErrorKind::SizeExceeded,
+                                 "shaping stopped: the schema's alternatives need more trials than the limit allows"));
+        }
+        ShapeState trial = st.trial();
+        Value candidate;
+        if (attempt(i, candidate, trial) && trial.errors.empty()) {
+            ++fits;
+            if (!best || better(trial, *best)) {
+                best.emplace(std::move(trial));
+                best_value = std::move(candidate);
+                best_index = i;
+            }
+        } else if (!trial.errors.empty()) {
+            failures.push_back(std::move(trial.errors.front()));
+        }
+    }
+    if (!best) return shape_detail::variant_failed(labels, failures, st);
+    if (fits > 1) shape_detail::note_variant_choice(labels[best_index], fits, count, in, st);
+    st.adopt(std::move(*best));
+    out = std::move(best_value);
+    return true;
+}
+
+bool read_alternatives(const Value& in, const Node& n, Value& out, ShapeState& st, std::size_t depth) {
+    std::vector<std::string_view> labels;
+    labels.reserve(n.alternatives.size());
+    for (const Node* a : n.alternatives) labels.push_back(a->label);
+    return choose(n.alternatives.size(), in, out, st, labels, [&](std::size_t i, Value& candidate, ShapeState& trial) {
+        return read_node(in, *n.alternatives[i], candidate, trial, depth + 1);
+    });
+}
+
+bool read_type_union(const Value& in, const Node& n, Value& out, ShapeState& st, std::size_t depth) {
+    if (unsigned direct = direct_type(in, n.types)) return read_typed(in, direct, n, out, st, depth);
+    constexpr std::array<unsigned, 7> order{t_null, t_bool, t_integer, t_number, t_string, t_array, t_object};
+    constexpr std::array<std::string_view, 7> names{"null", "bool", "integer", "number", "string", "array", "object"};
+    std::vector<unsigned> bits;
+    std::vector<std::string_view> labels;
+    for (std::size_t i = 0; i < order.size(); ++i)
+        if (n.types & order[i]) {
+            bits.push_back(order[i]);
+            labels.push_back(names[i]);
+        }
+    // A null sentinel ("none", "n/a") where null is allowed reads as null before anything else.
+    if ((n.types & t_null) && !(n.types & t_string) && is_null_like(in, st.coerce()))
+        return read_typed(in, t_null, n, out, st, depth);
+    return choose(bits.size(), in, out, st, labels, [&](std::size_t i, Value& candidate, ShapeState& trial) {
+        return read_typed(in, bits[i], n, candidate, trial, depth);
+    });
+}
+
+bool read_enum(const Value& in, const Node& n, Value& out, ShapeState& st) {
+    if (!n.enum_names.empty()) {
+        auto r = coerce_enum(in, EnumTarget{n.enum_names, "enum"}, st.coerce());
+        if (!r) return st.fail(std::move(r).error());
+        out = n.enum_values[*r];
+        return true;
+    }
+    for (const Value& v : n.enum_values)
+        if (v == in) {
+            out = v;
+            return true;
+        }
+    // Mixed or non-string entries: the value coerced to each entry's type, the first equal wins.
+    for (const Value& v : n.enum_values) {
+        Diagnostics scratch;
+        CoerceContext ctx{scratch, st.policy.coercion, st.path, st.null_sentinels};
+        bool equal = false;
+        if (v.is_number()) {
+            auto r = coerce_float(in, float64_target, ctx);
+            equal = r && Value(*r) == v;
+        } else if (v.is_bool()) {
+            auto r = coerce_bool(in, ctx);
+            equal = r && *r == v.as_bool();
+        } else if (v.is_string()) {
+            auto r = coerce_string(in, ctx);
+            equal = r && *r == v.as_string();
+        } else if (v.is_null()) {
+            equal = coerce_null(in, ctx).has_value();
+        }
+        if (equal) {
+            for (auto& d : scratch) st.diagnostics.push_back(std::move(d));
+            out = v;
+            return true;
+        }
+    }
+    return st.fail(Error(ErrorKind::UnknownVariant,
+                         "expected one of the " + std::to_string(n.enum_values.size()) + " values the schema allows"));
+}
+
+} // namespace
+
+bool check_limits(const Value& out, const Node& n, ShapeState& st) {
+    if (out.is_number()) {
+        const double d = out.as_double();
+        if (!(!n.limits || shape_detail::check_number(d, *n.limits, st))) return false;
+        if ((n.exclusive_minimum && !(d > *n.exclusive_minimum)) || (n.exclusive_maximum && !(d < *n.exclusive_maximum))) {
+            std::string m = "expected a value";
+            if (n.exclusive_minimum) m += " > " + Value(*n.exclusive_minimum).number_text();
+            if (n.exclusive_minimum && n.exclusive_maximum) m += " and";
+            if (n.exclusive_maximum) m += " < " + Value(*n.exclusive_maximum).number_text();
+            return st.fail(Error(ErrorKind::ConstraintViolation, m + ", got " + out.number_text()));
+        }
+        return true;
+    }
+    if (out.is_string()) return !n.limits || shape_detail::check_text(out.as_string(), *n.limits, st);
+    if (out.is_array()) return !n.limits || shape_detail::check_count(out.size(), *n.limits, st);
+    return true;
+}
+
+namespace {
+
+// A string where a Java / JavaScript value belongs: the literal it spells, or the expression kept.
+bool read_source_text(const Value& in, const Node& n, Value& out, ShapeState& st, std::size_t depth) {
+    if (auto literal = read_source_literal(in.as_string())) {
+        st.note(DiagnosticKind::Coerced, Risk::Warning, "read a source literal as " + n.label, {}, "string", n.label);
+        return read_node(*literal, n, out, st, depth + 1);
+    }
+    st.note(DiagnosticKind::Coerced, Risk::Warning, "kept a source expression (no " + n.label + " literal)", {},
+            "string", n.label);
+    out = in;
+    return true;
+}
+
+} // namespace
+
+bool read_node(const Value& in, const Node& n, Value& out, ShapeState& st, std::size_t depth) {
+    if (depth > kMaxInputDepth)
+        return st.fail(Error(ErrorKind::DepthExceeded, "value nested deeper than " + std::to_string(kMaxInputDepth) +
+                                                            " levels for its schema"));
+    if (n.never) return st.fail(Error(ErrorKind::TypeMismatch, "the schema allows no value here"));
+    if (!n.alternatives.empty()) return read_alternatives(in, n, out, st, depth);
+    if (n.source_literals && in.is_string() && n.types && !(n.types & t_string) && !n.has_enum)
+        return read_source_text(in, n, out, st, depth);
+    bool ok;
+    if (n.has_enum) ok = read_enum(in, n, out, st);
+    else if (n.types == 0) ok = take(coerce_any(in, st.coerce()), out, st);
+    else if ((n.types & (n.types - 1)) == 0) ok = read_typed(in, n.types, n, out, st, depth);
+    else ok = read_type_union(in, n, out, st, depth);
+    if (!ok) return false;
+    return !n.has_limits || check_limits(out, n, st);
+}
+
+} // namespace laminate::schema_detail

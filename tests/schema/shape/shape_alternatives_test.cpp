@@ -1,0 +1,97 @@
+// anyOf / oneOf / type arrays / nullable: every alternative tried, the lowest-risk fit wins.
+#include "schema/schema_test_util.hpp"
+
+using namespace laminate;
+using namespace schema_test;
+
+TEST(SchemaAlternatives, TypeArrayTakesTheValueAsWritten) {
+    const char* schema = R"({"type":["string","null"]})";
+    auto s = shape_text(schema, R"("x")", Mode::Strict);
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->value, Value("x"));
+    EXPECT_EQ(shape_text(schema, "null", Mode::Strict)->value, Value(nullptr));
+    EXPECT_EQ(shape_text(schema, "5")->value, Value("5"));
+    EXPECT_FALSE(shape_text(schema, "5", Mode::Strict));
+}
+
+TEST(SchemaAlternatives, IntegerOrNumberKeepsAnIntegerAnInteger) {
+    auto r = shape_text(R"({"type":["integer","string"]})", R"("7")");
+    ASSERT_TRUE(r);
+    // "7" is a string as written: the string alternative takes it with no coercion.
+    EXPECT_EQ(r->value, Value("7"));
+    auto n = shape_text(R"({"type":["integer","boolean"]})", R"("7")");
+    ASSERT_TRUE(n);
+    EXPECT_EQ(n->value, Value(7));
+}
+
+TEST(SchemaAlternatives, NullableAndSentinels) {
+    const char* schema = R"({"type":"integer","nullable":true})";
+    EXPECT_EQ(shape_text(schema, "null", Mode::Strict)->value, Value(nullptr));
+    auto r = shape_text(schema, R"("n/a")");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->value, Value(nullptr));
+    EXPECT_EQ(max_risk(r->diagnostics), Risk::Warning);
+}
+
+TEST(SchemaAlternatives, AnyOfLowestRiskWins) {
+    const char* schema = R"({"anyOf":[{"type":"integer"},{"type":"string"}]})";
+    auto r = shape_text(schema, R"("12")");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->value, Value("12")); // the string fits without coercion
+    auto i = shape_text(schema, "12");
+    ASSERT_TRUE(i);
+    EXPECT_EQ(i->value, Value(12));
+}
+
+TEST(SchemaAlternatives, OneOfObjectsPickTheFittingShape) {
+    const char* schema = R"({"oneOf":[
+        {"type":"object","properties":{"kind":{"const":"circle"},"r":{"type":"number"}},"required":["kind","r"]},
+        {"type":"object","properties":{"kind":{"const":"square"},"side":{"type":"number"}},"required":["kind","side"]}]})";
+    auto r = shape_text(schema, R"({"kind":"square","side":"2"})");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value, json(R"({"kind":"square","side":2})"));
+    auto none = shape_text(schema, R"({"kind":"triangle"})");
+    ASSERT_FALSE(none);
+    EXPECT_EQ(none.error().kind(), ErrorKind::TypeMismatch);
+}
+
+TEST(SchemaAlternatives, RefsAndRecursion) {
+    const char* schema = R"({"$defs":{"node":{"type":"object","properties":{
+        "v":{"type":"integer"},"next":{"anyOf":[{"$ref":"#/$defs/node"},{"type":"null"}]}},"required":["v"]}},
+      "$ref":"#/$defs/node"})";
+    auto r = shape_text(schema, R"({"v":"1","next":{"v":2,"next":{"v":"3","next":null}}})");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value.dump(), R"({"v":1,"next":{"v":2,"next":{"v":3,"next":null}}})");
+    auto bad = shape_text(schema, R"({"v":1,"next":{"next":null}})");
+    ASSERT_FALSE(bad);
+}
+
+TEST(SchemaAlternatives, AllOfMergesObjectParts) {
+    const char* schema = R"({"allOf":[{"properties":{"a":{"type":"integer"}},"required":["a"]},
+                                      {"properties":{"b":{"type":"string"}}}]})";
+    auto r = shape_text(schema, R"({"a":"1","b":2})");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value.dump(), R"({"a":1,"b":"2"})");
+    EXPECT_FALSE(shape_text(schema, R"({"b":"x"})"));
+}
+
+// Alternatives that multiply — a $ref back into the anyOf, or a two-way choice at every level of
+// a deep value — stop at the trial budget with size_exceeded instead of running exponentially.
+TEST(SchemaAlternatives, MultiplyingAlternativesStopAtTheBudget) {
+    auto cycle = shape_text(R"({"anyOf":[{"$ref":"#"},{"$ref":"#"}]})", R"({"a":[1,2]})");
+    ASSERT_FALSE(cycle);
+    EXPECT_EQ(cycle.error().kind(), ErrorKind::SizeExceeded);
+
+    std::string deep;
+    for (int i = 0; i < 40; ++i) deep += "[";
+    deep += "1";
+    for (int i = 0; i < 40; ++i) deep += "]";
+    auto levels = shape_text(R"({"anyOf":[{"type":"array","items":{"$ref":"#"}},
+                                          {"type":"array","items":{"$ref":"#"}},
+                                          {"type":"string"}]})", deep);
+    ASSERT_FALSE(levels);
+    EXPECT_EQ(levels.error().kind(), ErrorKind::SizeExceeded);
+    // A choice per level that resolves at once is cheap: no budget trouble.
+    auto fine = shape_text(R"({"anyOf":[{"type":"array","items":{"$ref":"#"}},{"type":"integer"}]})", deep);
+    ASSERT_TRUE(fine);
+}

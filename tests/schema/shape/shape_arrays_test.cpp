@@ -1,0 +1,53 @@
+// Arrays: items, prefixItems (tuples), item counts, wrapping a scalar at BestEffort.
+#include "schema/schema_test_util.hpp"
+
+using namespace laminate;
+using namespace schema_test;
+
+TEST(SchemaArray, ItemsShapedWithPaths) {
+    const char* schema = R"({"type":"array","items":{"type":"integer"}})";
+    auto r = shape_text(schema, R"([1,"2",3.0])");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value.dump(), "[1,2,3]");
+    EXPECT_TRUE(has_diagnostic(r->diagnostics, DiagnosticKind::Coerced, "[1]"));
+    auto bad = shape_text(schema, R"([1,"x",2.5])");
+    ASSERT_FALSE(bad);
+    EXPECT_EQ(bad.error().kind(), ErrorKind::ShapeError);
+    EXPECT_NE(bad.error().message().find("$[1]"), std::string::npos);
+    EXPECT_NE(bad.error().message().find("$[2]"), std::string::npos);
+}
+
+TEST(SchemaArray, StrictStopsAtTheFirstError) {
+    std::vector<Error> errors;
+    auto r = compiled(R"({"type":"array","items":{"type":"integer"}})").from_json(R"([1,"x",2.5])", ShapeOptions{.mode = Mode::Strict, .field_errors = &errors});
+    ASSERT_FALSE(r);
+    EXPECT_EQ(errors.size(), 1u);
+    EXPECT_EQ(r.error().path(), "[1]");
+}
+
+TEST(SchemaArray, PrefixItemsAndDraft7TupleForm) {
+    const char* modern = R"({"type":"array","prefixItems":[{"type":"string"},{"type":"integer"}],"items":false})";
+    EXPECT_EQ(shape_text(modern, R"(["a","2"])")->value.dump(), R"(["a",2])");
+    EXPECT_FALSE(shape_text(modern, R"(["a",2,3])"));
+    const char* draft7 = R"({"type":"array","items":[{"type":"string"},{"type":"integer"}],"additionalItems":{"type":"boolean"}})";
+    EXPECT_EQ(shape_text(draft7, R"(["a",2,"yes"])")->value.dump(), R"(["a",2,true])");
+}
+
+TEST(SchemaArray, ItemCounts) {
+    const char* schema = R"({"type":"array","minItems":1,"maxItems":2})";
+    EXPECT_TRUE(shape_text(schema, "[1]"));
+    auto r = shape_text(schema, "[1,2,3]");
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().kind(), ErrorKind::ConstraintViolation);
+}
+
+TEST(SchemaArray, ScalarWrappedOnlyAtBestEffort) {
+    const char* schema = R"({"type":"array","items":{"type":"string"}})";
+    EXPECT_EQ(shape_text(schema, R"("a")")->value.dump(), R"(["a"])");
+    EXPECT_FALSE(shape_text(schema, R"("a")", Mode::Strict));
+    EXPECT_EQ(shape_text(schema, R"("[\"a\",\"b\"]")")->value.dump(), R"(["a","b"])");
+}
+
+TEST(SchemaArray, BfclTupleIsAnArray) {
+    EXPECT_EQ(shape_text(R"({"type":"tuple","items":{"type":"float"}})", "[1, 2.5]")->value.dump(), "[1,2.5]");
+}

@@ -1,0 +1,38 @@
+// enum and const: string enums match as typed enums do; other values by (coerced) equality.
+#include "schema/schema_test_util.hpp"
+
+using namespace laminate;
+using namespace schema_test;
+
+TEST(SchemaEnum, StringEnumsMatchLooselyAtBestEffort) {
+    const char* schema = R"({"type":"string","enum":["celsius","fahrenheit"]})";
+    EXPECT_EQ(shape_text(schema, R"("celsius")", Mode::Strict)->value, Value("celsius"));
+    auto loose = shape_text(schema, R"("Fahrenheit")");
+    ASSERT_TRUE(loose);
+    EXPECT_EQ(loose->value, Value("fahrenheit"));
+    EXPECT_EQ(max_risk(loose->diagnostics), Risk::Warning);
+    EXPECT_FALSE(shape_text(schema, R"("Fahrenheit")", Mode::Strict));
+    auto none = shape_text(schema, R"("kelvin")");
+    ASSERT_FALSE(none);
+    EXPECT_EQ(none.error().kind(), ErrorKind::UnknownVariant);
+}
+
+TEST(SchemaEnum, NumberEnumsByCoercedValue) {
+    const char* schema = R"({"enum":[1,2,3]})";
+    EXPECT_EQ(shape_text(schema, "2", Mode::Strict)->value, Value(2));
+    EXPECT_EQ(shape_text(schema, R"("3")")->value, Value(3));
+    EXPECT_FALSE(shape_text(schema, R"("3")", Mode::Strict));
+    EXPECT_FALSE(shape_text(schema, "4"));
+}
+
+TEST(SchemaEnum, ConstIsAnEnumOfOne) {
+    EXPECT_EQ(shape_text(R"({"const":"on"})", R"(" on ")")->value, Value("on"));
+    EXPECT_FALSE(shape_text(R"({"const":"on"})", R"("off")"));
+    EXPECT_EQ(shape_text(R"({"const":{"a":1}})", R"({"a":1})", Mode::Strict)->value, json(R"({"a":1})"));
+}
+
+TEST(SchemaEnum, MixedEnumWithNull) {
+    const char* schema = R"({"enum":["a",null]})";
+    EXPECT_EQ(shape_text(schema, "null", Mode::Strict)->value, Value(nullptr));
+    EXPECT_EQ(shape_text(schema, R"("a")", Mode::Strict)->value, Value("a"));
+}

@@ -1,0 +1,72 @@
+// From model text: extraction, repair and shaping; the candidate that fits the schema wins.
+#include "schema/schema_test_util.hpp"
+
+using namespace laminate;
+using namespace schema_test;
+
+namespace {
+const char* kWeather = R"({"type":"dict","properties":{"city":{"type":"string"},"days":{"type":"integer"}},
+                          "required":["city","days"]})";
+}
+
+TEST(SchemaExtraction, FencedProseAndRepairs) {
+    auto s = compiled(kWeather);
+    auto r = s.from_llm_response("Sure! Here you go:\n```json\n{city: 'Oslo', \"days\": \"3\",}\n```\nAnything else?");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value, json(R"({"city":"Oslo","days":3})"));
+    EXPECT_TRUE(has_diagnostic(r->diagnostics, DiagnosticKind::Repaired, ""));
+    EXPECT_TRUE(has_diagnostic(r->diagnostics, DiagnosticKind::Coerced, "days"));
+}
+
+TEST(SchemaExtraction, ThinkBlockAndToolCallTag) {
+    auto s = compiled(kWeather);
+    auto r = s.from_llm_response("<think>{\"city\": 1}</think>\n<tool_call>{\"city\":\"Rome\",\"days\":2}</tool_call>");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value["city"], Value("Rome"));
+}
+
+TEST(SchemaExtraction, TheCandidateThatFitsWins) {
+    auto s = compiled(kWeather);
+    auto r = s.from_llm_response("Example: {\"x\": 1}. Answer: {\"city\": \"Lima\", \"days\": 5}");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value["city"], Value("Lima"));
+}
+
+TEST(SchemaExtraction, NothingFitsReportsTheShapingError) {
+    auto s = compiled(kWeather);
+    auto r = s.from_llm_response("Here: {\"city\": \"Lima\"}");
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().kind(), ErrorKind::MissingField);
+    auto none = s.from_llm_response("no json here at all");
+    ASSERT_FALSE(none);
+    EXPECT_EQ(none.error().kind(), ErrorKind::NoPayload);
+}
+
+TEST(SchemaExtraction, StrictNeedsValidJson) {
+    auto s = compiled(kWeather);
+    auto ok = s.from_json(R"({"city":"Oslo","days":3})", ShapeOptions{.mode = Mode::Strict});
+    EXPECT_TRUE(ok);
+    auto repaired = s.from_json(R"({"city":"Oslo","days":3,})", ShapeOptions{.mode = Mode::Strict});
+    ASSERT_FALSE(repaired);
+    EXPECT_EQ(repaired.error().kind(), ErrorKind::RepairNotAllowed);
+}
+
+TEST(SchemaExtraction, FailAtRiskApplies) {
+    auto s = compiled(kWeather);
+    auto r = s.from_json(R"({"city":"Oslo","days":"1,000"})", ShapeOptions{.fail_at = Risk::Warning});
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().kind(), ErrorKind::RiskExceeded);
+}
+
+TEST(SchemaExtraction, WholeValidJsonTakesTheFastPathWithTheSameAnswer) {
+    auto s = compiled(kWeather);
+    const char* text = "  {\"city\": \"Oslo\", \"days\": \"2\"}\n";
+    auto direct = s.from_llm_response(text);
+    auto parsed = s.from_json(text);
+    ASSERT_TRUE(direct && parsed);
+    EXPECT_EQ(direct->value, parsed->value);
+    ASSERT_EQ(direct->diagnostics.size(), parsed->diagnostics.size());
+    // Valid JSON that does not fit still falls back to the other candidates.
+    auto nested = s.from_llm_response(R"({"wrapper": 1, "note": "see {\"city\": \"Rome\", \"days\": 4}"})");
+    EXPECT_FALSE(nested);
+}

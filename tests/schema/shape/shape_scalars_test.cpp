@@ -1,0 +1,74 @@
+// Scalars by schema, at each coercion level: the same engine as typed shaping.
+#include "schema/schema_test_util.hpp"
+
+using namespace laminate;
+using namespace schema_test;
+
+TEST(SchemaScalar, IntegerAtEachLevel) {
+    const char* schema = R"({"type":"integer"})";
+    EXPECT_EQ(shape_text(schema, "42", Mode::Strict)->value, Value(42));
+    EXPECT_EQ(shape_text(schema, "2.0", Mode::Absorbing)->value, Value(2));
+    EXPECT_FALSE(shape_text(schema, "2.0", Mode::Strict));
+    EXPECT_EQ(shape_text(schema, "\" 42 \"", Mode::Lenient)->value, Value(42));
+    EXPECT_FALSE(shape_text(schema, "\"42\"", Mode::Absorbing));
+    EXPECT_EQ(shape_text(schema, "\"1,234\"", Mode::Lenient)->value, Value(1234));
+    auto frac = shape_text(schema, "2.5", Mode::Lenient);
+    ASSERT_FALSE(frac);
+    EXPECT_EQ(frac.error().kind(), ErrorKind::LossyConversion);
+}
+
+TEST(SchemaScalar, IntegerRangeFromMinimumMaximum) {
+    const char* schema = R"({"type":"integer","minimum":0,"maximum":255})";
+    EXPECT_EQ(shape_text(schema, "255")->value, Value(255));
+    auto over = shape_text(schema, "300");
+    ASSERT_FALSE(over);
+    EXPECT_EQ(over.error().kind(), ErrorKind::OutOfRange);
+    auto under = shape_text(schema, "-1");
+    ASSERT_FALSE(under);
+    EXPECT_EQ(under.error().kind(), ErrorKind::OutOfRange);
+}
+
+TEST(SchemaScalar, NumberKeepsIntegersAndCoercesStrings) {
+    const char* schema = R"({"type":"number"})";
+    auto i = shape_text(schema, "3", Mode::Strict);
+    ASSERT_TRUE(i);
+    EXPECT_TRUE(i->value.is_integer());
+    EXPECT_TRUE(i->diagnostics.empty());
+    auto s = shape_text(schema, "\"4.5\"");
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->value, Value(4.5));
+    ASSERT_EQ(s->diagnostics.size(), 1u);
+    EXPECT_EQ(s->diagnostics[0].kind, DiagnosticKind::Coerced);
+    EXPECT_EQ(s->diagnostics[0].from, "string");
+    EXPECT_FALSE(shape_text(schema, "\"4.5\"", Mode::Strict));
+}
+
+TEST(SchemaScalar, BooleanStringAndNull) {
+    EXPECT_EQ(shape_text(R"({"type":"boolean"})", "\"yes\"")->value, Value(true));
+    EXPECT_FALSE(shape_text(R"({"type":"boolean"})", "\"yes\"", Mode::Strict));
+    EXPECT_EQ(shape_text(R"({"type":"boolean"})", "1", Mode::Absorbing)->value, Value(true));
+    EXPECT_EQ(shape_text(R"({"type":"string"})", "12")->value, Value("12"));
+    EXPECT_FALSE(shape_text(R"({"type":"string"})", "12", Mode::Strict));
+    EXPECT_EQ(shape_text(R"({"type":"null"})", "null", Mode::Strict)->value, Value(nullptr));
+    EXPECT_EQ(shape_text(R"({"type":"null"})", "\"n/a\"")->value, Value(nullptr));
+}
+
+TEST(SchemaScalar, AnyTakesEveryValue) {
+    EXPECT_EQ(shape_text("{}", R"({"a":[1,"x"]})", Mode::Strict)->value, json(R"({"a":[1,"x"]})"));
+    EXPECT_EQ(shape_text("true", "\"x\"", Mode::Strict)->value, Value("x"));
+    EXPECT_EQ(shape_text(R"({"type":"any"})", "3")->value, Value(3));
+    EXPECT_FALSE(shape_text("false", "3"));
+}
+
+TEST(SchemaScalar, ConstraintsAfterCoercion) {
+    auto r = shape_text(R"({"type":"number","maximum":10})", "\"12\"");
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().kind(), ErrorKind::ConstraintViolation);
+    auto ex = shape_text(R"({"type":"number","exclusiveMinimum":0})", "0");
+    ASSERT_FALSE(ex);
+    EXPECT_EQ(ex.error().kind(), ErrorKind::ConstraintViolation);
+    auto len = shape_text(R"({"type":"string","maxLength":3})", R"("abcd")");
+    ASSERT_FALSE(len);
+    EXPECT_EQ(len.error().kind(), ErrorKind::ConstraintViolation);
+    EXPECT_TRUE(shape_text(R"({"type":"string","maxLength":3})", R"("héé")"));
+}

@@ -13,6 +13,8 @@ packages=(
   libsimdjson-dev                            # benchmark baseline
   libcli11-dev                               # the command line
   libre2-dev                                 # JSON Schema patterns: linear time on untrusted text
+  libcurl4-openssl-dev                       # the program layer's HTTP providers
+  libcpp-httplib-dev                         # loopback HTTP servers in the program layer's tests
   json-schema-test-suite                     # the official JSON Schema tests (conformance)
 )
 

@@ -2,6 +2,9 @@
 // Built by tests/package/run_consumer.cmake against laminate from add_subdirectory and from an
 // installed prefix (find_package); its output is checked there.
 #include <laminate/laminate.hpp>
+#ifdef LAMINATE_CONSUMER_LM
+#include <laminate/lm/provider.hpp>
+#endif
 
 #include <iostream>
 
@@ -18,6 +21,11 @@ int main() {
         std::cerr << "schema validation failed\n";
         return 1;
     }
-    std::cout << "name=" << v["name"].as_string() << " sizes=" << v["sizes"].size() << '\n';
+#ifdef LAMINATE_CONSUMER_LM
+    // The program layer links too (libcurl, threads).
+    if (laminate::lm::strategy_name(laminate::lm::Strategy::NativeSchema) != "native_schema") return 1;
+#endif
+    std::cout << "name=" << v["name"].as_string() << " sizes=" << v["sizes"].size() << " version=" << laminate::version
+              << '\n';
     return 0;
 }

@@ -102,7 +102,40 @@ inline ShapeOptions with_mode(ShapeOptions options, ModeSetting mode) {
     return options;
 }
 
+// Text where a parsed Value belongs (Value converts from a string, so without these overloads
+// `shape_strict<T>(model_text)` would shape one JSON string and fail at run time).
+template <class A>
+concept text_argument = std::is_convertible_v<const A&, std::string_view> && !std::is_same_v<std::remove_cvref_t<A>, Value>;
+
+template <class A>
+inline constexpr bool text_is_not_a_value = false;
+
 } // namespace shape_detail
+
+// These take a parsed laminate::Value. Given text, they do not compile: read text with
+// from_json<T>(text, {.mode = Mode::Strict}) or from_llm_response<T>(text, {.mode = ...}).
+#define LAMINATE_DETAIL_TEXT_IS_NOT_A_VALUE(function)                                                              \
+    template <class T, shape_detail::text_argument Text, class... Rest>                                            \
+    Result<Shaped<T>> function(const Text&, Rest&&...) {                                                           \
+        static_assert(shape_detail::text_is_not_a_value<Text>,                                                     \
+                      "laminate::" #function "<T> takes a parsed laminate::Value, not text: for model text use "   \
+                      "from_json<T>(text, {.mode = laminate::Mode::Strict}) (JSON) or from_llm_response<T>(text, " \
+                      "{.mode = ...}) (JSON in prose, fences or tags).");                                           \
+        return Error(ErrorKind::InvalidArgument, "text given where a Value belongs");                             \
+    }
+LAMINATE_DETAIL_TEXT_IS_NOT_A_VALUE(from_value)
+LAMINATE_DETAIL_TEXT_IS_NOT_A_VALUE(shape_lenient)
+LAMINATE_DETAIL_TEXT_IS_NOT_A_VALUE(shape_absorbing)
+#undef LAMINATE_DETAIL_TEXT_IS_NOT_A_VALUE
+
+template <class T, shape_detail::text_argument Text, class... Rest>
+Result<T> shape_strict(const Text&, Rest&&...) {
+    static_assert(shape_detail::text_is_not_a_value<Text>,
+                  "laminate::shape_strict<T> takes a parsed laminate::Value, not text: for model text use "
+                  "from_json<T>(text, {.mode = laminate::Mode::Strict}) (JSON) or from_llm_response<T>(text, "
+                  "{.mode = laminate::Mode::Strict}) (JSON in prose, fences or tags).");
+    return Error(ErrorKind::InvalidArgument, "text given where a Value belongs");
+}
 
 template <class T>
 Result<Shaped<T>> from_value(const Value& value, const ShapeOptions& options = {}) {

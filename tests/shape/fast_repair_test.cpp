@@ -135,7 +135,7 @@ TEST(FastRepair, RepairLimitAndSwitchesAreTheParsers) {
     no_repair.parse.repair = false;
     EXPECT_EQ(observe(laminate::from_json<Outer>(doc, no_repair)), observe(slow_path<Outer>(doc, no_repair)));
     EXPECT_FALSE(laminate::from_json<Outer>(doc, no_repair));
-    EXPECT_FALSE(laminate::shape_strict<Outer>(doc));
+    EXPECT_FALSE(laminate::from_json<Outer>(doc, laminate::Mode::Strict));
 }
 
 // Valid documents with repairs sprinkled at random (each key, string, literal and closer a coin

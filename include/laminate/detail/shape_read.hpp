@@ -15,6 +15,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -46,7 +47,82 @@ std::string_view type_label() noexcept {
     }
 }
 
-// Explains, in a static_assert, why T cannot be shaped; true when it can.
+// Whether a member of type T can be shaped, looking through optional, vector, array, map and
+// variant to their elements; a reflectable struct counts as shapeable here (its own members are
+// checked when it is read, so a recursive type does not recurse at compile time).
+template <class T>
+consteval bool member_type_supported() {
+    if constexpr (has_shaper<T> || std::is_same_v<T, Value> || std::is_same_v<T, Overflow> ||
+                  std::is_same_v<T, std::monostate> || std::is_same_v<T, std::string> || is_coercible_scalar_v<T> ||
+                  std::is_enum_v<T> || is_open_v<T>)
+        return true;
+    else if constexpr (is_optional_v<T> || is_vector_v<T> || is_std_array_v<T>)
+        return member_type_supported<typename T::value_type>();
+    else if constexpr (is_map_v<T>)
+        return member_type_supported<typename T::mapped_type>();
+    else if constexpr (is_variant_v<T>)
+        return []<class... A>(std::type_identity<std::variant<A...>>) {
+            return (member_type_supported<A>() && ...);
+        }(std::type_identity<T>{});
+    else
+        return std::is_class_v<T> && reflect::is_reflectable<T>;
+}
+
+// A member's name as a template argument, so that the compiler prints it in the error of
+// member_not_shapeable (g++: `member = MemberName<5>{"name"}`).
+template <std::size_t N>
+struct MemberName {
+    char text[N] = {};
+    consteval MemberName(std::string_view name) {
+        for (std::size_t i = 0; i + 1 < N; ++i) text[i] = name[i];
+    }
+};
+
+template <class S, std::size_t I>
+consteval auto member_name_of() {
+    constexpr std::string_view name = reflect::field_names<S>()[I];
+    return MemberName<name.size() + 1>(name);
+}
+
+template <class T>
+inline constexpr bool is_non_owning_text_v =
+    std::is_same_v<T, std::string_view> || std::is_same_v<T, const char*> || std::is_same_v<T, char*>;
+
+// Fails to compile with the struct, the member's name and its type in the "In instantiation of"
+// line, and the fix in the message.
+template <class Struct, MemberName member, class Type>
+consteval bool member_not_shapeable() {
+    static_assert(!is_non_owning_text_v<Type>,
+                  "laminate::shape: a std::string_view or char* member cannot hold text read from JSON (it "
+                  "would point into a buffer that is gone); declare it std::string. The struct and the member "
+                  "are named in the 'In instantiation of' line above.");
+    static_assert(is_non_owning_text_v<Type> || !std::is_pointer_v<Type>,
+                  "laminate::shape: a pointer member has no JSON form; hold the value itself (std::optional when "
+                  "it may be absent). The struct and the member are named in the 'In instantiation of' line above.");
+    static_assert(is_non_owning_text_v<Type> || std::is_pointer_v<Type>,
+                  "laminate::shape: this member's type cannot be shaped (the struct, the member and its type are "
+                  "named in the 'In instantiation of' line above). Supported: bool, 8..64-bit integers, float, "
+                  "double, std::string, enums, std::optional, std::vector, std::array, std::map / "
+                  "std::unordered_map with string keys, std::variant, laminate::Value, laminate::Overflow, "
+                  "laminate::Open<E>, reflectable structs, and any T with a laminate::Shaper<T> specialization.");
+    return false;
+}
+
+template <class S, std::size_t I, class M>
+consteval bool check_member() {
+    if constexpr (member_type_supported<M>()) return true;
+    else return member_not_shapeable<S, member_name_of<S, I>(), M>();
+}
+
+template <class S, std::size_t... I>
+consteval bool check_members(std::index_sequence<I...>) {
+    return []<class... M>(reflect::type_list<M...>) {
+        return (check_member<S, I, std::tuple_element_t<I, std::tuple<M...>>>() && ...);
+    }(reflect::field_types<S>{});
+}
+
+// Explains, in a static_assert, why T cannot be shaped; true when it can. A struct's members are
+// checked one level down (each named in the error).
 template <class T>
 consteval bool check_shapeable() {
     if constexpr (has_shaper<T> || std::is_same_v<T, Value> || std::is_same_v<T, Overflow> ||
@@ -54,6 +130,11 @@ consteval bool check_shapeable() {
                   std::is_enum_v<T> || is_open_v<T> || is_optional_v<T> || is_vector_v<T> || is_std_array_v<T> ||
                   is_map_v<T> || is_variant_v<T>) {
         return true;
+    } else if constexpr (is_non_owning_text_v<T>) {
+        static_assert(dependent_false<T>,
+                      "laminate::shape: std::string_view and char* cannot hold text read from JSON (it would "
+                      "point into a buffer that is gone); use std::string.");
+        return false;
     } else if constexpr (!std::is_class_v<T>) {
         static_assert(dependent_false<T>,
                       "laminate::shape: unsupported member type. Supported: bool, 8..64-bit integers, float, "
@@ -69,7 +150,7 @@ consteval bool check_shapeable() {
                       "it its own JSON form with a laminate::Shaper<T> specialization (from_value / to_value).");
         return false;
     } else {
-        return true;
+        return check_members<T>(std::make_index_sequence<reflect::field_count<T>>{});
     }
 }
 
@@ -284,6 +365,7 @@ constexpr ReadFieldFn read_field_fn() noexcept {
 
 template <class T>
 bool read_struct(const Value& in, T& out, ShapeState& st) {
+    static_assert(check_shapeable<T>()); // every member, named when one cannot be shaped
     const StructTable& table = struct_table<T>();
     if (table.invalid) return st.fail(*table.invalid);
     Value storage;

@@ -2,7 +2,7 @@
 #include <laminate/shape.hpp>
 
 struct WithPointer {
-    const char* name;
+    int* count;
 };
 
 int main() { return laminate::from_value<WithPointer>(laminate::Value::object()) ? 0 : 1; }

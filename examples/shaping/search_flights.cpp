@@ -2,7 +2,7 @@
 //
 //   $ example_search_flights
 //   origin SFO, destination JFK, 2 passenger(s), nonstop, cabin coach, no price limit
-//   [info] at 'passengers': coerced string -> uint8
+//   [info] $.passengers: coerced string -> uint8
 //   ...
 //
 // Exits 1 if the outcome differs from the one DESIGN.md describes (it runs as a test).

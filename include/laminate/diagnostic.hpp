@@ -69,7 +69,7 @@ std::string_view repair_name(RepairKind k) noexcept;    // "trailing_comma", ...
 struct Diagnostic {
     static constexpr std::size_t no_offset = static_cast<std::size_t>(-1);
 
-    std::string path;     // laminate path syntax, "" is the root
+    std::string path;     // below the root, in laminate's path syntax ("days", "items[2]"; "" is the root)
     DiagnosticKind kind = DiagnosticKind::Repaired;
     Risk risk = Risk::Info;
     std::string message;  // what was done, never the input's content
@@ -79,7 +79,9 @@ struct Diagnostic {
     std::string from;     // Coerced: source type
     std::string to;       // Coerced: target type
 
-    // "[info] at 'passengers': coerced string -> uint8"
+    // "[info] $.passengers: coerced string -> uint8",
+    // "[warning] $.city: replaced quotes (single_quotes, offset 9)": risk, path, message, then
+    // the repair and the byte offset when there are.
     std::string to_string() const;
 };
 

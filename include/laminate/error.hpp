@@ -57,10 +57,12 @@ public:
     // Byte offset into the input where the problem was seen, or no_offset.
     std::size_t offset() const noexcept { return offset_; }
     bool has_offset() const noexcept { return offset_ != no_offset; }
-    // Path of the value being read ("" for the root), in laminate's path syntax.
+    // Path of the value being read, below the root ("" for the root or none), in laminate's
+    // path syntax; printed from `$` (display_path).
     const std::string& path() const noexcept { return path_; }
 
-    // "invalid_json at offset 12: expected ':' after an object key"
+    // "invalid_json at offset 12: expected ':' after an object key",
+    // "missing_field at $.legs[1].date: required field is missing"
     std::string to_string() const;
 
 private:

@@ -4,7 +4,7 @@
 //
 //   enum class CabinClass { Economy, Premium, Business, First };
 //   auto [cabin, d] = *laminate::from_value<laminate::Open<CabinClass>>(laminate::Value("coach"));
-//   // cabin.unknown() == "coach"; [warning] at '(root)': unrecognized variant kept
+//   // cabin.unknown() == "coach"; [warning] $: unrecognized variant kept
 //
 // Declared names are matched as for a plain enum at the coercion level in force (exact, then
 // whitespace, then case and separators at BestEffort). Only a string that matches no name even

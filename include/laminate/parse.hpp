@@ -57,7 +57,7 @@ namespace parse_detail {
 // parse(), for shaping, which appends its own diagnostics (a default, a coercion) to the
 // result's list: that list is allocated with room for two more, so that shaping does not move
 // every repair to grow it. Plain parse() allocates the list at its size, which keeps most lists
-// within malloc's small-size cache (W3 -2.3% instructions).
+// within malloc's small-size cache.
 Result<Parsed> parse_for_shaping(std::string_view text, const ParseOptions& options);
 } // namespace parse_detail
 

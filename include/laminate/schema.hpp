@@ -105,7 +105,7 @@ namespace laminate {
 // ---- validation results ------------------------------------------------------------------------
 
 struct Violation {
-    std::string path;        // instance location in laminate's path syntax: "$.items[2].quantity"
+    std::string path;        // instance location below the root: "items[2].quantity" ("" is the root)
     std::string message;     // "expected a value <= 255, got 300"; no instance text quoted
     std::string keyword;     // "maximum"
     std::string schema_path; // JSON pointer into the schema: "#/properties/items/items/maximum"

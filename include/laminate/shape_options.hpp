@@ -41,7 +41,7 @@ public:
     static DiagnosticSink forward(Risk at, std::function<void(const Diagnostic&)> callback) {
         return DiagnosticSink(Kind::Forward, at, std::move(callback));
     }
-    // Each diagnostic at or above `at` printed on its own line ("[info] at 'x': ...").
+    // Each diagnostic at or above `at` printed on its own line ("[info] $.x: ...").
     static DiagnosticSink print(std::ostream& os, Risk at = Risk::Info);
 
     Kind kind() const noexcept { return kind_; }

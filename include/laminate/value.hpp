@@ -369,4 +369,10 @@ void append_path_key(std::string& path, std::string_view key);
 void append_path_key(std::string& path, std::string_view key, bool first_segment);
 void append_path_index(std::string& path, std::size_t index);
 
+// A path as laminate prints it everywhere (diagnostics, errors, violations, the command line's
+// JSON): from the root `$`. Paths are kept without it (Diagnostic::path, Error::path(),
+// Violation::path: "days", "items[2].quantity", "" for the root) and shown as "$.days",
+// "$.items[2].quantity", "$[\"odd key\"]", "$".
+std::string display_path(std::string_view path);
+
 } // namespace laminate

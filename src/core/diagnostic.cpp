@@ -1,4 +1,5 @@
 #include <laminate/diagnostic.hpp>
+#include <laminate/value.hpp>
 
 #include <algorithm>
 #include <ostream>
@@ -67,10 +68,21 @@ std::string_view repair_name(RepairKind k) noexcept {
 std::string Diagnostic::to_string() const {
     std::string out = "[";
     out += risk_name(risk);
-    out += "] at '";
-    out += path.empty() ? std::string_view("(root)") : std::string_view(path);
-    out += "': ";
+    out += "] ";
+    out += display_path(path);
+    out += ": ";
     out += message;
+    // Which repair, and where in the text: a key and its value repaired alike differ here.
+    if (repair != RepairKind::None || offset != no_offset) {
+        out += " (";
+        if (repair != RepairKind::None) out += repair_name(repair);
+        if (offset != no_offset) {
+            if (repair != RepairKind::None) out += ", ";
+            out += "offset ";
+            out += std::to_string(offset);
+        }
+        out += ')';
+    }
     return out;
 }
 

@@ -1,4 +1,5 @@
 #include <laminate/error.hpp>
+#include <laminate/value.hpp>
 
 #include <ostream>
 
@@ -40,9 +41,8 @@ std::string_view kind_name(ErrorKind kind) noexcept {
 std::string Error::to_string() const {
     std::string out(kind_name());
     if (!path_.empty()) {
-        out += " at '";
-        out += path_;
-        out += '\'';
+        out += " at ";
+        out += display_path(path_);
     }
     if (has_offset()) {
         out += " (offset ";

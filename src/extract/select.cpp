@@ -68,8 +68,7 @@ public:
         m += std::to_string(guessed) + " needing guessed strings, ";
         m += std::to_string(filtered) + " rejected by the filter)";
         if (truncated > 0)
-            m += "; JSON value is not closed (response truncated?): set complete_truncated to "
-                 "complete it";
+            m += "; JSON value is not closed (response truncated?); completing it must be asked for";
         return Error(ErrorKind::NoPayload, std::move(m), truncated_at);
     }
 

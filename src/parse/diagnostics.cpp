@@ -13,7 +13,8 @@ namespace laminate::parse_detail {
 namespace {
 // Whether the n <= 16 bytes at s, which may be read 16 bytes long, are a key that a path writes
 // bare: [A-Za-z_] then [A-Za-z0-9_$-]* (as append_path_key() decides, one byte at a time).
-// Every repair in a dict repr names its member's key: the scalar loop was 5% of W3's work.
+// Every repair in a dict repr names its member's key: the scalar loop was a noticeable share of
+// reading malformed small objects.
 bool bare_key16(const char* s, std::size_t n) noexcept {
 #if defined(__SSE2__)
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s));
@@ -173,7 +174,7 @@ void Parser::flush_pending() {
     if (pending.empty()) return;
     // Room for the diagnostics shaping will append (see parse_detail::parse_for_shaping()): two. A
     // larger block leaves malloc's small-size cache for many short lists; parse() alone wants
-    // none (W3 -2.3% instructions at none; the Value path of F3 11% slower without the two).
+    // none (measured both ways: see the commit that added the headroom).
     diags_.reserve(diags_.size() + pending.size() + headroom_);
     std::string& paths = ws_.pending_paths;
     // Zeros after the last path, so that every short path can be copied 15 bytes long (see

@@ -5,17 +5,6 @@
 
 namespace laminate {
 
-namespace {
-
-// "$.items[2].quantity", "$" for the root.
-std::string dollar_path(const std::string& path) {
-    if (path.empty()) return "$";
-    if (path.front() == '[') return "$" + path;
-    return "$." + path;
-}
-
-} // namespace
-
 DiagnosticSink DiagnosticSink::print(std::ostream& os, Risk at) {
     return forward(at, [&os](const Diagnostic& d) { os << d << '\n'; });
 }
@@ -55,7 +44,7 @@ Error summarize(std::span<const Error> errors) {
     std::string m = std::to_string(errors.size()) + " fields failed: ";
     for (std::size_t i = 0; i < errors.size() && i < kListed; ++i) {
         if (i) m += "; ";
-        m += dollar_path(errors[i].path());
+        m += display_path(errors[i].path());
         m += ": ";
         m += errors[i].message();
     }

@@ -145,7 +145,8 @@ bool match_members(const Value& object, const StructTable& table, std::span<Slot
     return true;
 }
 
-void keep_unknown(const Value& object, std::span<const std::size_t> unknown, Overflow* overflow, ShapeState& st) {
+void keep_unknown(const Value& object, std::span<const std::size_t> unknown, Overflow* overflow, ShapeState& st,
+                  bool by_schema) {
     const auto members = object.members();
     for (std::size_t i : unknown) {
         if (st.stopped) return;
@@ -161,8 +162,10 @@ void keep_unknown(const Value& object, std::span<const std::size_t> unknown, Ove
             st.residual.append_member(st.path, m.value);
             st.note(DiagnosticKind::Preserved, Risk::Info, named("preserved unknown field", m.key()) + " in the residual");
         } else {
+            // The way to keep such fields where the user declares them: a schema, or a struct.
             st.note(DiagnosticKind::Dropped, Risk::Info, named("dropped unknown field", m.key()),
-                     "declare the field, or add a laminate::Overflow member to keep such fields");
+                    by_schema ? "declare the property in the schema, or shape in absorbing mode to keep such fields"
+                              : "declare the field, or add a laminate::Overflow member to keep such fields");
         }
     }
 }

@@ -198,7 +198,7 @@ std::vector<const ToolCall*> Response::tool_calls() const {
 
 Value diagnostic_to_value(const Diagnostic& d) {
     Value out = Value::object();
-    out.set("path", Value(d.path));
+    out.set("path", Value(display_path(d.path)));
     out.set("kind", Value(kind_name(d.kind)));
     if (d.kind == DiagnosticKind::Repaired && d.repair != RepairKind::None)
         out.set("repair", Value(repair_name(d.repair)));

@@ -28,8 +28,8 @@ struct ArenaCursor {
     std::int64_t handed = 0; // blocks handed out from the current chunk
     // The current chunk, and how many of its blocks this thread gave back: counted here, not in
     // the chunk's atomic count, because a locked decrement waits for every store before it (the
-    // whole document just built) and cost W1 parsing about 5% of its time. Folded into the
-    // atomic count when the chunk is retired (arena.cpp).
+    // whole document just built) and cost parsing small documents about 5% of its time. Folded
+    // into the atomic count when the chunk is retired (arena.cpp).
     char* chunk = nullptr;
     std::int64_t released = 0;
 };
@@ -71,8 +71,8 @@ inline void arena_release(void* p, std::int64_t n = 1) noexcept {
 
 // Blocks given back by one walk over a tree of values (Value::destroy_container), counted while
 // they come from the same chunk and released together: a document bigger than a chunk lives in
-// chunks already retired, where each block alone would cost an atomic decrement (W2, 20 MB: 2.7%
-// of its time). Blocks not from the arena are freed at once. The count is given back on
+// chunks already retired, where each block alone would cost an atomic decrement (a few percent of
+// a large document's time). Blocks not from the arena are freed at once. The count is given back on
 // destruction, so no chunk goes away before the walk that holds its blocks is done with them.
 class ArenaReleaseBatch {
 public:

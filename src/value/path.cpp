@@ -215,4 +215,11 @@ const Value* Value::at_path(std::string_view path) const noexcept {
     }
 }
 
+std::string display_path(std::string_view path) {
+    std::string out = "$";
+    if (!path.empty() && path.front() != '[') out += '.';
+    out += path;
+    return out;
+}
+
 } // namespace laminate

@@ -62,9 +62,9 @@ TEST(CliShape, ExtractsRepairsAndShapes) {
     EXPECT_EQ(out["value"], *laminate::parse_json(R"({"city":"Oslo","days":3,"unit":"celsius"})")) << out;
     bool coerced = false, dropped = false, defaulted = false;
     for (const Value& d : out["diagnostics"].items()) {
-        coerced = coerced || (d["kind"] == Value("coerced") && d["path"] == Value("days"));
-        dropped = dropped || (d["kind"] == Value("dropped") && d["path"] == Value("note"));
-        defaulted = defaulted || (d["kind"] == Value("defaulted") && d["path"] == Value("unit"));
+        coerced = coerced || (d["kind"] == Value("coerced") && d["path"] == Value("$.days"));
+        dropped = dropped || (d["kind"] == Value("dropped") && d["path"] == Value("$.note"));
+        defaulted = defaulted || (d["kind"] == Value("defaulted") && d["path"] == Value("$.unit"));
     }
     EXPECT_TRUE(coerced && dropped && defaulted) << out;
 }
@@ -88,7 +88,7 @@ TEST(CliShape, ShapingErrorsExitOne) {
     EXPECT_EQ(run.exit_code, 1);
     const Value out = parse_output(run.out);
     EXPECT_EQ(out["error"]["kind"], Value("missing_field")) << out;
-    EXPECT_EQ(out["error"]["path"], Value("days")) << out;
+    EXPECT_EQ(out["error"]["path"], Value("$.days")) << out;
 }
 
 TEST(CliShape, UsageErrorsExitTwo) {

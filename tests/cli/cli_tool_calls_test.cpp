@@ -30,7 +30,7 @@ TEST(CliToolCalls, OpenAiBodyAutoDetected) {
     EXPECT_EQ(out["finish_reason"], Value("tool_calls"));
     EXPECT_EQ(out["usage"]["input_tokens"], Value(10));
     ASSERT_GE(out["diagnostics"].size(), 1u); // the trailing comma in the arguments
-    EXPECT_EQ(out["diagnostics"][0]["path"].as_string().substr(0, 23), "tool_calls[0].arguments");
+    EXPECT_EQ(out["diagnostics"][0]["path"].as_string().substr(0, 25), "$.tool_calls[0].arguments");
     EXPECT_EQ(out["diagnostics"][0]["repair"], Value("trailing_comma"));
 }
 

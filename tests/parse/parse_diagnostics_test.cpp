@@ -78,7 +78,7 @@ TEST(ParseDiagnostics, PathsNameKeysAndIndices) {
     ASSERT_EQ(python.size(), 1u);
     EXPECT_EQ(python[0].path, R"(users[1]["odd key"].list[2])");
     EXPECT_EQ(python[0].to_string(),
-              R"([warning] at 'users[1]["odd key"].list[2]': mapped literal)");
+              R"([warning] $.users[1]["odd key"].list[2]: mapped literal (python_literal, offset 56))");
 }
 
 TEST(ParseDiagnostics, PathsFollowTheContainerBeingRead) {

@@ -22,8 +22,8 @@ TEST(DiagnosticSinks, PrintWritesOneLinePerDiagnostic) {
     auto shaped = from_value<Point>(js(kMessy), {.sink = DiagnosticSink::print(out)});
     ASSERT_TRUE(shaped);
     EXPECT_TRUE(shaped->diagnostics.empty());
-    EXPECT_EQ(out.str().substr(0, out.str().find('\n')), "[info] at 'x': coerced string -> int32");
-    EXPECT_NE(out.str().find("[warning] at 'y': coerced string -> int32"), std::string::npos);
+    EXPECT_EQ(out.str().substr(0, out.str().find('\n')), "[info] $.x: coerced string -> int32");
+    EXPECT_NE(out.str().find("[warning] $.y: coerced string -> int32"), std::string::npos);
 }
 
 TEST(DiagnosticSinks, ForwardAtOrAboveARisk) {
@@ -60,7 +60,7 @@ TEST(DiagnosticSinks, RequireBelowAsOneCall) {
     EXPECT_FALSE(require_below(shaped->diagnostics, Risk::Risky));
     auto e = require_below(shaped->diagnostics, Risk::Warning);
     ASSERT_TRUE(e);
-    EXPECT_EQ(e->message().rfind("1 diagnostic at or above warning, the first: [warning] at 'y': coerced string -> int32", 0), 0u)
+    EXPECT_EQ(e->message().rfind("1 diagnostic at or above warning, the first: [warning] $.y: coerced string -> int32", 0), 0u)
         << e->message();
 }
 

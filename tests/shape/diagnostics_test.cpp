@@ -30,7 +30,7 @@ TEST(CoercionDiagnostics, OneCoercedDiagnosticWithEveryField) {
     EXPECT_EQ(d.message, "coerced string -> uint8");
     EXPECT_EQ(d.suggestion, "emit numbers as JSON numbers, not strings");
     EXPECT_EQ(d.offset, laminate::Diagnostic::no_offset);
-    EXPECT_EQ(d.to_string(), "[info] at 'flights[0].passengers': coerced string -> uint8");
+    EXPECT_EQ(d.to_string(), "[info] $.flights[0].passengers: coerced string -> uint8");
 }
 
 TEST(CoercionDiagnostics, NoneWhenTakenAsDeclared) {
@@ -84,7 +84,7 @@ TEST(CoercionErrors, CarryKindPathAndTheLevelNeeded) {
               "expected an integer 0..255 (uint8), got a string (coercion level string_coercion is needed, the "
               "level is exact)");
     EXPECT_EQ(r.error().to_string(),
-              "type_mismatch at 'order.quantity': expected an integer 0..255 (uint8), got a string (coercion "
+              "type_mismatch at $.order.quantity: expected an integer 0..255 (uint8), got a string (coercion "
               "level string_coercion is needed, the level is exact)");
     auto range = laminate::coerce_to<std::int8_t>(json("300"), p.at(CoercionLevel::Exact));
     ASSERT_FALSE(range);

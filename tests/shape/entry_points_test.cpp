@@ -95,7 +95,7 @@ TEST(EntryPoints, LenientDropsUnknownFieldsWithADiagnostic) {
     ASSERT_TRUE(shaped);
     EXPECT_TRUE(shaped->residual.empty());
     ASSERT_EQ(shaped->diagnostics.size(), 1u);
-    EXPECT_EQ(shaped->diagnostics[0].to_string(), "[info] at 'z': dropped unknown field 'z'");
+    EXPECT_EQ(shaped->diagnostics[0].to_string(), "[info] $.z: dropped unknown field 'z'");
     EXPECT_EQ(shaped->diagnostics[0].kind, DiagnosticKind::Dropped);
 }
 

@@ -111,7 +111,7 @@ TEST(Override, ConfigurationReplacesTheModelsValue) {
     ASSERT_NE(m, nullptr);
     EXPECT_EQ(m->kind, DiagnosticKind::Overridden);
     EXPECT_EQ(m->risk, Risk::Info);
-    EXPECT_EQ(m->to_string(), "[info] at 'model': value set by the configured override");
+    EXPECT_EQ(m->to_string(), "[info] $.model: value set by the configured override");
 }
 
 TEST(Override, AppliesEvenWhenTheModelsValueIsInvalid) {

@@ -43,7 +43,7 @@ TEST(ShapeErrors, OneFailureComesBackAsItself) {
     auto shaped = from_value<Point>(js(R"({"x": 1})"));
     ASSERT_FALSE(shaped);
     EXPECT_EQ(shaped.error().kind(), ErrorKind::MissingField);
-    EXPECT_EQ(shaped.error().to_string(), "missing_field at 'y': missing required field 'y'");
+    EXPECT_EQ(shaped.error().to_string(), "missing_field at $.y: missing required field 'y'");
 }
 
 TEST(ShapeErrors, MissingRequiredIsAnErrorInEveryMode) {

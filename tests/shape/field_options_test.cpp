@@ -130,7 +130,7 @@ TEST(FieldOptions, LooseKeysAtBestEffortOnly) {
     const Diagnostic* d = at_path(shaped->diagnostics, "first_name");
     ASSERT_NE(d, nullptr);
     EXPECT_EQ(d->risk, Risk::Warning);
-    EXPECT_EQ(d->to_string(), "[warning] at 'first_name': key matched field 'first_name' ignoring case and separators");
+    EXPECT_EQ(d->to_string(), "[warning] $.first_name: key matched field 'first_name' ignoring case and separators");
     auto absorbing = from_value<Booking>(v, Mode::Absorbing);
     ASSERT_FALSE(absorbing);
     EXPECT_EQ(absorbing.error().kind(), ErrorKind::ShapeError); // two missing fields

@@ -133,7 +133,7 @@ TEST(IntegerCoercion, CoerceToPicksTheTargetFromTheType) {
     ASSERT_TRUE(r) << r.error();
     EXPECT_EQ(*r, 2);
     ASSERT_EQ(p.diagnostics.size(), 1u);
-    EXPECT_EQ(p.diagnostics[0].to_string(), "[info] at 'passengers': coerced string -> uint8");
+    EXPECT_EQ(p.diagnostics[0].to_string(), "[info] $.passengers: coerced string -> uint8");
     auto neg = laminate::coerce_to<short>(json("-300"), p.at(CoercionLevel::Exact));
     ASSERT_TRUE(neg);
     EXPECT_EQ(*neg, -300);

@@ -67,7 +67,7 @@ TEST(OpenEnum, UnknownNameKeptWithAWarning) {
     EXPECT_EQ(shaped->value.color.unknown(), "mauve");
     EXPECT_EQ(shaped->value.color.value_or(Color::Blue), Color::Blue);
     ASSERT_EQ(shaped->diagnostics.size(), 1u);
-    EXPECT_EQ(shaped->diagnostics[0].to_string(), "[warning] at 'color': unrecognized variant kept");
+    EXPECT_EQ(shaped->diagnostics[0].to_string(), "[warning] $.color: unrecognized variant kept");
     EXPECT_EQ(to_json(shaped->value), R"({"color":"mauve"})");
     EXPECT_FALSE(from_value<Paint>(js(R"({"color": [1, 2]})"))); // not a name at all
 }

@@ -52,7 +52,7 @@ TEST(ScalarMembers, LenientCoercesEachWithItsDiagnostic) {
     ASSERT_NE(color, nullptr);
     EXPECT_EQ(color->risk, Risk::Warning); // a case-insensitive match is a guess
     EXPECT_EQ(color->to, "Color");
-    EXPECT_EQ(at_path(shaped->diagnostics, "i8")->to_string(), "[info] at 'i8': coerced string -> int8");
+    EXPECT_EQ(at_path(shaped->diagnostics, "i8")->to_string(), "[info] $.i8: coerced string -> int8");
 }
 
 TEST(ScalarMembers, NeverSilentlyLossy) {

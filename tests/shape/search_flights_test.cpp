@@ -43,14 +43,14 @@ TEST(SearchFlights, LenientShapesWithFourInfoDiagnostics) {
 
     ASSERT_EQ(diagnostics.size(), 4u);
     for (const auto& d : diagnostics) EXPECT_EQ(d.risk, laminate::Risk::Info) << d;
-    EXPECT_EQ(diagnostics[0].to_string(), "[info] at 'passengers': coerced string -> uint8");
+    EXPECT_EQ(diagnostics[0].to_string(), "[info] $.passengers: coerced string -> uint8");
     EXPECT_EQ(diagnostics[0].kind, laminate::DiagnosticKind::Coerced);
     EXPECT_EQ(diagnostics[0].from, "string");
     EXPECT_EQ(diagnostics[0].to, "uint8");
-    EXPECT_EQ(diagnostics[1].to_string(), "[info] at 'nonstop': coerced string -> bool");
+    EXPECT_EQ(diagnostics[1].to_string(), "[info] $.nonstop: coerced string -> bool");
     EXPECT_EQ(diagnostics[2].kind, laminate::DiagnosticKind::Defaulted);
     EXPECT_EQ(diagnostics[2].path, "max_price");
-    EXPECT_EQ(diagnostics[3].to_string(), "[info] at '_trace_id': preserved unknown field '_trace_id' in overflow");
+    EXPECT_EQ(diagnostics[3].to_string(), "[info] $._trace_id: preserved unknown field '_trace_id' in overflow");
     EXPECT_EQ(diagnostics[3].kind, laminate::DiagnosticKind::Preserved);
 }
 
@@ -91,7 +91,7 @@ TEST(SearchFlights, OpenEnumKeepsAnUndeclaredCabin) {
     EXPECT_FALSE(cabin.is_known());
     EXPECT_EQ(cabin.unknown(), "coach");
     ASSERT_EQ(d.size(), 1u);
-    EXPECT_EQ(d[0].to_string(), "[warning] at '(root)': unrecognized variant kept");
+    EXPECT_EQ(d[0].to_string(), "[warning] $: unrecognized variant kept");
 
     auto declared = laminate::from_value<laminate::Open<CabinClass>>(laminate::Value("Business"));
     ASSERT_TRUE(declared);

@@ -118,6 +118,6 @@ TEST(ToolcallResponse, RendersCommandLineShape) {
     EXPECT_EQ(v["usage"]["input_tokens"], Value(10));
     EXPECT_FALSE(v["usage"].contains("cached_tokens"));
     ASSERT_EQ(v["diagnostics"].size(), 1u);
-    EXPECT_EQ(v["diagnostics"][0]["path"], Value("tool_calls[0].arguments.q"));
+    EXPECT_EQ(v["diagnostics"][0]["path"], Value("$.tool_calls[0].arguments.q"));
     EXPECT_FALSE(v.contains("choices"));
 }

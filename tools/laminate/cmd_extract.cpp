@@ -31,7 +31,7 @@ Result<Value> extract_payload(const Request& request, const ParseOptions& option
 constexpr const char* footer = R"(Reads all of stdin as a model's answer and finds the JSON payload in it:
 a ```json fence (closed or not), a <tool_call> or <json> tag, a balanced {...}
 or [...] span in prose, or the whole text; <think> reasoning is skipped. The
-first candidate that parses (with repairs, unless --strict) wins. Diagnostic
+first candidate that parses (with repairs, unless --no-repair) wins. Diagnostic
 offsets count bytes from the start of the whole answer.
 
 Output:  {"value": ..., "candidate": {"source", "label", "offset", "closed"},
@@ -39,7 +39,7 @@ Output:  {"value": ..., "candidate": {"source", "label", "offset", "closed"},
           "offset"}]}
          source is whole, fence, tag or balanced; label is the fence's info
          string or the tag's name.
-Error:   {"error": {"kind", "message", "offset", "path"}} and exit status 1
+Error:   {"error": {"kind", "message", "offset", "path", "hint"}} and exit status 1
          (no_payload when nothing in the text parses).
 With --jsonl each stdin line {"text": "..."} gets one compact answer line, in
 order; exit status 1 when any line failed.
@@ -48,7 +48,7 @@ Examples:
   laminate extract < reply.md
   printf 'Sure!\n```json\n{"city": "Oslo",}\n```\n' | laminate extract --compact
   laminate extract --complete-truncated < cut-off-reply.txt
-  laminate extract --strict --max-depth 32 < reply.md
+  laminate extract --no-repair --max-depth 32 < reply.md
   laminate extract --replace-invalid-utf8 < reply.md
   laminate extract --jsonl < replies.jsonl            # {"text": ...} per line)";
 

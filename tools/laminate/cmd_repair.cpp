@@ -32,14 +32,14 @@ Python literals, double-encoded JSON, ...), with one diagnostic per repair.
 
 Output:  {"value": ..., "diagnostics": [{"path", "kind", "repair", "risk",
           "message", "offset"}]}
-Error:   {"error": {"kind", "message", "offset", "path"}} and exit status 1.
+Error:   {"error": {"kind", "message", "offset", "path", "hint"}} and exit status 1.
 With --jsonl each stdin line {"text": "..."} gets one compact answer line, in
 order; exit status 1 when any line failed.
 
 Examples:
   laminate repair < answer.json
   echo "{'city': 'Paris', 'nights': 3,}" | laminate repair --compact
-  laminate repair --strict < answer.json              # valid JSON or an error
+  laminate repair --no-repair < answer.json           # valid JSON or an error
   laminate repair --complete-truncated < cut-off.json # close what was cut off
   laminate repair --max-depth 64 --replace-invalid-utf8 < answer.json
   laminate repair --jsonl < batch.jsonl               # {"text": ...} per line)";

@@ -25,6 +25,7 @@ struct ShapeFlags {
     ParseFlags parse;
     std::string schema_file;
     std::string mode = "lenient";
+    bool strict = false; // --strict: --mode strict
     bool source_literals = false;
 };
 
@@ -98,10 +99,10 @@ Modes:   lenient    best-effort coercion ("42" -> 42, "yes" -> true, "1,234"),
          absorbing  safe widening only (2.0 -> 2), forbidden members kept in
                     "residual"
          strict     exact JSON types, valid JSON only, first error, no member
-                    the schema does not declare
+                    the schema does not declare (--strict is the same)
 Output:  {"value": ..., "diagnostics": [{"path", "kind", "risk", "message",
           "from", "to", ...}], "residual": {...} (absorbing, when not empty)}
-Error:   {"error": {"kind", "message", "offset", "path"}} and exit status 1
+Error:   {"error": {"kind", "message", "offset", "path", "hint"}} and exit status 1
          (missing_field, type_mismatch, shape_error listing every field, ...).
 With --jsonl each stdin line {"text": "...", "schema": {...}} gets one compact
 answer line, in order; a line's schema overrides --schema; exit status 1 when
@@ -121,11 +122,13 @@ Examples:
 void add_shape_command(CLI::App& app, int& exit_status) {
     auto* sub = app.add_subcommand("shape", "Shape a model's answer to a JSON Schema, with diagnostics");
     auto flags = std::make_shared<ShapeFlags>();
-    add_io_flags(*sub, flags->io);
-    add_parse_flags(*sub, flags->parse);
+    add_io_flags(*sub, flags->io, R"({"text": "...", "schema"?: {...}})");
+    add_parse_flags(*sub, flags->parse, /*strict_alias=*/false);
     sub->add_option("--schema", flags->schema_file, "JSON Schema or BFCL parameter schema file");
-    sub->add_option("--mode", flags->mode, "lenient (default), absorbing or strict")
-        ->check(CLI::IsMember({"lenient", "absorbing", "strict"}));
+    auto* mode_option = sub->add_option("--mode", flags->mode, "lenient (default), absorbing or strict")
+                            ->check(CLI::IsMember({"lenient", "absorbing", "strict"}));
+    sub->add_flag("--strict", flags->strict, "The same as --mode strict: exact types, valid JSON only, first error")
+        ->excludes(mode_option);
     sub->add_flag("--source-literals", flags->source_literals,
                   "Read strings as Java / JavaScript literals where the schema wants another type");
     sub->footer(footer);
@@ -144,7 +147,7 @@ void add_shape_command(CLI::App& app, int& exit_status) {
             exit_status = usage_error(Error(ErrorKind::InvalidArgument, "--schema FILE is required without --jsonl"));
             return;
         }
-        auto mode = DynamicMode::parse(flags->mode);
+        auto mode = DynamicMode::parse(flags->strict ? "strict" : flags->mode);
         ShapeOptions options{.mode = mode ? *mode : DynamicMode()};
         options.parse = flags->parse.to_options();
         auto cache = std::make_shared<SchemaCache>(schema_options);

@@ -3,7 +3,7 @@
 // Input is read as JSON with the tolerant parser, as every laminate command reads model output:
 // an instance that needed repairs is validated as repaired, and each repair is listed under
 // "diagnostics" (empty for valid JSON), so a caller can tell "valid" from "valid once repaired".
-// --strict turns repairs off: such input is then a repair_not_allowed error.
+// --no-repair turns repairs off: such input is then a repair_not_allowed error.
 #include "commands.hpp"
 #include "json_output.hpp"
 #include "json_writer.hpp"
@@ -42,7 +42,7 @@ Value violations_to_json(const ValidationResult& r) {
     Value out = Value::array();
     for (const Violation& v : r.violations) {
         Value item = Value::object();
-        item.set("path", Value(v.path));
+        item.set("path", Value(display_path(v.path)));
         item.set("message", Value(v.message));
         item.set("keyword", Value(v.keyword));
         item.set("schema_path", Value(v.schema_path));
@@ -227,11 +227,11 @@ int run(const ValidateFlags& flags) {
 constexpr const char* footer = R"(Validates stdin, one JSON instance, against a JSON Schema (2020-12 or draft 7
 spellings) and lists every violation with its path and a message that can be
 sent back to a model. Input is read like all laminate input: repairs are
-applied and listed under "diagnostics" (use --strict to refuse them).
+applied and listed under "diagnostics" (use --no-repair to refuse them).
 
 Output:  {"valid": bool, "violations": [{"path", "message", "keyword",
           "schema_path", "excerpt"}], "diagnostics": [...]}
-Error:   {"error": {"kind", "message", "offset", "path"}}
+Error:   {"error": {"kind", "message", "offset", "path", "hint"}}
 With --jsonl each stdin line is {"schema": {...}, "instance": ...} (or
 {"schema": ..., "text": "model output"} to parse text); a line's "schema"
 overrides --schema, a line without an instance or any schema gets an error
@@ -258,7 +258,7 @@ void add_validate_command(CLI::App& app, int& exit_status) {
         ->check(CLI::IsMember({"auto", "draft7", "2020-12"}))
         ->capture_default_str();
     sub->add_flag("--no-format-assertion", flags->no_format, "Treat \"format\" as an annotation only");
-    add_io_flags(*sub, flags->io);
+    add_io_flags(*sub, flags->io, R"({"schema"?: {...}, "instance": ...} or {"schema"?: {...}, "text": "..."})");
     add_parse_flags(*sub, flags->parse);
     sub->footer(footer);
     sub->callback([flags, &exit_status] { exit_status = run(*flags); });

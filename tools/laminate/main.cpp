@@ -16,11 +16,13 @@ namespace {
 constexpr const char* footer = R"(Every subcommand reads stdin and writes JSON to stdout:
   success  {"value": ..., "diagnostics": [{"path", "kind", "repair", "risk",
             "message", "offset"}]}
-  error    {"error": {"kind", "message", "offset", "path"}}
-Messages never quote the input. With --jsonl, each stdin line is one request
+  error    {"error": {"kind", "message", "offset", "path", "hint"}}
+Paths are written from the root: "$", "$.days", "$.items[2].quantity".
+Messages never quote the input; "hint", when present, names the flag or command
+that gets past the error. With --jsonl, each stdin line is one request
 {"text": "..."} and gets one compact answer line, in order.
 
-Options of repair and extract: --jsonl, --compact, --strict,
+Options of repair and extract: --jsonl, --compact, --no-repair (or --strict),
 --complete-truncated, --max-depth N, --replace-invalid-utf8.
 
 laminate validate --schema FILE answers {"valid", "violations": [{"path",

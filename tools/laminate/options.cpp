@@ -4,17 +4,17 @@
 
 namespace laminate::cli {
 
-void add_io_flags(CLI::App& app, IoFlags& flags) {
+void add_io_flags(CLI::App& app, IoFlags& flags, const std::string& line_format) {
     app.add_flag("--jsonl", flags.jsonl,
-                 "One request per stdin line, {\"text\": \"...\"}; one compact JSON answer per "
-                 "line, in order. Blank lines are skipped; a bad line gets an error line and the "
-                 "rest still run");
+                 "One request per stdin line, " + line_format +
+                     "; one compact JSON answer per line, in order. Blank lines are skipped; a bad "
+                     "line gets an error line and the rest still run");
     app.add_flag("--compact", flags.compact,
                  "Print the answer on one line instead of indented by 2 (always so with --jsonl)");
 }
 
-void add_parse_flags(CLI::App& app, ParseFlags& flags) {
-    auto* strict = app.add_flag("--strict", flags.strict,
+void add_parse_flags(CLI::App& app, ParseFlags& flags, bool strict_alias) {
+    auto* strict = app.add_flag(strict_alias ? "--no-repair,--strict" : "--no-repair", flags.no_repair,
                                 "Strict RFC 8259 JSON: no repairs; input that needs one is a "
                                 "repair_not_allowed error");
     app.add_flag("--complete-truncated", flags.complete_truncated,
@@ -34,7 +34,7 @@ void add_parse_flags(CLI::App& app, ParseFlags& flags) {
 
 ParseOptions ParseFlags::to_options() const {
     ParseOptions o;
-    o.repair = !strict;
+    o.repair = !no_repair;
     o.complete_truncated = complete_truncated;
     o.max_depth = max_depth;
     o.invalid_utf8 = replace_invalid_utf8 ? InvalidUtf8::Replace : InvalidUtf8::Error;

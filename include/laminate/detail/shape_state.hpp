@@ -120,7 +120,8 @@ bool match_members(const Value& object, const StructTable& table, std::span<Slot
 // Moves the unknown members into `overflow` (Preserved), the residual (Keep, no overflow,
 // Preserved) or drops them (Dropped), each with an Info diagnostic at its path; under
 // UnknownFields::Error each is an unknown_field error instead (after the declared fields').
-void keep_unknown(const Value& object, std::span<const std::size_t> unknown, Overflow* overflow, ShapeState& st);
+void keep_unknown(const Value& object, std::span<const std::size_t> unknown, Overflow* overflow, ShapeState& st,
+                  bool by_schema = false);
 
 // A field whose key is absent: Defaulted when optional or defaulted, else missing_field.
 // The Defaulted messages of an absent field, written once for typed and schema shaping. The path

@@ -137,7 +137,7 @@ void read_unknown(const Value& object, std::span<const std::size_t> unknown, con
                   ShapeState& st, std::size_t depth) {
     if (unknown.empty()) return;
     if (n.additional == Additional::Forbidden || st.policy.unknown_fields == UnknownFields::Error)
-        return shape_detail::keep_unknown(object, unknown, nullptr, st);
+        return shape_detail::keep_unknown(object, unknown, nullptr, st, /*by_schema=*/true);
     const auto members = object.members();
     for (std::size_t i : unknown) {
         if (st.stopped) return;

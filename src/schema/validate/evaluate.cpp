@@ -24,9 +24,7 @@ std::string quote_schema_value(const Value& v) { return excerpt(v, 80); }
 class Evaluator {
 public:
     Evaluator(const Rules& c, const ValidateOptions& o, std::vector<Violation>* sink)
-        : c_(c), o_(o), sink_(sink), limit_(o.stop_at_first ? 1 : (o.max_violations == 0 ? 1 : o.max_violations)) {
-        path_ = "$";
-    }
+        : c_(c), o_(o), sink_(sink), limit_(o.stop_at_first ? 1 : (o.max_violations == 0 ? 1 : o.max_violations)) {}
 
     bool eval(RuleId id, const Value& v) {
         if (halted_) return false;
@@ -505,7 +503,7 @@ ValidationResult evaluate(const Rules& schema, const Value& instance, const Vali
     Evaluator e(schema, options, &result.violations);
     result.valid = e.eval(0, instance) && !e.limit_hit();
     if (!result.valid && result.violations.empty()) // cannot happen, but never say invalid silently
-        result.violations.push_back({"$", "the value does not match the schema", "", "#", excerpt(instance, options.excerpt_bytes)});
+        result.violations.push_back({"", "the value does not match the schema", "", "#", excerpt(instance, options.excerpt_bytes)});
     return result;
 }
 

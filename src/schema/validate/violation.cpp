@@ -6,7 +6,7 @@
 namespace laminate {
 
 std::string to_string(const Violation& v) {
-    return v.path + ": " + v.message;
+    return display_path(v.path) + ": " + v.message;
 }
 
 std::ostream& operator<<(std::ostream& os, const Violation& v) {
@@ -23,7 +23,7 @@ Error violations_error(const ValidationResult& result) {
     }
     if (n > listed) message += "; ...";
     return Error(ErrorKind::SchemaViolation, std::move(message), Error::no_offset,
-                 n ? result.violations[0].path : std::string("$"));
+                 n ? result.violations[0].path : std::string());
 }
 
 } // namespace laminate

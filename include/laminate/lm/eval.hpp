@@ -116,6 +116,7 @@ struct LatencySummary {
 
 struct Report {
     std::string metric;                   // the metric's name ("exact match", "custom")
+    std::string dataset;                  // the caller's name for the dataset (optional)
     std::size_t examples = 0;
     std::size_t failures = 0;             // examples whose call gave an error (or never ran)
     double score = 0;                     // mean score
@@ -132,10 +133,24 @@ struct Report {
 // Builds a report from per-example outcomes (what evaluate does after the batch).
 Report make_report(std::string metric, std::vector<ExampleOutcome> outcomes);
 
+// A report as JSON, for baselines kept beside tests and for the command line:
+//   {"metric", "dataset", "examples", "failures", "score", "interval": [low, high],
+//    "latency_ms": {"p50", "p90", "p95", "p99", "max"},
+//    "outcomes": [{"score", "latency_ms", "ran"?: false, "error"?: kind}]}
+// Error kinds only: no input, answer or message is ever part of it.
+Value to_value(const Report& report);
+struct ReportError {
+    std::string message;
+    std::string to_string() const { return "invalid report: " + message; }
+};
+// Reads what to_value wrote; the summary is recomputed from the outcomes.
+Result<Report, ReportError> report_from_value(const Value& value);
+
 // ---- comparing two runs ---------------------------------------------------------------------------
 
 enum class Verdict : unsigned char { Regression, Improvement, NoSignificantChange };
-// "regression", "improvement", "no significant change".
+// "regression", "improvement", "no_significant_change" (the display string spells the last
+// "no significant change").
 std::string_view verdict_name(Verdict verdict) noexcept;
 
 struct Comparison {
@@ -158,7 +173,9 @@ struct ComparisonError {
 };
 
 // Pairs the runs example by example. `tolerance` (a score difference, 0.02 = two points): a
-// drop counts as a regression only when the whole interval lies below -tolerance.
+// drop counts as a regression only when the whole interval lies below -tolerance. Runs with
+// different metrics, different example counts, or different dataset names (when both are
+// named) do not compare.
 Result<Comparison, ComparisonError> compare(const Report& baseline, const Report& current, double tolerance = 0);
 // The same on bare per-example scores (equal lengths).
 Result<Comparison, ComparisonError> compare_scores(std::string metric, std::span<const double> baseline,

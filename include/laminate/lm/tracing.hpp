@@ -121,7 +121,11 @@ std::string genai_messages_json(std::span<const Message> messages,
                                 std::span<const std::string> finish_reasons = {});
 
 enum class SpanKind : unsigned char { Client, Internal };
+// "client", "internal".
+std::string_view span_kind_name(SpanKind kind) noexcept;
 enum class InstrumentKind : unsigned char { Histogram };
+// "histogram".
+std::string_view instrument_kind_name(InstrumentKind kind) noexcept;
 
 struct MetricPoint {
     std::string name;      // "gen_ai.client.token.usage", "gen_ai.client.operation.duration"

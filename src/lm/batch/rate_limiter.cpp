@@ -47,8 +47,9 @@ std::chrono::nanoseconds RateLimiter::refill_locked(TimePoint now) {
         last_ = now;
     }
     if (tokens_ >= 1) return std::chrono::nanoseconds{0};
-    // Round up so that waking at the deadline always finds the token there.
-    const double wait_s = (1 - tokens_) / rate_;
+    // Round up so that waking at the deadline always finds the token there. A tiny rate could
+    // wait longer than nanoseconds count: wait at most a day, then look again.
+    const double wait_s = std::min((1 - tokens_) / rate_, 86400.0);
     return std::chrono::nanoseconds{static_cast<std::int64_t>(std::ceil(wait_s * 1e9))};
 }
 

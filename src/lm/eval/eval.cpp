@@ -134,10 +134,16 @@ std::string_view verdict_name(Verdict verdict) noexcept {
     switch (verdict) {
     case Verdict::Regression: return "regression";
     case Verdict::Improvement: return "improvement";
-    case Verdict::NoSignificantChange: return "no significant change";
+    case Verdict::NoSignificantChange: return "no_significant_change";
     }
-    return "no significant change";
+    return "no_significant_change";
 }
+
+namespace {
+std::string_view verdict_phrase(Verdict verdict) noexcept {
+    return verdict == Verdict::NoSignificantChange ? "no significant change" : verdict_name(verdict);
+}
+} // namespace
 
 Result<Comparison, ComparisonError> compare_scores(std::string metric, std::span<const double> baseline,
                                                    std::span<const double> current, double tolerance) {
@@ -167,6 +173,8 @@ Result<Comparison, ComparisonError> compare_scores(std::string metric, std::span
 Result<Comparison, ComparisonError> compare(const Report& baseline, const Report& current, double tolerance) {
     if (baseline.metric != current.metric)
         return ComparisonError{"the metrics differ: " + baseline.metric + " and " + current.metric};
+    if (!baseline.dataset.empty() && !current.dataset.empty() && baseline.dataset != current.dataset)
+        return ComparisonError{"the datasets differ: " + baseline.dataset + " and " + current.dataset};
     const auto before = baseline.scores();
     const auto after = current.scores();
     return compare_scores(current.metric, before, after, tolerance);
@@ -177,7 +185,7 @@ std::string Comparison::to_string() const {
                       points(difference) + " points, 95 % CI " + points(interval.low) + " – " +
                       points(interval.high) + ") on " + std::to_string(examples) + " examples, " +
                       std::to_string(worse.size()) + " worse, " + std::to_string(better.size()) +
-                      " better: " + std::string(verdict_name(verdict));
+                      " better: " + std::string(verdict_phrase(verdict));
     if (!worse.empty()) {
         constexpr std::size_t shown = 20;
         out += "; worse examples: ";
@@ -188,6 +196,65 @@ std::string Comparison::to_string() const {
         if (worse.size() > shown) out += " and " + std::to_string(worse.size() - shown) + " more";
     }
     return out;
+}
+
+// ---- reports as JSON ----------------------------------------------------------------------------
+
+namespace {
+double ms_of(std::chrono::nanoseconds ns) { return std::chrono::duration<double, std::milli>(ns).count(); }
+std::chrono::nanoseconds ns_of(double ms) {
+    if (!std::isfinite(ms) || ms < 0) return std::chrono::nanoseconds{0};
+    return std::chrono::nanoseconds{static_cast<std::int64_t>(std::min(ms * 1e6, 9e18))};
+}
+} // namespace
+
+Value to_value(const Report& r) {
+    Value v = Value::object();
+    v.set("metric", r.metric);
+    v.set("dataset", r.dataset);
+    v.set("examples", static_cast<std::uint64_t>(r.examples));
+    v.set("failures", static_cast<std::uint64_t>(r.failures));
+    v.set("score", r.score);
+    v.set("interval", Value::array({Value(r.interval.low), Value(r.interval.high)}));
+    Value latency = Value::object();
+    latency.set("p50", ms_of(r.latency.p50));
+    latency.set("p90", ms_of(r.latency.p90));
+    latency.set("p95", ms_of(r.latency.p95));
+    latency.set("p99", ms_of(r.latency.p99));
+    latency.set("max", ms_of(r.latency.max));
+    v.set("latency_ms", std::move(latency));
+    Value outcomes = Value::array();
+    for (const auto& o : r.outcomes) {
+        Value e = Value::object();
+        e.set("score", o.score);
+        e.set("latency_ms", ms_of(o.latency));
+        if (!o.ran) e.set("ran", false);
+        if (!o.error_kind.empty()) e.set("error", o.error_kind);
+        outcomes.push_back(std::move(e));
+    }
+    v.set("outcomes", std::move(outcomes));
+    return v;
+}
+
+Result<Report, ReportError> report_from_value(const Value& v) {
+    if (!v.is_object() || !v["metric"].is_string() || !v["outcomes"].is_array())
+        return ReportError{"a report needs \"metric\" and \"outcomes\""};
+    std::vector<ExampleOutcome> outcomes;
+    outcomes.reserve(v["outcomes"].size());
+    for (const Value& e : v["outcomes"].items()) {
+        if (!e.is_object() || !e["score"].is_number())
+            return ReportError{"outcome " + std::to_string(outcomes.size()) + " has no numeric \"score\""};
+        ExampleOutcome o;
+        o.score = e["score"].as_double();
+        if (!std::isfinite(o.score)) return ReportError{"outcome " + std::to_string(outcomes.size()) + " has no finite score"};
+        o.latency = e["latency_ms"].is_number() ? ns_of(e["latency_ms"].as_double()) : std::chrono::nanoseconds{0};
+        o.ran = !(e["ran"].is_bool() && !e["ran"].as_bool());
+        if (e["error"].is_string()) o.error_kind = std::string(e["error"].as_string());
+        outcomes.push_back(std::move(o));
+    }
+    Report r = make_report(std::string(v["metric"].as_string()), std::move(outcomes));
+    if (v["dataset"].is_string()) r.dataset = std::string(v["dataset"].as_string());
+    return r;
 }
 
 } // namespace laminate::lm

@@ -66,6 +66,16 @@ Value message_part_value(const toolcall::ToolCall& call) {
 
 } // namespace
 
+std::string_view span_kind_name(SpanKind kind) noexcept {
+    switch (kind) {
+    case SpanKind::Client: return "client";
+    case SpanKind::Internal: return "internal";
+    }
+    return "client";
+}
+
+std::string_view instrument_kind_name(InstrumentKind) noexcept { return "histogram"; }
+
 const Attribute* find_attribute(std::span<const Attribute> attributes, std::string_view key) noexcept {
     for (const auto& a : attributes)
         if (a.key == key) return &a;

@@ -158,6 +158,27 @@ TEST(RateLimiter, AStopEndsTheWaitWithoutTakingAToken) {
     EXPECT_FALSE(limiter.acquire(stop.get_token()));
 }
 
+namespace {
+// Records the first deadline it is asked to wait for, then reports a stop.
+class DeadlineClock final : public RateLimiter::Clock {
+public:
+    RateLimiter::TimePoint now() override { return RateLimiter::TimePoint{}; }
+    bool sleep_until(RateLimiter::TimePoint deadline, std::stop_token) override {
+        deadline_ = deadline;
+        return false;
+    }
+    RateLimiter::TimePoint deadline_{};
+};
+} // namespace
+
+TEST(RateLimiter, ATinyRateWaitsADayAtATimeInsteadOfOverflowing) {
+    DeadlineClock clock;
+    RateLimiter limiter({.requests_per_second = 1e-15}, clock);
+    ASSERT_TRUE(limiter.acquire());
+    EXPECT_FALSE(limiter.acquire());
+    EXPECT_EQ(clock.deadline_ - RateLimiter::TimePoint{}, std::chrono::hours(24));
+}
+
 TEST(RunBatch, RequestsPerSecondHoldsAcrossWorkers) {
     FakeClock clock;
     RateLimiter limiter({.requests_per_second = 10}, clock);

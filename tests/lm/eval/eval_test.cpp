@@ -269,3 +269,48 @@ TEST(Evaluate, TwoRunsOfTheSameDatasetCompare) {
     EXPECT_FALSE(change->worse.empty());
     EXPECT_TRUE(change->better.empty());
 }
+
+TEST(EvalCompare, VerdictsHaveStableNames) {
+    EXPECT_EQ(verdict_name(Verdict::Regression), "regression");
+    EXPECT_EQ(verdict_name(Verdict::Improvement), "improvement");
+    EXPECT_EQ(verdict_name(Verdict::NoSignificantChange), "no_significant_change");
+}
+
+TEST(EvalCompare, RunsOnDifferentlyNamedDatasetsDoNotCompare) {
+    Report a = make_report("exact match", {});
+    Report b = make_report("exact match", {});
+    a.dataset = "tickets-v1";
+    b.dataset = "tickets-v2";
+    auto c = compare(a, b);
+    ASSERT_FALSE(c.has_value());
+    EXPECT_EQ(c.error().to_string(), "not comparable: the datasets differ: tickets-v1 and tickets-v2");
+    b.dataset.clear(); // an unnamed run compares with anything of the same size
+    EXPECT_TRUE(compare(a, b).has_value());
+}
+
+TEST(EvalReport, RoundTripsThroughJsonWithErrorKindsOnly) {
+    std::vector<ExampleOutcome> outcomes = {
+        {.score = 1, .error_kind = {}, .latency = std::chrono::milliseconds(120), .ran = true},
+        {.score = 0, .error_kind = "timeout", .latency = std::chrono::milliseconds(2000), .ran = true},
+        {.score = 0, .error_kind = "cancelled", .latency = {}, .ran = false}};
+    Report r = make_report("exact match", outcomes);
+    r.dataset = "tickets";
+    const Value v = to_value(r);
+    EXPECT_EQ(v["examples"], Value(3));
+    EXPECT_EQ(v["failures"], Value(2));
+    EXPECT_EQ(v["outcomes"][1]["error"].as_string(), "timeout");
+    EXPECT_EQ(v["latency_ms"]["max"], Value(2000));
+    auto back = report_from_value(v);
+    ASSERT_TRUE(back.has_value());
+    EXPECT_EQ(back->metric, "exact match");
+    EXPECT_EQ(back->dataset, "tickets");
+    EXPECT_EQ(back->failures, 2u);
+    EXPECT_DOUBLE_EQ(back->score, r.score);
+    EXPECT_EQ(back->interval, r.interval);
+    EXPECT_EQ(back->latency.p50, r.latency.p50);
+    EXPECT_FALSE(back->outcomes[2].ran);
+    EXPECT_TRUE(compare(r, *back).has_value());
+
+    EXPECT_FALSE(report_from_value(Value(1)).has_value());
+    EXPECT_FALSE(report_from_value(Value::object({{"metric", Value("m")}, {"outcomes", Value::array({Value("x")})}})).has_value());
+}

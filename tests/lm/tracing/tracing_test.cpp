@@ -79,6 +79,9 @@ TEST(Tracing, SpanIsNamedOperationThenModelAndIsAClientSpan) {
 
     CallRecord no_model;
     EXPECT_EQ(span_name(no_model), "chat");
+    EXPECT_EQ(span_kind_name(SpanKind::Client), "client");
+    EXPECT_EQ(span_kind_name(SpanKind::Internal), "internal");
+    EXPECT_EQ(instrument_kind_name(InstrumentKind::Histogram), "histogram");
 }
 
 TEST(Tracing, AttributeNamesAreTheConventionsOwn) {

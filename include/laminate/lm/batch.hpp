@@ -40,6 +40,7 @@
 #include <concepts>
 #include <cstddef>
 #include <functional>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <stop_token>
@@ -127,6 +128,48 @@ auto run_batch(std::span<const In> inputs, Fn&& fn, const BatchOptions& options 
     -> std::vector<detail::batch_result_t<Fn, In>> {
     using R = detail::batch_result_t<Fn, In>;
     return run_batch(inputs, std::forward<Fn>(fn), options, [](const In&) { return detail::skipped_result<R>(); });
+}
+
+// The same run, but each result is handed to sink(index, result) as soon as it and every
+// result before it are there — in input order, one at a time, on a worker thread (or, for
+// inputs never started, on the calling thread after the workers end). For writing results out
+// while a long batch runs (the command line's --concurrency): a result waits only for those
+// before it, and each is dropped once handed over. A sink that throws stops the batch like fn.
+template <class In, class Fn, class Sink, class Skipped>
+void run_batch_ordered(std::span<const In> inputs, Fn&& fn, Sink&& sink, const BatchOptions& options,
+                       Skipped&& on_skipped) {
+    using R = detail::batch_result_t<Fn, In>;
+    static_assert(detail::BatchResultLike<R>, "run_batch_ordered: fn must return a Result<T, E>");
+    static_assert(std::is_invocable_v<Sink&, std::size_t, R&&>, "run_batch_ordered: sink(index, result)");
+    std::vector<std::optional<R>> slots(inputs.size());
+    std::mutex mu;         // guards slots and next
+    std::size_t next = 0;  // the first index not yet handed to sink
+    auto flush_locked = [&] {
+        while (next < slots.size() && slots[next]) {
+            std::invoke(sink, next, std::move(*slots[next]));
+            slots[next].reset();
+            ++next;
+        }
+    };
+    detail::run_indexed(inputs.size(), options, [&](std::size_t i, std::stop_token stop) {
+        R result = detail::invoke_batch_fn(fn, inputs[i], std::move(stop));
+        const bool failed = !result.has_value();
+        std::lock_guard lock(mu);
+        slots[i].emplace(std::move(result));
+        flush_locked();
+        return failed;
+    });
+    // Every worker has ended: fill what never started, hand over the rest in order.
+    for (std::size_t i = next; i < slots.size(); ++i)
+        if (!slots[i]) slots[i].emplace(std::invoke(on_skipped, inputs[i]));
+    flush_locked();
+}
+
+template <class In, class Fn, class Sink>
+void run_batch_ordered(std::span<const In> inputs, Fn&& fn, Sink&& sink, const BatchOptions& options = {}) {
+    using R = detail::batch_result_t<Fn, In>;
+    run_batch_ordered(inputs, std::forward<Fn>(fn), std::forward<Sink>(sink), options,
+                      [](const In&) { return detail::skipped_result<R>(); });
 }
 
 // Convenience: a vector's elements as the inputs.

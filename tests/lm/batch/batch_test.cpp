@@ -298,6 +298,65 @@ TEST(RunBatch, AnExceptionStopsTheBatchAndIsRethrownAfterTheJoin) {
     EXPECT_LE(calls.load(), 6); // 0..3, and at most one more beside the call that threw
 }
 
+TEST(RunBatchOrdered, HandsEachResultOverOnceInInputOrderAsSoonAsItsPrefixIsDone) {
+    const auto inputs = iota_inputs(40);
+    std::vector<std::size_t> order;
+    std::vector<int> values;
+    run_batch_ordered(std::span<const int>(inputs), [](const int& i) -> IntResult {
+        thread_local std::mt19937 rng(std::random_device{}());
+        std::this_thread::sleep_for(std::chrono::microseconds(std::uniform_int_distribution<int>(0, 2000)(rng)));
+        return i + 100;
+    }, [&](std::size_t index, IntResult&& r) { // serialized by run_batch_ordered
+        order.push_back(index);
+        values.push_back(*r);
+    }, {.concurrency = 5});
+    ASSERT_EQ(order.size(), 40u);
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        EXPECT_EQ(order[k], k);
+        EXPECT_EQ(values[k], static_cast<int>(k) + 100);
+    }
+}
+
+TEST(RunBatchOrdered, AResultIsHandedOverBeforeTheBatchEnds) {
+    // Input 0 is handed over while input 1 still runs: input 1 waits until the sink saw 0.
+    std::mutex mu;
+    std::condition_variable cv;
+    bool first_out = false;
+    bool waited = false;
+    const auto inputs = iota_inputs(2);
+    run_batch_ordered(std::span<const int>(inputs), [&](const int& i) -> IntResult {
+        if (i == 1) {
+            std::unique_lock lock(mu);
+            waited = cv.wait_for(lock, 10s, [&] { return first_out; });
+        }
+        return i;
+    }, [&](std::size_t index, IntResult&&) {
+        if (index == 0) {
+            std::lock_guard lock(mu);
+            first_out = true;
+            cv.notify_all();
+        }
+    }, {.concurrency = 2});
+    EXPECT_TRUE(waited);
+}
+
+TEST(RunBatchOrdered, InputsNeverStartedAreHandedOverInOrderAtTheEnd) {
+    std::stop_source stop;
+    const auto inputs = iota_inputs(10);
+    std::vector<std::size_t> order;
+    std::size_t cancelled = 0;
+    run_batch_ordered(std::span<const int>(inputs), [&](const int& i) -> IntResult {
+        if (i == 2) stop.request_stop();
+        return i;
+    }, [&](std::size_t index, IntResult&& r) {
+        order.push_back(index);
+        if (!r.has_value() && r.error().reason == ProviderError::Reason::Cancelled) ++cancelled;
+    }, {.concurrency = 1, .stop = stop.get_token()});
+    ASSERT_EQ(order.size(), 10u);
+    for (std::size_t k = 0; k < order.size(); ++k) EXPECT_EQ(order[k], k);
+    EXPECT_EQ(cancelled, 7u);
+}
+
 namespace {
 class CountingProvider final : public Provider {
 public:

@@ -133,17 +133,18 @@ struct Report {
 // Builds a report from per-example outcomes (what evaluate does after the batch).
 Report make_report(std::string metric, std::vector<ExampleOutcome> outcomes);
 
-// A report as JSON, for baselines kept beside tests and for the command line:
+// A report as JSON, for baselines kept beside tests and for the command line (not named
+// to_value: that would hide laminate::to_value<T> from code inside laminate::lm):
 //   {"metric", "dataset", "examples", "failures", "score", "interval": [low, high],
 //    "latency_ms": {"p50", "p90", "p95", "p99", "max"},
 //    "outcomes": [{"score", "latency_ms", "ran"?: false, "error"?: kind}]}
 // Error kinds only: no input, answer or message is ever part of it.
-Value to_value(const Report& report);
+Value report_to_value(const Report& report);
 struct ReportError {
     std::string message;
     std::string to_string() const { return "invalid report: " + message; }
 };
-// Reads what to_value wrote; the summary is recomputed from the outcomes.
+// Reads what report_to_value wrote; the summary is recomputed from the outcomes.
 Result<Report, ReportError> report_from_value(const Value& value);
 
 // ---- comparing two runs ---------------------------------------------------------------------------

@@ -208,7 +208,7 @@ std::chrono::nanoseconds ns_of(double ms) {
 }
 } // namespace
 
-Value to_value(const Report& r) {
+Value report_to_value(const Report& r) {
     Value v = Value::object();
     v.set("metric", r.metric);
     v.set("dataset", r.dataset);

@@ -295,7 +295,7 @@ TEST(EvalReport, RoundTripsThroughJsonWithErrorKindsOnly) {
         {.score = 0, .error_kind = "cancelled", .latency = {}, .ran = false}};
     Report r = make_report("exact match", outcomes);
     r.dataset = "tickets";
-    const Value v = to_value(r);
+    const Value v = report_to_value(r);
     EXPECT_EQ(v["examples"], Value(3));
     EXPECT_EQ(v["failures"], Value(2));
     EXPECT_EQ(v["outcomes"][1]["error"].as_string(), "timeout");

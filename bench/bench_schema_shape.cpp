@@ -9,6 +9,7 @@
 //   BFCL/laminate_parse               laminate's tolerant parser, no schema (for reference)
 //   BFCL/laminate_shape_json          parse + shape to the schema
 //   BFCL/laminate_shape_llm_response  extraction + parse + shape, as `laminate bench bfcl` does
+//   BFCL/laminate_parse_validate      parse + Schema::validate (every violation collected)
 #include "paired.hpp"
 #include "register.hpp"
 
@@ -152,6 +153,15 @@ void register_schema_shape() {
             auto r = schema.from_llm_response(view(doc));
             benchmark::DoNotOptimize(r);
             return r.has_value();
+        });
+    });
+    benchmark::RegisterBenchmark("BFCL/laminate_parse_validate", [](benchmark::State& state) {
+        shape_all(state, [](const simdjson::padded_string& doc, const Schema& schema) {
+            auto parsed = laminate::parse(view(doc));
+            if (!parsed) return false;
+            auto report = schema.validate(parsed->value);
+            benchmark::DoNotOptimize(report);
+            return report.valid;
         });
     });
 }

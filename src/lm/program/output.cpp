@@ -141,6 +141,24 @@ Result<Payload, Error> read_payload(const toolcall::Response& response, const Sc
     return payload;
 }
 
+namespace {
+
+// The validator reports a missing property at its object ("missing required property \"x\"");
+// the model is told at the property itself, as TypedLM does: "$.x: required field is missing".
+std::vector<Violation> at_the_field(std::vector<Violation> violations) {
+    constexpr std::string_view prefix = "missing required property ";
+    for (Violation& v : violations) {
+        if (v.keyword != "required" || v.message.rfind(prefix, 0) != 0) continue;
+        auto key = parse_json(std::string_view(v.message).substr(prefix.size()));
+        if (!key || !key->is_string()) continue;
+        append_path_key(v.path, key->as_string());
+        v.message = "required field is missing";
+    }
+    return violations;
+}
+
+} // namespace
+
 Result<Shaped<Value>, Error> conform(Payload&& payload, const Schema& schema, const OutputOptions& options) {
     ShapeOptions so;
     so.mode = options.mode;
@@ -150,7 +168,8 @@ Result<Shaped<Value>, Error> conform(Payload&& payload, const Schema& schema, co
     if (shaped) {
         ValidationResult report = schema.validate(shaped->value, options.validate);
         if (!report.valid)
-            return Error::schema_violation(std::move(report.violations), std::move(payload.raw), schema.document());
+            return Error::schema_violation(at_the_field(std::move(report.violations)), std::move(payload.raw),
+                                           schema.document());
         Shaped<Value> out;
         out.value = std::move(shaped->value);
         out.diagnostics = std::move(payload.diagnostics);
@@ -163,7 +182,7 @@ Result<Shaped<Value>, Error> conform(Payload&& payload, const Schema& schema, co
     // (every violation); shaping's own errors when the validator has nothing to say (Strict mode
     // refusing what the schema allows).
     ValidationResult report = schema.validate(payload.value, options.validate);
-    std::vector<Violation> violations = std::move(report.violations);
+    std::vector<Violation> violations = at_the_field(std::move(report.violations));
     if (violations.empty()) {
         if (field_errors.empty()) field_errors.push_back(shaped.error());
         for (const auto& e : field_errors)

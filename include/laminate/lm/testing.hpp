@@ -37,6 +37,9 @@ public:
 
     explicit ScriptedProvider(Capabilities capabilities = {}, std::string model = "scripted-model",
                               std::string name = "scripted");
+    // Movable (a Program may take one by value); the moved-from provider is empty.
+    ScriptedProvider(ScriptedProvider&& other);
+    ScriptedProvider& operator=(ScriptedProvider&&) = delete;
 
     // ---- the script (appended; answered in order) ---------------------------------------------
     ScriptedProvider& push(Reply reply);
@@ -83,6 +86,8 @@ public:
 
     explicit FunctionProvider(Function function, Capabilities capabilities = {}, std::string model = "function-model",
                               std::string name = "function");
+    FunctionProvider(FunctionProvider&& other);
+    FunctionProvider& operator=(FunctionProvider&&) = delete;
 
     std::vector<ChatRequest> requests() const;
 

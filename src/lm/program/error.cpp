@@ -50,7 +50,7 @@ std::string safe_path(std::string_view path, const std::set<std::string, std::le
     std::size_t i = 0;
     auto put_key = [&](std::string_view key) {
         if (keys.contains(key)) append_path_key(out, key);
-        else append_path_key(out, "*");
+        else out += out.empty() ? "*" : ".*"; // a bare `*`: no key is spelled so
     };
     while (i < path.size()) {
         char c = path[i];

@@ -12,6 +12,16 @@ ProviderError cancelled() { return ProviderError{ProviderError::Reason::Cancelle
 ScriptedProvider::ScriptedProvider(Capabilities capabilities, std::string model, std::string name)
     : capabilities_(capabilities), model_(std::move(model)), name_(std::move(name)) {}
 
+ScriptedProvider::ScriptedProvider(ScriptedProvider&& other) : Provider() {
+    std::lock_guard lock(other.mutex_);
+    capabilities_ = other.capabilities_;
+    model_ = std::move(other.model_);
+    name_ = std::move(other.name_);
+    script_ = std::move(other.script_);
+    requests_ = std::move(other.requests_);
+    latency_ = other.latency_;
+}
+
 ScriptedProvider& ScriptedProvider::push(Reply reply) {
     std::lock_guard lock(mutex_);
     script_.push_back(std::move(reply));
@@ -107,6 +117,15 @@ Result<Completion, ProviderError> ScriptedProvider::complete(const ChatRequest& 
 
 FunctionProvider::FunctionProvider(Function function, Capabilities capabilities, std::string model, std::string name)
     : function_(std::move(function)), capabilities_(capabilities), model_(std::move(model)), name_(std::move(name)) {}
+
+FunctionProvider::FunctionProvider(FunctionProvider&& other) : Provider() {
+    std::lock_guard lock(other.mutex_);
+    function_ = std::move(other.function_);
+    capabilities_ = other.capabilities_;
+    model_ = std::move(other.model_);
+    name_ = std::move(other.name_);
+    requests_ = std::move(other.requests_);
+}
 
 std::vector<ChatRequest> FunctionProvider::requests() const {
     std::lock_guard lock(mutex_);

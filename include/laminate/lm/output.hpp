@@ -57,7 +57,8 @@ struct OutputOptions {
     Strategy strategy = Strategy::Auto;
     // The tools the request offered: a text {"name": <one of these>, "arguments": ...} is a call.
     std::vector<std::string> tool_names = {"respond"};
-    // The respond tool's parameters wrapped a non-object output as {"value": ...}: unwrap it.
+    // The request wrapped a non-object output as {"value": ...} (the respond tool's parameters, an
+    // OpenAI strict response schema): an object whose only member is "value" is unwrapped.
     bool unwrap_value = false;
     // Named in refusal and truncated messages; empty: the response's model.
     std::string model = {};

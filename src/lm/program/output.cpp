@@ -132,7 +132,7 @@ Result<Payload, Error> read_payload(const toolcall::Response& response, const Sc
         return from_text(text, fits, options);
     }();
     if (!payload) return payload;
-    if (options.unwrap_value && !payload->tool_name.empty() && payload->value.is_object()) {
+    if (options.unwrap_value && payload->value.is_object() && payload->value.size() == 1) {
         if (const Value* inner = payload->value.find("value")) {
             Value v = *inner;
             payload->value = std::move(v);

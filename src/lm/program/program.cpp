@@ -128,7 +128,13 @@ ChatRequest request_frame(const Contract& contract, const ProgramOptions& option
     r.strict = caps.strict_schema;
     wrapped = false;
     if (strategy == Strategy::NativeSchema) {
-        r.output_schema = dialect_schema(contract.schema, caps.dialect);
+        // OpenAI's structured outputs take an object at the root only.
+        Value schema = contract.schema;
+        if (caps.dialect == Dialect::OpenAiStrict && !is_object_schema(schema)) {
+            schema = wrap_value_schema(schema);
+            wrapped = true;
+        }
+        r.output_schema = dialect_schema(schema, caps.dialect);
         r.schema_name = "output";
     } else if (strategy == Strategy::ToolCall) {
         if (contract.actions) {

@@ -5,6 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <stop_token>
+#include <thread>
+
 using namespace laminate;
 using namespace lmtest;
 using lm::Capabilities;
@@ -160,6 +164,60 @@ TEST(Program, InstructionsCanBeReplacedAndInputFieldsDescribed) {
     lm::Program<ExtractInvoice> p{model, {.instructions = "Read the invoice."}};
     ASSERT_TRUE(p.run({.text = "x"}));
     EXPECT_EQ(model->requests()[0].messages[0].content.rfind("Read the invoice.\n\nThe input is given as JSON.", 0), 0u);
+}
+
+} // namespace
+
+namespace {
+
+TEST(Strategy, OpenAiStrictWrapsAnOutputThatIsNoObject) {
+    auto model = std::make_shared<ScriptedProvider>(
+        Capabilities{.native_schema = true, .dialect = Dialect::OpenAiStrict, .strict_schema = true});
+    model->push_text(R"({"value": "Low"})");
+    lm::Program<PickUrgency> p{model};
+    auto r = p.run({.text = "t"});
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(*r, Urgency::Low);
+    const auto sent = model->requests();
+    EXPECT_EQ((*sent.at(0).output_schema)["type"], Value("object"));
+    EXPECT_EQ((*sent.at(0).output_schema)["required"], Value::array({Value("value")}));
+}
+
+TEST(Program, RunsFromSeveralThreadsAtOnce) {
+    auto model = std::make_shared<lm::FunctionProvider>([](const lm::ChatRequest& request)
+                                                           -> Result<toolcall::Response, lm::ProviderError> {
+        // Echo the input's text as the invoice number.
+        auto input = parse_json(request.messages.back().content);
+        return ScriptedProvider::text_response(R"({"number": )" + (*input)["text"].dump() + R"(, "total_cents": 1})");
+    });
+    const lm::Program<ExtractInvoice> p{model};
+    std::vector<std::thread> threads;
+    std::atomic<int> ok{0};
+    for (int t = 0; t < 4; ++t)
+        threads.emplace_back([&, t] {
+            for (int i = 0; i < 25; ++i) {
+                const std::string text = std::to_string(t) + "-" + std::to_string(i);
+                auto r = p.run({.text = text});
+                if (r && r->number == text) ++ok;
+            }
+        });
+    for (auto& th : threads) th.join();
+    EXPECT_EQ(ok.load(), 100);
+    EXPECT_EQ(model->requests().size(), 100u);
+}
+
+TEST(Program, ACancelledCallIsAProviderError) {
+    auto model = std::make_shared<ScriptedProvider>();
+    model->push_text(kValid);
+    lm::Program<ExtractInvoice> p{model};
+    std::stop_source stop;
+    stop.request_stop();
+    lm::CallOptions call;
+    call.stop = stop.get_token();
+    auto r = p.run({.text = "x"}, call);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().kind(), lm::ErrorKind::Provider);
+    EXPECT_EQ(r.error().provider_error()->reason, lm::ProviderError::Reason::Cancelled);
 }
 
 } // namespace

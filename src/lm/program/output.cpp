@@ -30,11 +30,13 @@ bool offered(const OutputOptions& options, std::string_view name) {
     return std::find(options.tool_names.begin(), options.tool_names.end(), name) != options.tool_names.end();
 }
 
-// Why extraction found nothing, in laminate's own words (never a quote of the text).
-std::string invalid_reason(const laminate::Error& e) {
+// Why extraction found nothing, in laminate's own words (never a quote of the text): the crate's
+// two sentences where they apply, else extraction's own message (what was tried and why not).
+std::string invalid_reason(const laminate::Error& e, std::string_view text, const ExtractOptions& options) {
     if (e.kind() == laminate::ErrorKind::ValueNotClosed || e.message().find("not closed") != std::string::npos)
         return std::string(not_closed_reason);
-    if (e.kind() == laminate::ErrorKind::NoPayload) return std::string(nothing_found_reason);
+    if (e.kind() == laminate::ErrorKind::NoPayload && extract_candidates(text, options).empty())
+        return std::string(nothing_found_reason);
     return e.message();
 }
 
@@ -88,7 +90,7 @@ Result<Payload, Error> from_text(const std::string& text, const Schema* fits, co
     }
     auto extracted = extract(text, parse_options, options.extract, accept);
     if (!extracted && accept) extracted = extract(text, parse_options, options.extract);
-    if (!extracted) return Error::invalid_json(invalid_reason(extracted.error()), text);
+    if (!extracted) return Error::invalid_json(invalid_reason(extracted.error(), text, options.extract), text);
     Payload p;
     p.value = std::move(extracted->parsed.value);
     p.diagnostics = std::move(extracted->parsed.diagnostics);

@@ -18,7 +18,7 @@
 // the last message is the input as compact JSON.
 // * NativeSchema: the schema in the provider's dialect (to_dialect), named "output", strict when
 //   the provider takes strict schemas (an output that is no object is wrapped as {"value": ...}
-//   for OpenAI's strict dialect, which takes objects only at the root).
+//   for the OpenAI strict and Anthropic dialects, which take objects only at the root).
 // * ToolCall: one tool "respond" ("Return the result.") whose parameters are the schema (an output
 //   that is no object is wrapped as {"value": ...}), forced by tool_choice; for an output that is a
 //   std::variant of structs, one tool per struct (its name; its Fields<A> description), with

@@ -128,9 +128,9 @@ ChatRequest request_frame(const Contract& contract, const ProgramOptions& option
     r.strict = caps.strict_schema;
     wrapped = false;
     if (strategy == Strategy::NativeSchema) {
-        // OpenAI's structured outputs take an object at the root only.
+        // OpenAI's structured outputs and Anthropic's schemas take an object at the root only.
         Value schema = contract.schema;
-        if (caps.dialect == Dialect::OpenAiStrict && !is_object_schema(schema)) {
+        if ((caps.dialect == Dialect::OpenAiStrict || caps.dialect == Dialect::Anthropic) && !is_object_schema(schema)) {
             schema = wrap_value_schema(schema);
             wrapped = true;
         }

@@ -7,7 +7,7 @@
 //   // {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
 //   //  "properties": {"sku": {"type": "string"},
 //   //                 "quantity": {"type": "integer", "minimum": 0, "maximum": 255},
-//   //                 "note": {"type": "string"}},
+//   //                 "note": {"type": ["string", "null"]}},
 //   //  "required": ["sku", "quantity"], "additionalProperties": false}
 //
 // What each type becomes:
@@ -19,8 +19,9 @@
 //   std::vector<U> -> array of U; std::array<U, N> -> also minItems = maxItems = N;
 //   std::map / std::unordered_map<string, V> -> object with additionalProperties: V;
 //   std::variant<A...> -> anyOf (std::monostate -> null); laminate::Value -> {} (anything);
-//   std::optional<U> as a field -> U, the field not required; elsewhere (an element, a map value,
-//   a variant alternative) -> U or null; a laminate::Shaper<T> -> Shaper<T>::schema() when it
+//   std::optional<U> as a field -> U or null, the field not required (a model may leave it out or
+//   answer null: shaping reads both as nullopt); elsewhere (an element, a map value, a variant
+//   alternative) -> U or null as well; a laminate::Shaper<T> -> Shaper<T>::schema() when it
 //   declares `static laminate::Value schema();`, else {}.
 // Structs: every field is required except std::optional and defaulted ones (Fields<T>:
 // field("x").defaulted(); an initializer alone does not make a field optional); a defaulted field

@@ -65,7 +65,9 @@ template <class T> Value struct_body(SchemaBuilder& b) {
         } else {
             Value schema;
             if constexpr (is_optional_v<M>)
-                schema = schema_of<typename M::value_type>(b);
+                // May be absent (not required) or null: shaping reads null as nullopt, and a model
+                // told the field is optional often says so with null.
+                schema = nullable_schema(schema_of<typename M::value_type>(b));
             else
                 schema = schema_of<M>(b);
             const bool defaulted = field.spec && field.spec->has_default;

@@ -31,10 +31,10 @@ TEST(DialectGemini, GeneratedSchemaBeforeAndAfter) {
     EXPECT_SCHEMA_EQ(dialect(output_schema<Ticket>(), Dialect::Gemini), R"({
         "type": "object",
         "properties": {
-            "urgency": {"type": "string", "enum": ["Low", "High"], "description": "how soon"},
+            "urgency": {"type": "string", "enum": ["Low", "High"], "description": "how soon", "nullable": true},
             "items": {"type": "array", "items": {"type": "object", "nullable": true,
                 "properties": {"sku": {"type": "string"},
-                               "count": {"type": "integer", "minimum": -2147483648, "maximum": 2147483647}},
+                               "count": {"type": "integer", "minimum": -2147483648, "maximum": 2147483647, "nullable": true}},
                 "required": ["sku"], "propertyOrdering": ["sku", "count"]}},
             "when": {"type": "string", "format": "date-time"},
             "tags": {"type": "object"}},

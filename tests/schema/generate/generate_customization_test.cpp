@@ -66,7 +66,7 @@ TEST(SchemaCustomization, ShaperSchemaIsUsedWhereverTheTypeAppears) {
         "type": "object",
         "properties": {
             "total": {"type": "string", "pattern": "^[0-9]+\\.[0-9]{2} [A-Z]{3}$"},
-            "discount": {"type": "string", "pattern": "^[0-9]+\\.[0-9]{2} [A-Z]{3}$"},
+            "discount": {"type": ["string", "null"], "pattern": "^[0-9]+\\.[0-9]{2} [A-Z]{3}$"},
             "blob": {}},
         "required": ["total", "blob"],
         "additionalProperties": false})");

@@ -36,7 +36,7 @@ TEST(SchemaEnums, EnumFieldsInAStruct) {
             "cabin": {"type": "string", "enum": ["Economy", "Premium", "Business", "First"]},
             "requested": {"anyOf": [{"type": "string", "enum": ["Economy", "Premium", "Business", "First"]},
                                     {"type": "string"}]},
-            "level": {"type": "string", "enum": ["Low", "High"]}},
+            "level": {"type": ["string", "null"], "enum": ["Low", "High", null]}},
         "required": ["cabin", "requested"],
         "additionalProperties": false})");
 }

@@ -58,7 +58,7 @@ TEST(SchemaFieldOptions, EveryOptionBecomesAKeyword) {
             "seats": {"type": "integer", "minimum": 1, "maximum": 9, "default": 1},
             "cabin": {"type": "string", "minLength": 3, "maxLength": 12, "default": "economy"},
             "names": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 3},
-            "budget": {"type": "number", "minimum": 0.5},
+            "budget": {"type": ["number", "null"], "minimum": 0.5},
             "date": {"type": "string", "format": "date"},
             "extras": {"type": "object", "additionalProperties":
                            {"type": "integer", "minimum": -2147483648, "maximum": 2147483647},

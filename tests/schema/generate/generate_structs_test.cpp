@@ -59,7 +59,7 @@ TEST(SchemaStructs, OptionalIsNotRequiredAndOverflowOpensTheObject) {
             "destination": {"type": "string"},
             "passengers": {"type": "integer", "minimum": 0, "maximum": 255},
             "nonstop": {"type": "boolean"},
-            "max_price": {"type": "integer", "minimum": 0, "maximum": 4294967295}},
+            "max_price": {"type": ["integer", "null"], "minimum": 0, "maximum": 4294967295}},
         "required": ["origin", "destination", "passengers", "nonstop"],
         "additionalProperties": true})");
 }
@@ -112,12 +112,34 @@ TEST(SchemaStructs, NestedStructGoesToDefs) {
     EXPECT_SCHEMA_EQ(output_schema<Trip>(), R"({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
-        "properties": {"out": {"$ref": "#/$defs/Leg"}, "back": {"$ref": "#/$defs/Leg"}},
+        "properties": {"out": {"$ref": "#/$defs/Leg"}, "back": {"anyOf": [{"$ref": "#/$defs/Leg"}, {"type": "null"}]}},
         "required": ["out"],
         "additionalProperties": false,
         "$defs": {"Leg": {"type": "object",
                           "properties": {"from": {"type": "string"}, "to": {"type": "string"}},
                           "required": ["from", "to"], "additionalProperties": false}}})");
+}
+
+} // namespace laminate::test::schema_structs
+
+namespace laminate::test::schema_structs {
+
+struct WithNote {
+    std::string number;
+    std::optional<std::string> note;
+};
+
+// A model told a field is optional often answers null for it: the schema says so, and the answer
+// validates (as shaping reads it: nullopt).
+TEST(SchemaStructs, OptionalFieldAcceptsNullAndAbsence) {
+    const Value schema = output_schema<WithNote>();
+    EXPECT_EQ(schema["properties"]["note"], Value::object({{"type", Value::array({Value("string"), Value("null")})}}));
+    auto compiled = Schema::compile(schema);
+    ASSERT_TRUE(compiled);
+    EXPECT_TRUE(compiled->is_valid(*parse_json(R"({"number": "A", "note": null})")));
+    EXPECT_TRUE(compiled->is_valid(*parse_json(R"({"number": "A"})")));
+    EXPECT_TRUE(compiled->is_valid(*parse_json(R"({"number": "A", "note": "x"})")));
+    EXPECT_FALSE(compiled->is_valid(*parse_json(R"({"number": "A", "note": 5})")));
 }
 
 } // namespace laminate::test::schema_structs

@@ -15,6 +15,7 @@
 #include <laminate/lm/program.hpp>
 #include <laminate/lm/provider.hpp>
 #include <laminate/lm/rate_limiter.hpp>
+#include <laminate/lm/schema_program.hpp>
 #include <laminate/lm/signature.hpp>
 #include <laminate/lm/testing.hpp>
 #include <laminate/lm/tracing.hpp>

@@ -15,6 +15,9 @@ void add_validate_command(CLI::App& app, int& exit_status);
 void add_shape_command(CLI::App& app, int& exit_status);
 void add_bench_command(CLI::App& app, int& exit_status);
 void add_tool_calls_command(CLI::App& app, int& exit_status);
+#if LAMINATE_CLI_HAS_RUN
+void add_run_command(CLI::App& app, int& exit_status);
+#endif
 
 inline constexpr AddCommand all_commands[] = {
     add_repair_command,
@@ -23,6 +26,9 @@ inline constexpr AddCommand all_commands[] = {
     add_shape_command,
     add_bench_command,
     add_tool_calls_command,
+#if LAMINATE_CLI_HAS_RUN
+    add_run_command,
+#endif
 };
 
 } // namespace laminate::cli

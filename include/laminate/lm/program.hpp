@@ -196,14 +196,33 @@ struct RunState {
 // Interprets one response: nullopt when accepted (the typed value kept by the caller).
 using Interpret = std::function<std::optional<Error>(const toolcall::Response&, const OutputOptions&)>;
 
+// Called with the output so far while an answer streams in (a fresh value each attempt).
+using OnPartial = std::function<void(const Value& so_far, std::size_t attempt)>;
+
 RunState run_program(Provider& provider, const Contract& contract, const ProgramOptions& options,
-                     const Value& input, const CallOptions& call, const Interpret& interpret);
+                     const Value& input, const CallOptions& call, const Interpret& interpret,
+                     const OnPartial& on_partial = {});
 
 // The messages before any answer: system, demonstrations, input.
 std::vector<Message> base_messages(const Contract& contract, const ProgramOptions& options, Strategy strategy,
                                    Dialect dialect, const Value& input);
 
 } // namespace detail
+
+// The output so far while an answer streams in (Program::stream): the JSON fields filled so far
+// (the member still being written included, completed as far as it goes), and the attempt it
+// belongs to (a repair round starts again from an empty value).
+template <class T> struct PartialOutput {
+    const Value& value;
+    std::size_t attempt = 1;
+    // The fields so far shaped into T (Lenient; fields not written yet take their defaults), or
+    // nullopt while they do not shape (a required field not yet written, say).
+    std::optional<T> typed() const {
+        auto shaped = from_value<T>(value, Mode::Lenient);
+        if (!shaped) return std::nullopt;
+        return std::move(shaped->value);
+    }
+};
 
 template <Signature S> class Program {
 public:
@@ -226,8 +245,21 @@ public:
     // The output, or why there is none.
     Result<Output, Error> run(const S& input, const CallOptions& call = {}) const { return execute(input, call).result(); }
 
+    // execute(), streaming: on_partial receives the output so far as the answer's bytes arrive
+    // (on the calling thread), when the provider streams (Capabilities::streaming); the final
+    // answer goes through the same pipeline. A provider that does not stream calls it never.
+    Execution<Output> stream(const S& input, std::function<void(const PartialOutput<Output>&)> on_partial,
+                             const CallOptions& call = {}) const {
+        return execute_impl(input, call, [&](const Value& so_far, std::size_t attempt) {
+            on_partial(PartialOutput<Output>{so_far, attempt});
+        });
+    }
+
     // The output or the error, with every attempt.
-    Execution<Output> execute(const S& input, const CallOptions& call = {}) const {
+    Execution<Output> execute(const S& input, const CallOptions& call = {}) const { return execute_impl(input, call, {}); }
+
+private:
+    Execution<Output> execute_impl(const S& input, const CallOptions& call, const detail::OnPartial& on_partial) const {
         Execution<Output> exec;
         std::optional<Shaped<Output>> accepted;
         detail::Interpret interpret = [&](const toolcall::Response& response,
@@ -244,7 +276,7 @@ public:
             return std::nullopt;
         };
         detail::RunState state =
-            detail::run_program(*provider_, contract_, options_, input_value(input), call, interpret);
+            detail::run_program(*provider_, contract_, options_, input_value(input), call, interpret, on_partial);
         exec.attempts = std::move(state.attempts);
         exec.usage = state.usage;
         exec.model = std::move(state.model);
@@ -259,6 +291,7 @@ public:
         return exec;
     }
 
+public:
     const ProgramOptions& options() const noexcept { return options_; }
     // The output schema (output_schema<Output>(); for actions, the call envelope).
     const Value& output_schema() const noexcept { return contract_.schema; }

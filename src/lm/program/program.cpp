@@ -1,6 +1,7 @@
 // The program's loop, without the output type: requests, attempts, usage, budget, repair rounds.
 #include <laminate/lm/program.hpp>
 #include <laminate/lm/tracing.hpp>
+#include <laminate/toolcall/partial_json.hpp>
 
 #include <cmath>
 #include <exception>
@@ -178,7 +179,8 @@ std::string raw_answer_of(const toolcall::Response& response) {
 } // namespace
 
 RunState run_program(Provider& provider, const Contract& contract, const ProgramOptions& options,
-                     const Value& input, const CallOptions& call, const Interpret& interpret) {
+                     const Value& input, const CallOptions& call, const Interpret& interpret,
+                     const OnPartial& on_partial) {
     RunState state;
     const Capabilities caps = provider.capabilities();
     state.strategy = resolve_strategy(options.strategy, caps);
@@ -240,7 +242,17 @@ RunState run_program(Provider& provider, const Contract& contract, const Program
         attempt.messages = request.messages;
         Result<Completion, ProviderError> done = [&]() -> Result<Completion, ProviderError> {
             try {
-                return provider.complete(request, call);
+                if (!on_partial) return provider.complete(request, call);
+                // Streaming: the answer's text (or the tool call's arguments) read as it grows.
+                toolcall::PartialJson partial;
+                CallOptions streaming = call;
+                streaming.on_delta = [&](const toolcall::StreamDelta& d) {
+                    if (call.on_delta) call.on_delta(d);
+                    if (d.kind != toolcall::DeltaKind::Text && d.kind != toolcall::DeltaKind::Arguments) return;
+                    partial.append(d.text);
+                    on_partial(partial.value(), n);
+                };
+                return provider.complete(request, streaming);
             } catch (const std::exception&) {
                 return ProviderError{ProviderError::Reason::Transport, "the provider threw an exception"};
             }

@@ -252,7 +252,6 @@ private:
         curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
         curl_easy_setopt(easy, CURLOPT_HTTPHEADER, headers);
         curl_easy_setopt(easy, CURLOPT_USERAGENT, options_.user_agent.c_str());
-        curl_easy_setopt(easy, CURLOPT_ACCEPT_ENCODING, "");
         curl_easy_setopt(easy, CURLOPT_TCP_KEEPALIVE, 1L);
         curl_easy_setopt(easy, CURLOPT_FOLLOWLOCATION, 0L); // never carry a key to another host
         curl_easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https");

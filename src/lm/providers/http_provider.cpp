@@ -87,6 +87,16 @@ std::pair<std::string, int> host_port(std::string_view url) {
     return {std::string(host), port};
 }
 
+} // namespace
+
+// Why a stream could not be read: its error kind, never its text.
+std::string stream_failure(toolcall::Format fmt, std::string_view kind) {
+    if (kind == "stream_error") return "the stream carried an error event or a chunk that is not JSON (stream_error)";
+    return "the stream is not a " + std::string(toolcall::format_name(fmt)) + " stream (" + std::string(kind) + ")";
+}
+
+namespace {
+
 ProviderError malformed(std::string message, std::string body, std::size_t attempts) {
     return ProviderError{.reason = ProviderError::Reason::MalformedResponse, .message = std::move(message),
                          .status = 200, .body = std::move(body), .http_attempts = attempts};
@@ -160,10 +170,7 @@ Result<Completion, ProviderError> HttpProvider::complete(const ChatRequest& requ
     BodySink sink = [&](std::string_view chunk) -> std::optional<ProviderError> {
         if (transcript.size() < keep) transcript.append(chunk.substr(0, keep - transcript.size()));
         auto fed = assembler.feed(chunk);
-        if (!fed)
-            return detail::malformed("the stream is not a " + std::string(toolcall::format_name(fmt)) + " stream (" +
-                                         std::string(fed.error().kind_name()) + ")",
-                                     transcript, 0);
+        if (!fed) return detail::malformed(detail::stream_failure(fmt, fed.error().kind_name()), transcript, 0);
         if (*fed > 0)
             for (const auto& delta : assembler.take_deltas()) call.on_delta(delta);
         return std::nullopt;
@@ -176,9 +183,8 @@ Result<Completion, ProviderError> HttpProvider::complete(const ChatRequest& requ
     }
     auto finished = assembler.finish();
     if (!finished)
-        return detail::malformed("the stream is not a " + std::string(toolcall::format_name(fmt)) + " stream (" +
-                                     std::string(finished.error().kind_name()) + ")",
-                                 std::move(transcript), sent->attempts);
+        return detail::malformed(detail::stream_failure(fmt, finished.error().kind_name()), std::move(transcript),
+                                 sent->attempts);
     for (const auto& delta : assembler.take_deltas()) call.on_delta(delta);
     if (finished->finish().reason == toolcall::FinishReason::None)
         return ProviderError{.reason = ProviderError::Reason::Transport,

@@ -81,6 +81,7 @@ class LoopbackServer::Impl {
 public:
     explicit Impl(Options options) : options_(options) {
         server_.new_task_queue = [n = options_.threads] { return new httplib::ThreadPool(n); };
+        server_.set_tcp_nodelay(true); // headers and body go out in separate writes: no Nagle stall
         server_.set_keep_alive_max_count(1'000'000);
         server_.set_keep_alive_timeout(options_.keep_alive.count());
         server_.set_payload_max_length(std::size_t(64) << 20);

@@ -27,7 +27,8 @@
 //
 // Streaming: with CallOptions::on_delta set (and capabilities().streaming) the call streams (SSE,
 // NDJSON for Ollama) through toolcall::StreamAssembler; each delta goes to on_delta on the
-// calling thread and the Completion holds the whole Response. A stream that ends before the
+// calling thread (an exception it throws aborts the transfer and propagates out of complete())
+// and the Completion holds the whole Response. A stream that ends before the
 // provider said it was finished is a Transport error, never a truncated success.
 //
 // Errors (ProviderError): InvalidRequest when a key is required and missing (naming the

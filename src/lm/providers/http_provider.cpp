@@ -6,6 +6,7 @@
 #include <laminate/toolcall/stream.hpp>
 
 #include <chrono>
+#include <exception>
 
 namespace laminate::lm {
 
@@ -166,16 +167,26 @@ Result<Completion, ProviderError> HttpProvider::complete(const ChatRequest& requ
 
     toolcall::StreamAssembler assembler(fmt);
     std::string transcript; // kept (capped) for ProviderError::body when the stream is unreadable
+    std::exception_ptr thrown;
     const std::size_t keep = std::size_t(1) << 20;
     BodySink sink = [&](std::string_view chunk) -> std::optional<ProviderError> {
         if (transcript.size() < keep) transcript.append(chunk.substr(0, keep - transcript.size()));
         auto fed = assembler.feed(chunk);
         if (!fed) return detail::malformed(detail::stream_failure(fmt, fed.error().kind_name()), transcript, 0);
-        if (*fed > 0)
-            for (const auto& delta : assembler.take_deltas()) call.on_delta(delta);
+        if (*fed > 0) {
+            // on_delta runs inside libcurl's write callback: an exception must not unwind
+            // through C code. It is held, the transfer aborted, and rethrown below.
+            try {
+                for (const auto& delta : assembler.take_deltas()) call.on_delta(delta);
+            } catch (...) {
+                thrown = std::current_exception();
+                return ProviderError{.reason = ProviderError::Reason::Cancelled, .message = "on_delta threw"};
+            }
+        }
         return std::nullopt;
     };
     auto sent = options_.client->send(*http, call.stop, sink, secret);
+    if (thrown) std::rethrow_exception(thrown);
     if (!sent) {
         ProviderError e = std::move(sent).error();
         if (e.reason == ProviderError::Reason::MalformedResponse && e.body.empty()) e.body = transcript;

@@ -88,3 +88,33 @@ TEST(HttpKeepAlive, OneClientServesManyThreads) {
     EXPECT_EQ(ok.load(), 160);
     EXPECT_LE(server.connection_count(), 8u); // pooled: at most one connection a thread in flight
 }
+
+TEST(HttpKeepAlive, CancellableAndPlainCallsShareTheHandlePool) {
+    // Calls with a stop token run through the handle's multi handle, calls without one through
+    // curl_easy_perform: one pooled handle serves both, in any order.
+    LoopbackServer server;
+    server.set_fallback(Reply::json(R"({"ok":true})"));
+    HttpClient client;
+    std::stop_source stop;
+    for (int i = 0; i < 6; ++i) {
+        auto r = i % 2 == 0 ? client.send(HttpRequest{.url = server.url() + "/x", .body = "{}"})
+                            : client.send(HttpRequest{.url = server.url() + "/x", .body = "{}"}, stop.get_token());
+        ASSERT_TRUE(r) << i << ": " << r.error().to_string();
+        EXPECT_EQ(r->body, R"({"ok":true})");
+    }
+    EXPECT_EQ(server.request_count(), 6u);
+    EXPECT_LE(server.connection_count(), 2u); // one idle connection per path at most
+}
+
+TEST(HttpKeepAlive, AGetRequestAfterAPostIsAGet) {
+    LoopbackServer server;
+    server.set_fallback(Reply::json("{}"));
+    HttpClient client;
+    ASSERT_TRUE(client.send(HttpRequest{.url = server.url() + "/a", .body = R"({"x":1})"}));
+    ASSERT_TRUE(client.send(HttpRequest{.method = "GET", .url = server.url() + "/b"}));
+    const auto requests = server.requests();
+    ASSERT_EQ(requests.size(), 2u);
+    EXPECT_EQ(requests[0].method, "POST");
+    EXPECT_EQ(requests[1].method, "GET");
+    EXPECT_TRUE(requests[1].body.empty());
+}

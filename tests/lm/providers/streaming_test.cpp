@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <thread>
 
 using namespace laminate;
@@ -217,4 +218,15 @@ TEST(ProviderStreaming, AStopRequestEndsAStreamThatHangs) {
     ASSERT_FALSE(done);
     EXPECT_EQ(done.error().reason, ProviderError::Reason::Cancelled);
     EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
+}
+
+TEST(ProviderStreaming, AnExceptionFromOnDeltaAbortsTheCallAndPropagates) {
+    LoopbackServer server;
+    OpenAiCompatible provider(on(server, "/v1"));
+    server.enqueue(Reply::sse(kOpenAiChunks));
+    CallOptions options{.on_delta = [](const toolcall::StreamDelta&) { throw std::runtime_error("enough"); }};
+    EXPECT_THROW((void)provider.complete(request_with(Strategy::JsonMode), options), std::runtime_error);
+    // The client is still usable afterwards.
+    server.enqueue(Reply::json(openai_reply()));
+    EXPECT_TRUE(provider.complete(request_with(Strategy::JsonMode), {}));
 }

@@ -11,8 +11,10 @@
 #include <laminate/lm/cassette.hpp>
 #include <laminate/lm/error.hpp>
 #include <laminate/lm/eval.hpp>
+#include <laminate/lm/http.hpp>
 #include <laminate/lm/output.hpp>
 #include <laminate/lm/program.hpp>
+#include <laminate/lm/providers.hpp>
 #include <laminate/lm/provider.hpp>
 #include <laminate/lm/rate_limiter.hpp>
 #include <laminate/lm/schema_program.hpp>

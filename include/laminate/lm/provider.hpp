@@ -46,8 +46,8 @@ struct Message {
     Role role = Role::User;
     std::string content; // the text (may be empty for an assistant turn that only called tools)
     // An assistant turn's tool calls (replayed when a repair round sends an answer back).
-    std::vector<toolcall::ToolCall> tool_calls;
-    std::string tool_call_id; // a tool turn: the call it answers
+    std::vector<toolcall::ToolCall> tool_calls = {};
+    std::string tool_call_id = {}; // a tool turn: the call it answers
 };
 
 // ---- how the output contract is put to the model ----------------------------------------------
@@ -75,8 +75,8 @@ struct Capabilities {
 
 // A tool offered to the model.
 struct ToolSpec {
-    std::string name;
-    std::string description;
+    std::string name = {};
+    std::string description = {};
     Value parameters = Value::object(); // a JSON Schema, already in the provider's dialect
     bool strict = false;
 };
@@ -84,33 +84,33 @@ struct ToolSpec {
 struct ToolChoice {
     enum class Mode : unsigned char { Auto, None, Required, Named };
     Mode mode = Mode::Auto;
-    std::string name; // Named: the tool to call
+    std::string name = {}; // Named: the tool to call
 };
 
 struct ChatRequest {
-    std::string model;             // empty: the provider's own model
-    std::vector<Message> messages; // a System message, when present, comes first
+    std::string model = {};        // empty: the provider's own model
+    std::vector<Message> messages = {}; // a System message, when present, comes first
     Strategy strategy = Strategy::PromptOnly; // never Auto here: the program resolved it
     // NativeSchema: the output schema in the provider's dialect, the name it is sent under
     // ("output") and whether it is strict.
-    std::optional<Value> output_schema;
+    std::optional<Value> output_schema = {};
     std::string schema_name = "output";
     bool strict = false;
     // ToolCall (or tools of the caller's own).
-    std::vector<ToolSpec> tools;
-    ToolChoice tool_choice;
-    std::optional<double> temperature;
-    std::optional<std::uint32_t> max_tokens;
+    std::vector<ToolSpec> tools = {};
+    ToolChoice tool_choice = {};
+    std::optional<double> temperature = {};
+    std::optional<std::uint32_t> max_tokens = {};
 };
 
 // ---- calling ----------------------------------------------------------------------------------
 
 struct CallOptions {
     // Cancellation: a requested stop ends the call (and its retries) with Reason::Cancelled.
-    std::stop_token stop;
+    std::stop_token stop = {};
     // When set, the answer is streamed and each delta handed over as it arrives (on the
     // calling thread); the Completion still holds the whole Response.
-    std::function<void(const toolcall::StreamDelta&)> on_delta;
+    std::function<void(const toolcall::StreamDelta&)> on_delta = {};
 };
 
 struct ProviderError {

@@ -1,0 +1,150 @@
+// OpenAiCompatible::complete against the loopback server, keep-alive, 32 threads at once, a
+// small JSON answer — against a bare libcurl request loop (one keep-alive easy handle a thread,
+// the same request bytes, the body only collected) hitting the same server in the same run.
+// The ratio of the two rates is the cost of the provider layer: building the request JSON,
+// the handle pool, the retry loop and reading the answer into a toolcall::Response.
+//
+//   build/bin/laminate_bench_lm_http --benchmark_min_time=3
+//
+// Figures: bench/README.md, "Program layer: HTTP providers".
+#include <laminate/lm/providers.hpp>
+
+#include "loopback_server.hpp"
+
+#include <benchmark/benchmark.h>
+#include <curl/curl.h>
+
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace {
+
+using laminate::test::LoopbackServer;
+using laminate::test::Reply;
+
+constexpr int kThreads = 32;
+
+const std::string kAnswer =
+    R"({"id":"chatcmpl-1","object":"chat.completion","model":"gpt-test","choices":[{"index":0,"message":)"
+    R"({"role":"assistant","content":"{\"number\":\"R-17\",\"total_cents\":11900,\"note\":null}"},)"
+    R"("finish_reason":"stop"}],"usage":{"prompt_tokens":50,"completion_tokens":17,"total_tokens":67}})";
+
+LoopbackServer& server() {
+    static LoopbackServer s = [] {
+        LoopbackServer::Options o;
+        // One worker per open connection: the provider pool (32) and every bare-loop run (32 each,
+        // closed as the run ends) must never wait for a worker.
+        o.threads = kThreads * 5;
+        o.record = false;
+        return LoopbackServer(o);
+    }();
+    static const bool handler_set = [] {
+        s.set_handler([](const laminate::test::RecordedRequest&) { return Reply::json(kAnswer); });
+        return true;
+    }();
+    (void)handler_set;
+    return s;
+}
+
+laminate::lm::ChatRequest request() {
+    using namespace laminate::lm;
+    ChatRequest r;
+    r.messages = {{Role::System, "Extract the invoice."}, {Role::User, R"({"text":"Invoice R-17, total 119.00 EUR"})"}};
+    r.strategy = Strategy::JsonMode;
+    r.temperature = 0.0;
+    return r;
+}
+
+laminate::lm::OpenAiCompatible& provider() {
+    static laminate::lm::OpenAiCompatible p({.base_url = server().url() + "/v1", .model = "gpt-test", .api_key = "sk-bench"});
+    return p;
+}
+
+void BM_OpenAiCompatible_complete(benchmark::State& state) {
+    auto& p = provider();
+    const auto r = request();
+    (void)p.complete(r, {}); // untimed: the thread's connection is open before the clock starts
+    for (auto _ : state) {
+        auto done = p.complete(r, {});
+        if (!done) {
+            state.SkipWithError(done.error().to_string().c_str());
+            break;
+        }
+        benchmark::DoNotOptimize(done->response.text());
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+// Fixed iteration counts: Google Benchmark's probe run would otherwise time connection setup
+// and choose one call a thread for every repetition.
+BENCHMARK(BM_OpenAiCompatible_complete)->Threads(1)->Iterations(3000)->UseRealTime();
+BENCHMARK(BM_OpenAiCompatible_complete)->Threads(kThreads)->Iterations(500)->UseRealTime();
+
+size_t collect(char* data, size_t size, size_t count, void* user) {
+    static_cast<std::string*>(user)->append(data, size * count);
+    return size * count;
+}
+
+// One keep-alive easy handle per benchmark thread index, kept across runs like the provider's
+// pool, so that neither side pays for connecting inside the timed loop.
+struct BareHandle {
+    CURL* easy = nullptr;
+    curl_slist* headers = nullptr;
+    std::string got;
+};
+
+BareHandle& bare_handle(int thread_index) {
+    static std::vector<BareHandle> handles(kThreads);
+    static const std::string body = [] {
+        auto http = provider().build_request(request(), false);
+        return http ? http->body : std::string("{}");
+    }();
+    static const std::string url = server().url() + "/v1/chat/completions";
+    BareHandle& h = handles[static_cast<std::size_t>(thread_index)];
+    if (!h.easy) { // each index is used by one thread at a time
+        h.easy = curl_easy_init();
+        h.headers = curl_slist_append(h.headers, "Content-Type: application/json");
+        h.headers = curl_slist_append(h.headers, "Authorization: Bearer sk-bench");
+        curl_easy_setopt(h.easy, CURLOPT_URL, url.c_str());
+        curl_easy_setopt(h.easy, CURLOPT_NOSIGNAL, 1L);
+        curl_easy_setopt(h.easy, CURLOPT_HTTPHEADER, h.headers);
+        curl_easy_setopt(h.easy, CURLOPT_POSTFIELDS, body.c_str());
+        curl_easy_setopt(h.easy, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body.size()));
+        curl_easy_setopt(h.easy, CURLOPT_WRITEFUNCTION, &collect);
+        curl_easy_setopt(h.easy, CURLOPT_WRITEDATA, &h.got);
+    }
+    return h;
+}
+
+void BM_bare_libcurl(benchmark::State& state) {
+    BareHandle& h = bare_handle(state.thread_index());
+    (void)curl_easy_perform(h.easy); // untimed, as for the provider
+    for (auto _ : state) {
+        h.got.clear();
+        const CURLcode code = curl_easy_perform(h.easy);
+        if (code != CURLE_OK) {
+            state.SkipWithError(curl_easy_strerror(code));
+            break;
+        }
+        benchmark::DoNotOptimize(h.got.data());
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_bare_libcurl)->Threads(1)->Iterations(3000)->UseRealTime();
+BENCHMARK(BM_bare_libcurl)->Threads(kThreads)->Iterations(500)->UseRealTime();
+
+} // namespace
+
+int main(int argc, char** argv) {
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+    server(); // started before any benchmark thread
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+    benchmark::RunSpecifiedBenchmarks();
+    // Keep-alive check: connections opened over the whole run (both loops), not per call.
+    std::fprintf(stderr, "loopback server: %zu requests over %zu connections\n", server().request_count(),
+                 server().connection_count());
+    benchmark::Shutdown();
+    return 0;
+}

@@ -7,12 +7,16 @@
 //   build/bin/laminate_bench_lm_http --benchmark_min_time=3
 //
 // Figures: bench/README.md, "Program layer: HTTP providers".
+#include <laminate/lm/output.hpp>
+#include <laminate/lm/program.hpp>
 #include <laminate/lm/providers.hpp>
+#include <laminate/lm/testing.hpp>
 
 #include "loopback_server.hpp"
 
 #include <benchmark/benchmark.h>
 #include <curl/curl.h>
+#include <simdjson.h>
 
 #include <cstdio>
 #include <memory>
@@ -80,6 +84,94 @@ void BM_OpenAiCompatible_complete(benchmark::State& state) {
 // and choose one call a thread for every repetition.
 BENCHMARK(BM_OpenAiCompatible_complete)->Threads(1)->Iterations(3000)->UseRealTime();
 BENCHMARK(BM_OpenAiCompatible_complete)->Threads(kThreads)->Iterations(500)->UseRealTime();
+
+// The whole program: request built from the typed input, the HTTP call, the answer through the
+// pipeline (extraction, shaping and validation against the schema) into the struct.
+struct Invoice {
+    std::string number;
+    std::uint64_t total_cents;
+    std::optional<std::string> note;
+};
+struct ExtractInvoice {
+    static constexpr std::string_view instructions = "Extract the invoice.";
+    using output = Invoice;
+    std::string text;
+};
+
+const laminate::lm::Program<ExtractInvoice>& program() {
+    static const laminate::lm::Program<ExtractInvoice> p{provider(), {.strategy = laminate::lm::Strategy::JsonMode}};
+    return p;
+}
+
+void BM_Program_run(benchmark::State& state) {
+    const auto& p = program();
+    const ExtractInvoice input{.text = "Invoice R-17, total 119.00 EUR"};
+    (void)p.run(input); // untimed, as above
+    for (auto _ : state) {
+        auto r = p.run(input);
+        if (!r) {
+            state.SkipWithError(r.error().to_string().c_str());
+            break;
+        }
+        benchmark::DoNotOptimize(r->total_cents);
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_Program_run)->Threads(1)->Iterations(3000)->UseRealTime();
+BENCHMARK(BM_Program_run)->Threads(kThreads)->Iterations(500)->UseRealTime();
+
+// Pipeline cost per answer without the network: parse_output on a valid answer and on one that
+// needs repairs (a fence, single quotes, a trailing comma), each n items long, against simdjson's
+// DOM parse of the same bytes. Linear in the answer's size: compare the rates across n.
+struct Item {
+    std::string name;
+    std::uint32_t quantity;
+    double price;
+};
+struct Order {
+    std::string id;
+    std::vector<Item> items;
+};
+
+std::string order_answer(std::size_t n, bool messy) {
+    std::string s = messy ? "Here you go:\n```json\n{'id': 'A-1', 'items': [" : R"({"id": "A-1", "items": [)";
+    for (std::size_t i = 0; i < n; ++i) {
+        if (i) s += ", ";
+        s += messy ? "{'name': 'widget " + std::to_string(i) + "', 'quantity': " + std::to_string(i % 7 + 1) + ", 'price': 2.5,}"
+                   : R"({"name": "widget )" + std::to_string(i) + R"(", "quantity": )" + std::to_string(i % 7 + 1) + R"(, "price": 2.5})";
+    }
+    s += messy ? "],}\n```" : "]}";
+    return s;
+}
+
+void pipeline(benchmark::State& state, bool messy) {
+    const std::string text = order_answer(static_cast<std::size_t>(state.range(0)), messy);
+    const auto response = laminate::lm::ScriptedProvider::text_response(text);
+    static const laminate::Schema schema = *laminate::Schema::compile(laminate::lm::request_schema<Order>());
+    for (auto _ : state) {
+        auto r = laminate::lm::parse_output<Order>(response, schema);
+        if (!r) {
+            state.SkipWithError(r.error().to_string().c_str());
+            break;
+        }
+        benchmark::DoNotOptimize(r->value.items.size());
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+}
+void BM_parse_output_valid(benchmark::State& state) { pipeline(state, false); }
+void BM_parse_output_repaired(benchmark::State& state) { pipeline(state, true); }
+void BM_simdjson_dom(benchmark::State& state) {
+    const simdjson::padded_string text(order_answer(static_cast<std::size_t>(state.range(0)), false));
+    simdjson::dom::parser parser;
+    for (auto _ : state) {
+        auto doc = parser.parse(text);
+        benchmark::DoNotOptimize(doc.error());
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+}
+BENCHMARK(BM_simdjson_dom)->Arg(4)->Arg(64)->Arg(1024);
+BENCHMARK(BM_parse_output_valid)->Arg(4)->Arg(64)->Arg(1024);
+BENCHMARK(BM_parse_output_repaired)->Arg(4)->Arg(64)->Arg(1024);
 
 size_t collect(char* data, size_t size, size_t count, void* user) {
     static_cast<std::string*>(user)->append(data, size * count);

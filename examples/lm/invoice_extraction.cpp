@@ -9,6 +9,7 @@
 
 #include <laminate/lm.hpp>
 
+#include <cstdlib>
 #include <cstdint>
 #include <iostream>
 #include <optional>
@@ -82,6 +83,17 @@ inline int extract_invoice(laminate::lm::Provider& provider, std::ostream& out) 
 
 #ifndef LAMINATE_EXAMPLE_NO_MAIN
 int main() {
+    // A real endpoint when LAMINATE_EXAMPLE_BASE_URL is set (any OpenAI-compatible server: OpenAI,
+    // Ollama's /v1, vLLM, llama.cpp), the model from LAMINATE_EXAMPLE_MODEL, the key from
+    // OPENAI_API_KEY; otherwise the scripted answers below.
+    if (const char* base_url = std::getenv("LAMINATE_EXAMPLE_BASE_URL")) {
+        const char* model = std::getenv("LAMINATE_EXAMPLE_MODEL");
+        const char* key = std::getenv("OPENAI_API_KEY");
+        laminate::lm::OpenAiCompatible provider{{.base_url = base_url,
+                                                 .model = model ? model : "gpt-4.1-mini",
+                                                 .api_key = key ? key : ""}};
+        return example::extract_invoice(provider, std::cout);
+    }
     using laminate::lm::ScriptedProvider;
     ScriptedProvider model;
     // The first answer misreads the widget's quantity: the items add up to 52.50, not 65.00.

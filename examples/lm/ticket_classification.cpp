@@ -9,6 +9,7 @@
 
 #include <laminate/lm.hpp>
 
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -70,6 +71,17 @@ inline int classify_tickets(laminate::lm::Provider& provider, std::ostream& out)
 
 #ifndef LAMINATE_EXAMPLE_NO_MAIN
 int main() {
+    // A real endpoint when LAMINATE_EXAMPLE_BASE_URL is set (any OpenAI-compatible server: OpenAI,
+    // Ollama's /v1, vLLM, llama.cpp), the model from LAMINATE_EXAMPLE_MODEL, the key from
+    // OPENAI_API_KEY; otherwise the scripted answers below.
+    if (const char* base_url = std::getenv("LAMINATE_EXAMPLE_BASE_URL")) {
+        const char* model = std::getenv("LAMINATE_EXAMPLE_MODEL");
+        const char* key = std::getenv("OPENAI_API_KEY");
+        laminate::lm::OpenAiCompatible provider{{.base_url = base_url,
+                                                 .model = model ? model : "gpt-4.1-mini",
+                                                 .api_key = key ? key : ""}};
+        return example::classify_tickets(provider, std::cout);
+    }
     using laminate::lm::ScriptedProvider;
     ScriptedProvider model;
     // Ticket 1: an outage called low — the rule sends it back — then a good answer.

@@ -92,11 +92,17 @@ void run_indexed(std::size_t n, const BatchOptions& options,
 template <class R>
 R skipped_result() {
     using E = batch_error_t<R>;
-    static_assert(std::is_constructible_v<E, ProviderError>,
-                  "run_batch: this error type cannot hold a ProviderError; pass on_skipped to say "
-                  "what an input that never ran (a stopped batch) gets");
-    return R(E(ProviderError{.reason = ProviderError::Reason::Cancelled,
-                             .message = "the batch stopped before this input ran"}));
+    ProviderError cancelled{.reason = ProviderError::Reason::Cancelled,
+                            .message = "the batch stopped before this input ran"};
+    if constexpr (std::is_constructible_v<E, ProviderError>) {
+        return R(E(std::move(cancelled)));
+    } else {
+        // lm::Error and errors like it: a factory named provider().
+        static_assert(requires { E::provider(std::move(cancelled)); },
+                      "run_batch: this error type cannot hold a ProviderError; pass on_skipped to say "
+                      "what an input that never ran (a stopped batch) gets");
+        return R(E::provider(std::move(cancelled)));
+    }
 }
 
 } // namespace detail

@@ -1,5 +1,6 @@
 #include "schema_cache.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 namespace laminate::cli {
@@ -19,6 +20,17 @@ std::size_t skip_string(std::string_view line, std::size_t i) {
         i = at + 1;
     }
     return line.size();
+}
+
+// The key's hash, from its length and up to 192 of its bytes (start, middle, end): schemas are
+// a few hundred bytes to many kilobytes, and every hit compares the whole text anyway.
+std::uint64_t key_hash(std::string_view text) {
+    if (text.size() <= 192) return std::hash<std::string_view>{}(text);
+    char sample[192];
+    std::memcpy(sample, text.data(), 64);
+    std::memcpy(sample + 64, text.data() + text.size() / 2 - 32, 64);
+    std::memcpy(sample + 128, text.data() + text.size() - 64, 64);
+    return std::hash<std::string_view>{}(std::string_view(sample, sizeof sample)) ^ (text.size() * 0x9E3779B97F4A7C15ull);
 }
 
 bool space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
@@ -142,7 +154,7 @@ void SchemaCache::erase_slot(Slot* slot) {
 }
 
 bool SchemaCache::contains(std::string_view text) {
-    const std::uint64_t hash = std::hash<std::string_view>{}(text);
+    const std::uint64_t hash = key_hash(text);
     Slot* slot = find_slot(text, hash);
     if (!slot || !slot->entry) return false;
     last_ = {text, *slot};
@@ -159,24 +171,27 @@ Result<Schema> SchemaCache::get(const Value& schema, std::string_view text) {
     if (last_.text.data() == text.data() && last_.text.size() == text.size()) {
         hit = last_.slot; // asked by contains() just before, for this very text
     } else {
-        const std::uint64_t hash = std::hash<std::string_view>{}(text);
+        const std::uint64_t hash = key_hash(text);
         if (Slot* slot = find_slot(text, hash); slot && slot->entry) hit = *slot;
     }
     last_ = {};
     if (hit.entry) {
-        entries_.splice(entries_.begin(), entries_, hit.it); // now the most recently used
+        hit.entry->used = ++clock_; // now the most recently used
         return hit.entry->schema;
     }
     auto compiled = Schema::compile(schema, options_);
     if (!compiled || max_entries_ == 0 || text.size() > max_bytes_) return compiled;
     while (!entries_.empty() && (entries_.size() >= max_entries_ || bytes_ + text.size() > max_bytes_)) {
-        Entry& old = entries_.back();
-        bytes_ -= old.text.size();
-        erase_slot(find_slot(old.text, old.hash));
-        entries_.pop_back();
+        // The least recently used goes: a scan, but only when a schema is compiled, which
+        // costs far more.
+        auto old = std::min_element(entries_.begin(), entries_.end(),
+                                    [](const Entry& a, const Entry& b) { return a.used < b.used; });
+        bytes_ -= old->text.size();
+        erase_slot(find_slot(old->text, old->hash));
+        entries_.erase(old);
     }
-    const std::uint64_t hash = std::hash<std::string_view>{}(text);
-    entries_.push_front(Entry{std::string(text), hash, *compiled});
+    const std::uint64_t hash = key_hash(text);
+    entries_.push_front(Entry{std::string(text), hash, ++clock_, *compiled});
     bytes_ += text.size();
     *find_slot(text, hash) = {hash, &entries_.front(), entries_.begin()};
     return compiled;

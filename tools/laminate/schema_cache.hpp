@@ -2,7 +2,8 @@
 // Compiled schemas of `laminate shape --jsonl`, kept by the exact text of a line's "schema"
 // member: a batch repeats a few schemas (an agent's tools) or cycles through many (BFCL: 1,681
 // distinct parameter schemas in 3,302 calls), and compiling one costs far more than shaping a
-// call with it. Least recently used entries go first when either bound is reached.
+// call with it. Least recently used entries go first when either bound is reached (a use
+// stamps the entry; the scan for the oldest runs only when a schema is compiled).
 
 #include <laminate/schema.hpp>
 #include <laminate/value.hpp>
@@ -49,13 +50,15 @@ private:
     struct Entry {
         std::string text;
         std::uint64_t hash;
+        std::uint64_t used; // clock_ at the last use
         Schema schema;
     };
     SchemaCompileOptions options_;
     std::size_t max_entries_;
     std::size_t max_bytes_;
     std::size_t bytes_ = 0;
-    std::list<Entry> entries_; // most recently used first
+    std::list<Entry> entries_; // stable addresses for the slots
+    std::uint64_t clock_ = 0;
     // Open addressing on the text's hash (linear probing, backward-shift removal): a probe reads
     // one slot of a small array, then compares the one entry whose hash matches. A node-based
     // map cost an extra cache miss per line when many schemas take turns.

@@ -3,6 +3,7 @@
 // v3.2 without the leading >>>, Hermes 2 Pro's other spellings, DeepSeek V3.1, R1's short opener
 // and V3.2's DSML markup.
 
+#include <laminate/parse.hpp>
 #include <laminate/toolcall/raw_text.hpp>
 
 #include <gtest/gtest.h>

@@ -127,17 +127,28 @@ std::size_t read_hermes(std::string_view text, RawBuilder& b) {
                                            {"function_call", "<function_call>", "</function_call>"},
                                            {"tools", "<tools>", "</tools>"},
                                            {"tool", "<tool>", "</tool>"}};
+    static constexpr std::string_view functions[] = {"<function=", "<function name="};
     std::size_t found = 0;
+    // Where each opener next occurs, as offsets into `all`: an opener that does not occur
+    // again is not searched for again, so many blocks stay linear.
+    const std::string_view all = text;
+    std::size_t next[6] = {0, 0, 0, 0, 0, 0};
+    auto next_of = [&](std::size_t k, std::string_view opener) {
+        const std::size_t from = static_cast<std::size_t>(text.data() - all.data());
+        if (next[k] != std::string_view::npos && next[k] < from) next[k] = all.find(opener, from);
+        return next[k] == std::string_view::npos ? next[k] : next[k] - from;
+    };
+    for (std::size_t k = 0; k < 6; ++k) next[k] = all.find(k < 4 ? wrappers[k].open : functions[k - 4]);
     while (true) {
         // The first opener of any kind.
         std::size_t at = std::string_view::npos;
         const Wrapper* tag = nullptr;
-        for (const auto& w : wrappers) {
-            const std::size_t pos = text.find(w.open);
-            if (pos < at) { at = pos; tag = &w; }
+        for (std::size_t k = 0; k < 4; ++k) {
+            const std::size_t pos = next_of(k, wrappers[k].open);
+            if (pos < at) { at = pos; tag = &wrappers[k]; }
         }
-        for (std::string_view f : {"<function=", "<function name="}) {
-            const std::size_t pos = text.find(f);
+        for (std::size_t k = 4; k < 6; ++k) {
+            const std::size_t pos = next_of(k, functions[k - 4]);
             if (pos < at) { at = pos; tag = nullptr; }
         }
         if (at == std::string_view::npos) break;

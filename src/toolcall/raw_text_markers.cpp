@@ -179,8 +179,9 @@ bool tag_at(std::string_view text, std::size_t i, Tag& tag) {
     tag.name = text.substr(name_at, j - name_at);
     if (tag.name != "function_calls" && tag.name != "tool_calls" && tag.name != "invoke" && tag.name != "parameter")
         return false;
-    const std::size_t gt = text.find('>', j);
-    if (gt == std::string_view::npos || gt - j > 512) return false;
+    const std::size_t window = text.substr(j, 513).find('>'); // attributes are short
+    if (window == std::string_view::npos) return false;
+    const std::size_t gt = j + window;
     tag.attrs = text.substr(j, gt - j);
     tag.end = gt + 1;
     return true;
@@ -239,15 +240,42 @@ Value parameter_value(const RawBuilder& b, std::string_view raw, bool is_string,
     return Value(t);
 }
 
+// The next closing tag of one name, remembered: when there is none after one position there is
+// none after a later one, so many unclosed elements are not each searched to the end.
+struct NextClose {
+    explicit NextClose(std::string_view n) : name(n) {}
+    std::string_view name;
+    bool known = false, none = false;
+    Tag tag;
+    bool find(std::string_view text, std::size_t from, Tag& out) {
+        if (none) return false;
+        if (!known || tag.at < from) {
+            known = true;
+            if (!next_tag(text, from, tag, name, 1)) {
+                none = true;
+                return false;
+            }
+        }
+        out = tag;
+        return true;
+    }
+};
+
 // One <invoke name="f">…</invoke>, its opening tag `open`; returns where reading goes on.
-std::size_t read_invoke(std::string_view text, const Tag& open, RawBuilder& b, std::size_t& found) {
+std::size_t read_invoke(std::string_view text, const Tag& open, RawBuilder& b, std::size_t& found,
+                        NextClose& invoke_close, NextClose& parameter_close) {
     const std::string_view name = trim(attribute(open.attrs, "name"));
     Tag close;
-    bool closed = next_tag(text, open.end, close, "invoke", 1);
+    bool closed = invoke_close.find(text, open.end, close);
     std::size_t body_end = closed ? close.at : text.size();
     // A call cut off before </invoke> ends where the calls end, or the text does.
-    Tag calls_end;
-    if (!closed && next_tag(text, open.end, calls_end, {}, 1) && calls_end.name != "parameter") body_end = calls_end.at;
+    if (!closed) {
+        // Cut off before </invoke>: up to the end of the calls block, if it is there.
+        NextClose calls_end("function_calls"), tools_end("tool_calls");
+        Tag t;
+        if (calls_end.find(text, open.end, t)) body_end = std::min(body_end, t.at);
+        if (tools_end.find(text, open.end, t)) body_end = std::min(body_end, t.at);
+    }
     const std::string_view body = text.substr(open.end, body_end - open.end);
     const std::size_t resume = closed ? close.end : body_end;
     if (!is_call_name(name)) {
@@ -265,12 +293,13 @@ std::size_t read_invoke(std::string_view text, const Tag& open, RawBuilder& b, s
         bool complete = closed;
         Tag p;
         std::size_t at = open.end;
-        while (next_tag(text, at, p, "parameter", 0) && p.at < body_end) {
+        const std::string_view in_body = text.substr(0, body_end); // no search past the call
+        while (next_tag(in_body, at, p, "parameter", 0)) {
             const std::string_view key = attribute(p.attrs, "name");
             const bool is_string = attribute(p.attrs, "string") == "true";
             Tag p_end;
             std::size_t value_end = body_end;
-            if (next_tag(text, p.end, p_end, "parameter", 1) && p_end.at <= body_end) {
+            if (parameter_close.find(text, p.end, p_end) && p_end.at <= body_end) {
                 value_end = p_end.at;
                 at = p_end.end;
             } else {
@@ -296,6 +325,7 @@ std::size_t read_dsml(std::string_view text, RawBuilder& b) {
     tag_at(text, start, t);
     std::size_t at = t.end;
     std::size_t found = 0;
+    NextClose invoke_close("invoke"), parameter_close("parameter");
     while (next_tag(text, at, t)) {
         if (t.closing && (t.name == "function_calls" || t.name == "tool_calls")) {
             at = t.end;
@@ -309,7 +339,7 @@ std::size_t read_dsml(std::string_view text, RawBuilder& b) {
             continue;
         }
         if (t.name == "invoke" && !t.closing) {
-            at = read_invoke(text, t, b, found);
+            at = read_invoke(text, t, b, found, invoke_close, parameter_close);
             continue;
         }
         at = t.end; // a stray tag
@@ -322,12 +352,24 @@ std::size_t read_dsml(std::string_view text, RawBuilder& b) {
 
 std::size_t find_dsml(std::string_view text) {
     Tag t;
-    for (std::size_t at = text.find('<'); at != std::string_view::npos; at = text.find('<', at + 1))
-        if (tag_at(text, at, t) && opens_calls(t)) {
-            // Without the DSML prefix <function_calls> is a call block only when an invoke follows.
-            Tag invoke;
-            if (t.dsml || next_tag(text, t.end, invoke, "invoke", 0)) return at;
+    // The next <invoke> after a position, remembered (none after one position: none after any
+    // later one), so that many bare <function_calls> are not each searched to the end.
+    Tag invoke;
+    bool invoke_known = false, no_invoke = false;
+    for (std::size_t at = text.find('<'); at != std::string_view::npos; at = text.find('<', at + 1)) {
+        if (!tag_at(text, at, t) || !opens_calls(t)) continue;
+        if (t.dsml) return at;
+        // Without the DSML prefix <function_calls> is a call block only when an invoke follows.
+        if (no_invoke) continue;
+        if (!invoke_known || invoke.at < t.end) {
+            invoke_known = true;
+            if (!next_tag(text, t.end, invoke, "invoke", 0)) {
+                no_invoke = true;
+                continue;
+            }
         }
+        return at;
+    }
     return std::string_view::npos;
 }
 
@@ -395,7 +437,10 @@ namespace {
 // The recipient named after >>> at text[at] (at: just past the >>>): a name and a line break,
 // or a name the text ends with.
 bool recipient_at(std::string_view text, std::size_t at, std::string_view* name = nullptr) {
-    const std::size_t nl = text.find('\n', at);
+    // A recipient line is short: the line break is looked for in the next 301 bytes only.
+    const std::size_t window = text.substr(at, 301).find('\n');
+    const std::size_t nl = window == std::string_view::npos ? (text.size() - at <= 300 ? std::string_view::npos : at + 301)
+                                                            : at + window;
     const std::string_view line = text.substr(at, nl == std::string_view::npos ? std::string_view::npos : nl - at);
     const std::string_view n = trim(line);
     if (!is_call_name(n) || line.size() > 300) return false;

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <string>
 
 using namespace laminate;
@@ -151,4 +152,33 @@ TEST(ToolcallRawTextRecovery, ArgumentsSentAsAStringHaveNoOffsetInTheText) {
     ASSERT_EQ(r.tool_calls().size(), 1u);
     ASSERT_FALSE(r.tool_calls()[0]->diagnostics.empty());
     for (const auto& d : r.tool_calls()[0]->diagnostics) EXPECT_EQ(d.offset, Diagnostic::no_offset);
+}
+
+TEST(ToolcallRawTextRecovery, HostileRepetitionsStayLinear) {
+    // Unclosed elements and markers repeated tens of thousands of times: each reader remembers
+    // what it found absent instead of searching the rest of the text again at every one.
+    const std::string dsml = "<\xEF\xBD\x9C" "DSML\xEF\xBD\x9C";
+    std::string params = dsml + "function_calls>" + dsml + "invoke name=\"f\">";
+    for (int i = 0; i < 30000; ++i) params += dsml + "parameter name=\"p\" string=\"true\">v";
+    std::string invokes = dsml + "function_calls>";
+    for (int i = 0; i < 30000; ++i) invokes += dsml + "invoke name=\"f\">x";
+    std::string blocks;
+    for (int i = 0; i < 30000; ++i) blocks += "<tool_call>{\"name\": \"f\", \"arguments\": {}}</tool_call>";
+    std::string bare;
+    for (int i = 0; i < 30000; ++i) bare += "<function_calls><invoke";
+    std::string recipients;
+    for (int i = 0; i < 30000; ++i) recipients += ">>>f";
+    RawTextOptions options;
+    options.max_calls = 100000;
+    const struct {
+        Format format;
+        const std::string* text;
+    } cases[] = {{Format::DeepSeek, &params},  {Format::DeepSeek, &invokes},   {Format::Hermes, &blocks},
+                 {Format::AutoDetect, &bare},  {Format::Functionary, &recipients}};
+    for (const auto& c : cases) {
+        const auto start = std::chrono::steady_clock::now();
+        auto r = read_raw_text(*c.text, c.format, options);
+        EXPECT_TRUE(r.has_value());
+        EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2)) << format_name(c.format);
+    }
 }

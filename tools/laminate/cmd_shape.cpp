@@ -87,7 +87,8 @@ Error:   {"error": {"kind", "message", "offset", "path", "hint"}} and exit statu
 With --jsonl each stdin line {"text": "...", "schema": {...}} gets one compact
 answer line, in order; a line's schema overrides --schema; exit status 1 when
 any line failed. Line schemas are compiled once per distinct text and kept
-(least recently used dropped first; --schema-cache N, 0 to compile every line).
+(up to N schemas and 16 MiB of schema text, least recently used dropped first;
+--schema-cache N, 0 to compile every line).
 Exit status: 0 shaped; 1 shaping (or parsing) failed; 2 usage error (no schema,
 a schema file that cannot be read or used).
 

@@ -33,8 +33,10 @@ std::string_view member_tail(std::string_view line, std::string_view key);
 class SchemaCache {
 public:
     // max_entries 0: nothing is kept, every line compiles its schema (the uncached path).
+    // max_bytes bounds the schema text kept; a compiled schema takes a few times its text
+    // (BFCL: 1,682 schema texts, 0.8 MiB; shape --jsonl peaks about 9 MiB above repair --jsonl).
     SchemaCache(SchemaCompileOptions options, std::size_t max_entries,
-                std::size_t max_bytes = std::size_t(64) << 20);
+                std::size_t max_bytes = std::size_t(16) << 20);
 
     // The compiled schema for `schema`, whose JSON text is `text` (its raw text in the request
     // line; empty: the value's compact rendering is the key). Compile errors are not kept.

@@ -6,7 +6,9 @@
 #include "raw_text_formats.hpp"
 #include "utf8_repair.hpp"
 
+#include <algorithm>
 #include <array>
+#include <vector>
 
 namespace laminate::toolcall {
 
@@ -59,19 +61,33 @@ Split split_reasoning(std::string_view text) {
     }
 }
 
-constexpr std::string_view kDeepseekMarker = "tool\xE2\x96\x81" "call"; // tool▁call(s)▁begin
+// <｜tool▁call▁begin｜> and the other DeepSeek markers (any spelling of the words).
+constexpr std::string_view kDeepseekMarker = "<\xEF\xBD\x9Ctool";
 
 Format detect_markers(std::string_view text) {
     if (text.find("<tool_call>") != std::string_view::npos) return Format::Hermes;
+    if (text.find("<function name=") != std::string_view::npos) return Format::Hermes;
+    if (text.find("<function_call>") != std::string_view::npos) return Format::Hermes;
     if (text.find("[TOOL_CALLS]") != std::string_view::npos) return Format::Mistral;
     if (text.find(kDeepseekMarker) != std::string_view::npos) return Format::DeepSeek;
+    if (detail::find_dsml(text) != std::string_view::npos) return Format::DeepSeek;
     if (text.find("<|python_tag|>") != std::string_view::npos) return Format::Llama3;
     if (text.find("<function=") != std::string_view::npos) return Format::Functionary;
-    if (text.starts_with(">>>") || text.find("\n>>>") != std::string_view::npos) return Format::Functionary;
+    if (detail::has_functionary_marker(text)) return Format::Functionary;
     // [f(a=1)] alone (not prose that happens to start with a word and a parenthesis).
     const std::string_view t = detail::trim(text);
     if (t.starts_with('[') && t.ends_with(']') && detail::looks_pythonic(t)) return Format::Llama3;
     return Format::AutoDetect;
+}
+
+// Offsets in text the UTF-8 repair changed, taken back to the bytes as sent: each U+FFFD put in
+// for one invalid byte made the text two bytes longer from there on.
+void unrepair_offsets(Diagnostics& ds, const std::vector<std::size_t>& replaced_at) {
+    for (auto& d : ds) {
+        if (d.offset == Diagnostic::no_offset) continue;
+        const auto before = std::lower_bound(replaced_at.begin(), replaced_at.end(), d.offset) - replaced_at.begin();
+        d.offset -= 2 * static_cast<std::size_t>(before);
+    }
 }
 
 std::size_t read_format(Format f, std::string_view text, detail::RawBuilder& b) {
@@ -93,7 +109,7 @@ Format detect_raw_text_format(std::string_view text) {
     const Format marked = detect_markers(split.rest);
     if (marked != Format::AutoDetect) return marked;
     RawTextOptions options;
-    detail::RawBuilder b{options, {}, {}, {}, 0, 0};
+    detail::RawBuilder b(options, text);
     bool used_parameters = false;
     if (detail::read_bare_json(split.rest, b, &used_parameters) == 0) return Format::AutoDetect;
     return used_parameters ? Format::Llama3 : Format::BareJson;
@@ -105,10 +121,15 @@ Result<Response> read_raw_text(std::string_view text, Format format, const RawTe
     if (text.size() > options.max_size)
         return Error(ErrorKind::SizeExceeded, "raw text larger than RawTextOptions::max_size");
     std::size_t replaced = 0;
-    const std::string repaired = detail::repair_utf8(text, replaced);
+    std::vector<std::size_t> replaced_at;
+    const std::string repaired = detail::repair_utf8(text, replaced, &replaced_at);
     if (replaced > 0) {
         auto r = read_raw_text(repaired, format, options);
         if (r) {
+            unrepair_offsets(r->diagnostics, replaced_at);
+            for (auto& c : r->choices)
+                for (auto& block : c.content)
+                    if (auto* call = std::get_if<ToolCall>(&block)) unrepair_offsets(call->diagnostics, replaced_at);
             Diagnostic d;
             d.kind = DiagnosticKind::Repaired;
             d.repair = RepairKind::InvalidUtf8;
@@ -122,7 +143,7 @@ Result<Response> read_raw_text(std::string_view text, Format format, const RawTe
     if (format == Format::AutoDetect) {
         format = detect_markers(split.rest);
         if (format == Format::AutoDetect) {
-            detail::RawBuilder probe{options, {}, {}, {}, 0, 0};
+            detail::RawBuilder probe(options, text);
             bool used_parameters = false;
             if (detail::read_bare_json(split.rest, probe, &used_parameters) > 0)
                 return probe.finish(used_parameters ? Format::Llama3 : Format::BareJson,
@@ -131,8 +152,19 @@ Result<Response> read_raw_text(std::string_view text, Format format, const RawTe
             return probe.finish(Format::AutoDetect, std::move(split.reasoning), split.has_reasoning);
         }
     }
-    detail::RawBuilder b{options, {}, {}, {}, 0, 0};
-    read_format(format, split.rest, b);
+    detail::RawBuilder b(options, text);
+    // No call could be read where the text marked one (the reader said why, or the markers are
+    // there): the text comes back as it was, never a call made up from it. Functionary's
+    // markers also carry plain text (>>>all), which is its reading.
+    const std::size_t found = read_format(format, split.rest, b);
+    const bool marked = !b.response.diagnostics.empty() ||
+                        (format != Format::Functionary && detect_markers(split.rest) != Format::AutoDetect);
+    if (found == 0 && b.dropped_calls == 0 && marked) {
+        b.prose = std::string(split.rest);
+        b.note(Risk::Risky, DiagnosticKind::Preserved,
+               "no tool call could be read in the " + std::string(format_name(format)) +
+                   " text; it is kept as text");
+    }
     return b.finish(format, std::move(split.reasoning), split.has_reasoning);
 }
 

@@ -12,6 +12,14 @@ std::size_t read_llama3(std::string_view text, RawBuilder& b);
 std::size_t read_mistral(std::string_view text, RawBuilder& b);
 std::size_t read_deepseek(std::string_view text, RawBuilder& b);
 std::size_t read_functionary(std::string_view text, RawBuilder& b);
+// <function=name>{…}</function> or <function name="name">{…}</function> at the start of text:
+// the call added and text moved past it; false (text untouched) when it is no such call.
+bool read_function_tag(std::string_view& text, RawBuilder& b);
+// Whether text holds a Functionary v3.2 recipient marker: >>> then a name and a line break.
+bool has_functionary_marker(std::string_view text);
+// DeepSeek V3.2's DSML markup (<｜DSML｜function_calls>, also without the DSML prefix): position
+// of its opening tag, or npos.
+std::size_t find_dsml(std::string_view text);
 // [f(a=1), g()] and name.call(a=1) (Llama 3.2 / 4 pythonic calls, Llama 3.1 built-ins).
 bool looks_pythonic(std::string_view text);
 std::size_t read_pythonic(std::string_view text, RawBuilder& b);

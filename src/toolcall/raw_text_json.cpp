@@ -1,5 +1,7 @@
 // The JSON-bodied raw-text formats: Hermes/Qwen <tool_call> tags (and Qwen3-Coder's XML form
-// inside them), Llama 3.x <|python_tag|> and bare {"name", "arguments"|"parameters"} objects.
+// inside them; Hermes 2 Pro's other spellings <function_call>, <tool>, <tools>,
+// <function=name>{…}</function> and <function name="name">{…}</function>, as llama.cpp reads
+// them), Llama 3.x <|python_tag|> and bare {"name", "arguments"|"parameters"} objects.
 
 #include "raw_text_formats.hpp"
 
@@ -13,9 +15,9 @@ namespace laminate::toolcall::detail {
 namespace {
 
 std::size_t add_calls(RawBuilder& b, const Payload& p) {
-    std::vector<ToolCall> calls;
+    std::vector<FoundCall> calls;
     if (!calls_from_value(p, calls)) return 0;
-    for (auto& c : calls) b.call(std::move(c));
+    for (auto& c : calls) b.call(std::move(c.call), std::move(c.envelope));
     return calls.size();
 }
 
@@ -78,33 +80,115 @@ void widen_to_fence(std::string_view text, std::size_t& begin, std::size_t& end)
 
 } // namespace
 
+bool read_function_tag(std::string_view& text, RawBuilder& b) {
+    // <function=name>{…}</function> or <function name="name">{…}</function>; text starts at '<'.
+    std::string_view name;
+    std::size_t after = 0;
+    if (text.starts_with("<function=")) {
+        const std::size_t gt = text.find('>');
+        if (gt == std::string_view::npos) {
+            name = trim(text.substr(10));
+            if (!is_call_name(name)) return false;
+            b.call(make_call(b, name, {}, true)); // cut off inside the opening tag
+            text = {};
+            return true;
+        }
+        name = trim(text.substr(10, gt - 10));
+        after = gt + 1;
+    } else {
+        constexpr std::string_view open = "<function name=";
+        if (!text.starts_with(open)) return false;
+        std::string_view rest = text.substr(open.size());
+        const char q = rest.empty() ? '\0' : rest.front();
+        if (q != '"' && q != '\'') return false;
+        const std::size_t end = rest.find(q, 1);
+        if (end == std::string_view::npos) return false;
+        name = rest.substr(1, end - 1);
+        const std::size_t gt = rest.find('>', end);
+        if (gt == std::string_view::npos) return false;
+        after = open.size() + gt + 1;
+    }
+    if (!is_call_name(name)) return false;
+    std::string_view body = text.substr(after);
+    constexpr std::string_view close = "</function>";
+    const std::size_t end = body.find(close);
+    const bool cut_off = end == std::string_view::npos;
+    b.call(make_call(b, name, body.substr(0, cut_off ? body.size() : end), cut_off));
+    text = cut_off ? std::string_view() : body.substr(end + close.size());
+    return true;
+}
+
 std::size_t read_hermes(std::string_view text, RawBuilder& b) {
-    constexpr std::string_view open = "<tool_call>";
-    constexpr std::string_view close = "</tool_call>";
+    // JSON wrappers llama.cpp's Hermes 2 Pro reader accepts besides <tool_call>.
+    struct Wrapper {
+        std::string_view name, open, close;
+    };
+    static constexpr Wrapper wrappers[] = {{"tool_call", "<tool_call>", "</tool_call>"},
+                                           {"function_call", "<function_call>", "</function_call>"},
+                                           {"tools", "<tools>", "</tools>"},
+                                           {"tool", "<tool>", "</tool>"}};
+    static constexpr std::string_view functions[] = {"<function=", "<function name="};
     std::size_t found = 0;
+    // Where each opener next occurs, as offsets into `all`: an opener that does not occur
+    // again is not searched for again, so many blocks stay linear.
+    const std::string_view all = text;
+    std::size_t next[6] = {0, 0, 0, 0, 0, 0};
+    auto next_of = [&](std::size_t k, std::string_view opener) {
+        const std::size_t from = static_cast<std::size_t>(text.data() - all.data());
+        if (next[k] != std::string_view::npos && next[k] < from) next[k] = all.find(opener, from);
+        return next[k] == std::string_view::npos ? next[k] : next[k] - from;
+    };
+    for (std::size_t k = 0; k < 6; ++k) next[k] = all.find(k < 4 ? wrappers[k].open : functions[k - 4]);
     while (true) {
-        const std::size_t at = text.find(open);
+        // The first opener of any kind.
+        std::size_t at = std::string_view::npos;
+        const Wrapper* tag = nullptr;
+        for (std::size_t k = 0; k < 4; ++k) {
+            const std::size_t pos = next_of(k, wrappers[k].open);
+            if (pos < at) { at = pos; tag = &wrappers[k]; }
+        }
+        for (std::size_t k = 4; k < 6; ++k) {
+            const std::size_t pos = next_of(k, functions[k - 4]);
+            if (pos < at) { at = pos; tag = nullptr; }
+        }
         if (at == std::string_view::npos) break;
         b.text(text.substr(0, at));
-        text.remove_prefix(at + open.size());
+        text.remove_prefix(at);
+        if (!tag) {
+            if (read_function_tag(text, b)) { ++found; continue; }
+            b.text(text.substr(0, 1)); // not a call after all: prose
+            text.remove_prefix(1);
+            continue;
+        }
+        const std::string_view block_start = text;
+        const std::string_view close = tag->close;
+        text.remove_prefix(tag->open.size());
         std::size_t end = text.find(close);
         const bool closed = end != std::string_view::npos;
         if (!closed) end = text.size();
         const std::string_view body = trim(text.substr(0, end));
         text.remove_prefix(std::min(text.size(), end + close.size()));
+        const std::string_view block = block_start.substr(0, static_cast<std::size_t>(text.data() - block_start.data()));
         if (body.empty()) continue;
         if (read_xml_function(body, b, closed)) { ++found; continue; }
         Payload p;
         ErrorKind error{};
         if (!read_payload(body, p, error)) {
-            b.note(Risk::Risky, DiagnosticKind::Dropped,
-                   "a <tool_call> block could not be read (" + std::string(kind_name(error)) + ")");
+            std::string message = "a ";
+            message.append(tag->open).append(" block could not be read (").append(kind_name(error));
+            b.note(Risk::Risky, DiagnosticKind::Preserved, message.append("); it is kept as text"));
+            b.text(block);
             continue;
         }
+        b.rebase(p.diagnostics, body);
         if (!closed) p.complete = false;
         const std::size_t n = add_calls(b, p);
-        if (n == 0)
-            b.note(Risk::Risky, DiagnosticKind::Dropped, "a <tool_call> block names no tool");
+        if (n == 0) {
+            std::string message = "a ";
+            message.append(tag->open).append(" block names no tool; it is kept as text");
+            b.note(Risk::Risky, DiagnosticKind::Preserved, std::move(message));
+            b.text(block);
+        }
         found += n;
     }
     b.text(text);
@@ -126,7 +210,10 @@ std::size_t read_llama3(std::string_view text, RawBuilder& b) {
     for (std::string_view stop : {"<|eom_id|>", "<|eot_id|>"}) end = std::min(end, rest.find(stop));
     std::string_view segment = trim(rest.substr(0, end));
     std::size_t found = 0;
-    for (const auto& p : read_payloads(segment)) found += add_calls(b, p);
+    for (auto& p : read_payloads(segment)) {
+        b.rebase(p.diagnostics, segment);
+        found += add_calls(b, p);
+    }
     if (found == 0 && looks_pythonic(segment))
         if (const std::size_t n = read_pythonic(segment, b)) return n;
     if (found == 0 && !segment.empty()) {
@@ -141,10 +228,13 @@ std::size_t read_llama3(std::string_view text, RawBuilder& b) {
 std::size_t read_bare_json(std::string_view text, RawBuilder& b, bool* used_parameters) {
     Payload whole;
     ErrorKind error{};
-    std::vector<ToolCall> calls;
-    if (read_payload(trim(text), whole, error, false) && calls_from_value(whole, calls, used_parameters)) {
-        for (auto& c : calls) b.call(std::move(c));
-        return calls.size();
+    std::vector<FoundCall> calls;
+    if (read_payload(trim(text), whole, error, false)) {
+        b.rebase(whole.diagnostics, trim(text));
+        if (calls_from_value(whole, calls, used_parameters)) {
+            for (auto& c : calls) b.call(std::move(c.call), std::move(c.envelope));
+            return calls.size();
+        }
     }
     // Calls inside prose or fences: every candidate span, in text order; the rest is prose.
     auto candidates = extract_candidates(text);
@@ -156,6 +246,7 @@ std::size_t read_bare_json(std::string_view text, RawBuilder& b, bool* used_para
         if (c.source == CandidateSource::Whole || c.offset < prose_from) continue;
         Payload p;
         if (!read_payload(c.text, p, error, false)) continue;
+        b.rebase(p.diagnostics, c.text);
         if (!c.closed) p.complete = false;
         calls.clear();
         if (!calls_from_value(p, calls, used_parameters)) continue;
@@ -164,7 +255,7 @@ std::size_t read_bare_json(std::string_view text, RawBuilder& b, bool* used_para
         if (c.source == CandidateSource::Fence) widen_to_fence(text, begin, end);
         b.text(text.substr(prose_from, begin - prose_from));
         prose_from = end;
-        for (auto& call : calls) b.call(std::move(call));
+        for (auto& call : calls) b.call(std::move(call.call), std::move(call.envelope));
         found += calls.size();
     }
     b.text(text.substr(prose_from));

@@ -1,8 +1,12 @@
-// The marker-delimited raw-text formats: Mistral [TOOL_CALLS], DeepSeek's tool-call markers and
-// Functionary's >>>name / <function=name> forms. The arguments are JSON read with
-// laminate::parse (read_arguments); only the markers are found here.
+// The marker-delimited raw-text formats: Mistral [TOOL_CALLS], DeepSeek's tool-call markers (R1,
+// V3, V3.1) and V3.2's DSML markup, and Functionary's >>>name / <function=name> forms. The
+// arguments are JSON read with laminate::parse (make_call); only the markers are found here.
+// Text after a marker is a call only when it names one (is_call_name): prose after a stray
+// marker stays prose.
 
 #include "raw_text_formats.hpp"
+
+#include <laminate/parse.hpp>
 
 #include <algorithm>
 
@@ -10,55 +14,49 @@ namespace laminate::toolcall::detail {
 
 namespace {
 
-std::size_t first_of(std::string_view s, std::initializer_list<std::string_view> needles,
-                     std::size_t from = 0) {
-    std::size_t best = std::string_view::npos;
-    for (auto n : needles) best = std::min(best, s.find(n, from));
-    return best;
-}
+// ---- Mistral -------------------------------------------------------------------------------
 
-// A call whose arguments are the JSON text `args`; cut_off when the text ended inside it.
-ToolCall make_call(std::string_view name, std::string_view args, bool cut_off, std::string id = {}) {
-    ToolCall call;
-    call.id = std::move(id);
-    call.name = std::string(trim(name));
-    read_arguments(call, trim(args), cut_off);
-    return call;
-}
+constexpr std::string_view kMistral = "[TOOL_CALLS]";
 
 } // namespace
 
 std::size_t read_mistral(std::string_view text, RawBuilder& b) {
-    constexpr std::string_view marker = "[TOOL_CALLS]";
     constexpr std::string_view args_marker = "[ARGS]";
     constexpr std::string_view id_marker = "[CALL_ID]";
-    const std::size_t at = text.find(marker);
-    if (at == std::string_view::npos) return 0;
+    const std::size_t at = text.find(kMistral);
+    if (at == std::string_view::npos) {
+        b.text(text);
+        return 0;
+    }
     b.text(text.substr(0, at));
-    std::string_view rest = text.substr(at + marker.size());
+    std::string_view rest = text.substr(at + kMistral.size());
     const std::size_t eos = rest.find("</s>");
     if (eos != std::string_view::npos) rest = rest.substr(0, eos);
     std::size_t found = 0;
     const std::string_view head = trim(rest);
     if (head.starts_with('[') || head.starts_with('{')) {
         // [TOOL_CALLS][{"name", "arguments", "id"}, ...] (v3 – v7 tokenizers)
-        for (const auto& p : read_payloads(head)) {
-            std::vector<ToolCall> calls;
+        for (auto& p : read_payloads(head)) {
+            b.rebase(p.diagnostics, head);
+            std::vector<FoundCall> calls;
             if (calls_from_value(p, calls))
-                for (auto& c : calls) { b.call(std::move(c)); ++found; }
+                for (auto& c : calls) { b.call(std::move(c.call), std::move(c.envelope)); ++found; }
         }
-        if (found == 0) b.note(Risk::Risky, DiagnosticKind::Dropped, "[TOOL_CALLS] payload holds no call");
+        if (found == 0) b.note(Risk::Risky, DiagnosticKind::Preserved, "[TOOL_CALLS] payload holds no call");
         return found;
     }
     // [TOOL_CALLS]name[CALL_ID]id[ARGS]{...} (v11+), repeated for parallel calls.
     while (!rest.empty()) {
         const std::size_t args_at = rest.find(args_marker);
         if (args_at == std::string_view::npos) {
-            if (!trim(rest).empty()) {
-                // Cut off before [ARGS]: the name is known, the arguments are not yet.
-                ToolCall call = make_call(rest, "", true);
-                b.call(std::move(call));
+            // Cut off before [ARGS]: a name alone is a call whose arguments are not known yet.
+            const std::string_view name = trim(rest);
+            if (is_call_name(name)) {
+                b.call(make_call(b, name, "", true));
                 ++found;
+            } else if (!name.empty()) {
+                b.note(Risk::Risky, DiagnosticKind::Preserved, "text after [TOOL_CALLS] names no tool");
+                if (found > 0) b.text(rest);
             }
             break;
         }
@@ -69,125 +67,461 @@ std::size_t read_mistral(std::string_view text, RawBuilder& b) {
             id = std::string(trim(name.substr(id_at + id_marker.size())));
             name = name.substr(0, id_at);
         }
+        if (!is_call_name(trim(name))) {
+            b.note(Risk::Risky, DiagnosticKind::Preserved, "text after [TOOL_CALLS] names no tool");
+            if (found > 0) b.text(rest);
+            break;
+        }
         rest.remove_prefix(args_at + args_marker.size());
-        std::size_t next = rest.find(marker);
+        std::size_t next = rest.find(kMistral);
         const bool last = next == std::string_view::npos;
         std::string_view args = rest.substr(0, last ? rest.size() : next);
-        b.call(make_call(name, args, false, std::move(id)));
+        b.call(make_call(b, name, args, false, std::move(id)));
         ++found;
         if (last) break;
-        rest.remove_prefix(next + marker.size());
+        rest.remove_prefix(next + kMistral.size());
     }
     return found;
 }
 
-std::size_t read_deepseek(std::string_view text, RawBuilder& b) {
-    // The markers use U+FF5C (fullwidth |) and U+2581 (lower one-eighth block) as llama.cpp and
-    // DeepSeek's chat template spell them.
-    constexpr std::string_view calls_begin = "<\xEF\xBD\x9Ctool\xE2\x96\x81" "calls\xE2\x96\x81" "begin\xEF\xBD\x9C>";
-    constexpr std::string_view calls_end = "<\xEF\xBD\x9Ctool\xE2\x96\x81" "calls\xE2\x96\x81" "end\xEF\xBD\x9C>";
-    constexpr std::string_view call_begin = "<\xEF\xBD\x9Ctool\xE2\x96\x81" "call\xE2\x96\x81" "begin\xEF\xBD\x9C>";
-    constexpr std::string_view call_end = "<\xEF\xBD\x9Ctool\xE2\x96\x81" "call\xE2\x96\x81" "end\xEF\xBD\x9C>";
-    constexpr std::string_view sep = "<\xEF\xBD\x9Ctool\xE2\x96\x81" "sep\xEF\xBD\x9C>";
-    constexpr std::string_view eos = "<\xEF\xBD\x9C" "end\xE2\x96\x81" "of\xE2\x96\x81" "sentence\xEF\xBD\x9C>";
+// ---- DeepSeek R1 / V3 / V3.1 markers -----------------------------------------------------------
 
-    const std::size_t start = first_of(text, {calls_begin, call_begin});
+namespace {
+
+// The markers use U+FF5C (fullwidth |) and U+2581 (lower one-eighth block) between words, as
+// DeepSeek's chat template spells them; models (and llama.cpp's grammar) also write the words
+// joined by '_', '\_' or ' ', and R1 sometimes opens with the short <｜tool▁calls｜>.
+constexpr std::string_view kBar = "\xEF\xBD\x9C";
+
+enum class Mark { None, CallsBegin, CallsEnd, CallBegin, CallEnd, Sep, Eos };
+
+struct Token {
+    std::size_t at, end;
+    Mark mark;
+};
+
+Mark classify(std::string_view words) {
+    std::string n;
+    for (std::size_t i = 0; i < words.size() && n.size() < 24;) {
+        if (words.substr(i).starts_with("\xE2\x96\x81")) { n += ' '; i += 3; }
+        else if (words.substr(i).starts_with("\\_")) { n += ' '; i += 2; }
+        else if (words[i] == '_' || words[i] == ' ') { n += ' '; ++i; }
+        else n += words[i++];
+    }
+    if (n == "tool calls begin" || n == "tool calls") return Mark::CallsBegin;
+    if (n == "tool calls end") return Mark::CallsEnd;
+    if (n == "tool call begin") return Mark::CallBegin;
+    if (n == "tool call end") return Mark::CallEnd;
+    if (n == "tool sep") return Mark::Sep;
+    if (n == "end of sentence") return Mark::Eos;
+    return Mark::None;
+}
+
+std::vector<Token> deepseek_tokens(std::string_view text) {
+    std::vector<Token> out;
+    constexpr std::string_view opener = "<\xEF\xBD\x9C";
+    constexpr std::string_view closer = "\xEF\xBD\x9C>";
+    for (std::size_t pos = text.find(opener); pos != std::string_view::npos; pos = text.find(opener, pos + 1)) {
+        const std::size_t words = pos + opener.size();
+        const std::size_t close = text.substr(words, 48).find(closer);
+        if (close == std::string_view::npos) continue;
+        const Mark m = classify(text.substr(words, close));
+        if (m == Mark::None) continue;
+        out.push_back({pos, words + close + closer.size(), m});
+        pos = words + close;
+    }
+    return out;
+}
+
+// R1's arguments sit in a ```json fence: the format's syntax, not a wrapper to report.
+std::string_view strip_fence(std::string_view args) {
+    std::string_view t = trim(args);
+    if (!t.starts_with("```")) return args;
+    const std::size_t nl = t.find('\n');
+    if (nl == std::string_view::npos) return args;
+    t.remove_prefix(nl + 1);
+    const std::size_t close = t.rfind("```");
+    if (close != std::string_view::npos && trim(t.substr(close + 3)).empty()) t = t.substr(0, close);
+    return t;
+}
+
+bool ends_call(Mark m) { return m == Mark::CallEnd || m == Mark::CallsEnd || m == Mark::Eos || m == Mark::CallBegin; }
+
+// ---- DeepSeek V3.2 DSML --------------------------------------------------------------------------
+
+// <｜DSML｜invoke name="f">, </｜DSML｜parameter>, or the same without the DSML prefix.
+struct Tag {
+    std::size_t at = 0, end = 0;
+    bool closing = false;
+    bool dsml = false;
+    std::string_view name;
+    std::string_view attrs;
+};
+
+bool tag_at(std::string_view text, std::size_t i, Tag& tag) {
+    if (i >= text.size() || text[i] != '<') return false;
+    std::size_t j = i + 1;
+    tag = {};
+    tag.at = i;
+    if (j < text.size() && text[j] == '/') { tag.closing = true; ++j; }
+    // The prefix: ｜DSML｜ (seen doubled too: ｜｜DSML｜｜).
+    const std::size_t prefix = j;
+    while (text.substr(j).starts_with(kBar)) j += kBar.size();
+    if (j > prefix) {
+        if (!text.substr(j).starts_with("DSML")) return false;
+        j += 4;
+        if (!text.substr(j).starts_with(kBar)) return false;
+        while (text.substr(j).starts_with(kBar)) j += kBar.size();
+        tag.dsml = true;
+    }
+    const std::size_t name_at = j;
+    while (j < text.size() && ((text[j] >= 'a' && text[j] <= 'z') || text[j] == '_')) ++j;
+    tag.name = text.substr(name_at, j - name_at);
+    if (tag.name != "function_calls" && tag.name != "tool_calls" && tag.name != "invoke" && tag.name != "parameter")
+        return false;
+    const std::size_t window = text.substr(j, 513).find('>'); // attributes are short
+    if (window == std::string_view::npos) return false;
+    const std::size_t gt = j + window;
+    tag.attrs = text.substr(j, gt - j);
+    tag.end = gt + 1;
+    return true;
+}
+
+// The next DSML tag at or after `from` (named `name` when not empty); false when there is none.
+bool next_tag(std::string_view text, std::size_t from, Tag& tag, std::string_view name = {}, int closing = -1) {
+    for (std::size_t at = text.find('<', from); at != std::string_view::npos; at = text.find('<', at + 1)) {
+        if (!tag_at(text, at, tag)) continue;
+        if (!name.empty() && tag.name != name) continue;
+        if (closing >= 0 && tag.closing != (closing == 1)) continue;
+        return true;
+    }
+    return false;
+}
+
+// The value of attribute `key` ("name" in name="f"), or empty.
+std::string_view attribute(std::string_view attrs, std::string_view key) {
+    for (std::size_t at = attrs.find(key); at != std::string_view::npos; at = attrs.find(key, at + 1)) {
+        if (at > 0 && attrs[at - 1] != ' ' && attrs[at - 1] != '\t' && attrs[at - 1] != '\n') continue;
+        std::size_t j = at + key.size();
+        if (j >= attrs.size() || attrs[j] != '=') continue;
+        ++j;
+        if (j >= attrs.size() || (attrs[j] != '"' && attrs[j] != '\'')) continue;
+        const std::size_t end = attrs.find(attrs[j], j + 1);
+        if (end == std::string_view::npos) return {};
+        return attrs.substr(j + 1, end - j - 1);
+    }
+    return {};
+}
+
+bool opens_calls(const Tag& t) {
+    return !t.closing && (t.name == "function_calls" || (t.dsml && t.name == "tool_calls"));
+}
+
+// One parameter's value: string="true" is the text itself; otherwise JSON when it reads as
+// such (repairs reported at the parameter), else the text.
+Value parameter_value(const RawBuilder& b, std::string_view raw, bool is_string, std::string_view key,
+                      ToolCall& call) {
+    const std::string_view t = trim(raw);
+    if (is_string) return Value(t);
+    if (auto exact = parse_json(t)) return std::move(*exact);
+    ParseOptions options;
+    auto parsed = parse(t, options);
+    if (parsed && (parsed->value.is_object() || parsed->value.is_array())) {
+        b.rebase(parsed->diagnostics, t);
+        for (auto d : parsed->diagnostics) {
+            std::string path;
+            append_path_key(path, key);
+            if (!d.path.empty()) path += (d.path.front() == '[' ? "" : ".") + d.path;
+            d.path = std::move(path);
+            call.diagnostics.push_back(std::move(d));
+        }
+        return std::move(parsed->value);
+    }
+    return Value(t);
+}
+
+// The next closing tag of one name, remembered: when there is none after one position there is
+// none after a later one, so many unclosed elements are not each searched to the end.
+struct NextClose {
+    explicit NextClose(std::string_view n) : name(n) {}
+    std::string_view name;
+    bool known = false, none = false;
+    Tag tag;
+    bool find(std::string_view text, std::size_t from, Tag& out) {
+        if (none) return false;
+        if (!known || tag.at < from) {
+            known = true;
+            if (!next_tag(text, from, tag, name, 1)) {
+                none = true;
+                return false;
+            }
+        }
+        out = tag;
+        return true;
+    }
+};
+
+// One <invoke name="f">…</invoke>, its opening tag `open`; returns where reading goes on.
+std::size_t read_invoke(std::string_view text, const Tag& open, RawBuilder& b, std::size_t& found,
+                        NextClose& invoke_close, NextClose& parameter_close) {
+    const std::string_view name = trim(attribute(open.attrs, "name"));
+    Tag close;
+    bool closed = invoke_close.find(text, open.end, close);
+    std::size_t body_end = closed ? close.at : text.size();
+    // A call cut off before </invoke> ends where the calls end, or the text does.
+    if (!closed) {
+        // Cut off before </invoke>: up to the end of the calls block, if it is there.
+        NextClose calls_end("function_calls"), tools_end("tool_calls");
+        Tag t;
+        if (calls_end.find(text, open.end, t)) body_end = std::min(body_end, t.at);
+        if (tools_end.find(text, open.end, t)) body_end = std::min(body_end, t.at);
+    }
+    const std::string_view body = text.substr(open.end, body_end - open.end);
+    const std::size_t resume = closed ? close.end : body_end;
+    if (!is_call_name(name)) {
+        b.note(Risk::Risky, DiagnosticKind::Preserved, "a DSML invoke names no tool; it is kept as text");
+        b.text(text.substr(open.at, resume - open.at));
+        return resume;
+    }
+    ToolCall call;
+    if (trim(body).starts_with('{')) {
+        // Parameters given as one JSON object.
+        call = make_call(b, name, body, !closed);
+    } else {
+        call.name = std::string(name);
+        call.arguments = Value::object();
+        bool complete = closed;
+        Tag p;
+        std::size_t at = open.end;
+        const std::string_view in_body = text.substr(0, body_end); // no search past the call
+        while (next_tag(in_body, at, p, "parameter", 0)) {
+            const std::string_view key = attribute(p.attrs, "name");
+            const bool is_string = attribute(p.attrs, "string") == "true";
+            Tag p_end;
+            std::size_t value_end = body_end;
+            if (parameter_close.find(text, p.end, p_end) && p_end.at <= body_end) {
+                value_end = p_end.at;
+                at = p_end.end;
+            } else {
+                complete = false; // cut off inside the value
+                at = body_end;
+            }
+            if (!key.empty())
+                call.arguments.set(key, parameter_value(b, text.substr(p.end, value_end - p.end), is_string, key, call));
+        }
+        call.raw_arguments = call.arguments.dump();
+        call.complete = complete;
+    }
+    b.call(std::move(call));
+    ++found;
+    return resume;
+}
+
+std::size_t read_dsml(std::string_view text, RawBuilder& b) {
+    const std::size_t start = find_dsml(text);
     if (start == std::string_view::npos) return 0;
     b.text(text.substr(0, start));
-    std::string_view rest = text.substr(start);
+    Tag t;
+    tag_at(text, start, t);
+    std::size_t at = t.end;
     std::size_t found = 0;
-    // Where each closing marker next occurs, as offsets into `all`: a marker that does not occur
-    // again is not searched for again, so many calls stay linear.
-    const std::string_view all = rest;
-    std::size_t next_end[3] = {0, 0, 0};
-    const std::string_view enders[3] = {call_end, calls_end, eos};
-    auto closing = [&](std::size_t from) {
-        std::size_t best = std::string_view::npos;
-        for (int k = 0; k < 3; ++k) {
-            if (next_end[k] != std::string_view::npos && next_end[k] < from) next_end[k] = all.find(enders[k], from);
-            best = std::min(best, next_end[k]);
+    NextClose invoke_close("invoke"), parameter_close("parameter");
+    while (next_tag(text, at, t)) {
+        if (t.closing && (t.name == "function_calls" || t.name == "tool_calls")) {
+            at = t.end;
+            // More calls may follow in another block; the text between is prose.
+            const std::size_t again = find_dsml(text.substr(at));
+            if (again == std::string_view::npos) break;
+            b.text(text.substr(at, again));
+            Tag open;
+            tag_at(text, at + again, open);
+            at = open.end;
+            continue;
         }
-        return best;
-    };
-    for (std::size_t at = rest.find(call_begin); at != std::string_view::npos; at = rest.find(call_begin)) {
-        rest.remove_prefix(at + call_begin.size());
-        const std::size_t from = static_cast<std::size_t>(rest.data() - all.data());
-        const std::size_t found_end = closing(from);
-        std::size_t end = found_end == std::string_view::npos ? found_end : found_end - from;
-        const bool cut_off = end == std::string_view::npos;
-        std::string_view body = rest.substr(0, cut_off ? rest.size() : end);
-        rest.remove_prefix(cut_off ? rest.size() : end);
-        const std::size_t sep_at = body.find(sep);
+        if (t.name == "invoke" && !t.closing) {
+            at = read_invoke(text, t, b, found, invoke_close, parameter_close);
+            continue;
+        }
+        at = t.end; // a stray tag
+    }
+    if (at < text.size()) b.text(text.substr(at));
+    return found;
+}
+
+} // namespace
+
+std::size_t find_dsml(std::string_view text) {
+    Tag t;
+    // The next <invoke> after a position, remembered (none after one position: none after any
+    // later one), so that many bare <function_calls> are not each searched to the end.
+    Tag invoke;
+    bool invoke_known = false, no_invoke = false;
+    for (std::size_t at = text.find('<'); at != std::string_view::npos; at = text.find('<', at + 1)) {
+        if (!tag_at(text, at, t) || !opens_calls(t)) continue;
+        if (t.dsml) return at;
+        // Without the DSML prefix <function_calls> is a call block only when an invoke follows.
+        if (no_invoke) continue;
+        if (!invoke_known || invoke.at < t.end) {
+            invoke_known = true;
+            if (!next_tag(text, t.end, invoke, "invoke", 0)) {
+                no_invoke = true;
+                continue;
+            }
+        }
+        return at;
+    }
+    return std::string_view::npos;
+}
+
+std::size_t read_deepseek(std::string_view text, RawBuilder& b) {
+    const std::vector<Token> tokens = deepseek_tokens(text);
+    std::size_t k = 0;
+    while (k < tokens.size() && tokens[k].mark != Mark::CallsBegin && tokens[k].mark != Mark::CallBegin) ++k;
+    const std::size_t dsml = find_dsml(text);
+    if (dsml != std::string_view::npos && (k == tokens.size() || dsml < tokens[k].at)) return read_dsml(text, b);
+    if (k == tokens.size()) {
+        b.text(text);
+        return 0;
+    }
+    b.text(text.substr(0, tokens[k].at));
+    std::size_t found = 0;
+    std::size_t tail = std::string_view::npos; // where prose after the calls begins
+    for (; k < tokens.size(); ++k) {
+        const Token& tok = tokens[k];
+        if (tok.mark == Mark::Eos) break;
+        if (tok.mark == Mark::CallsEnd) { tail = tok.end; continue; }
+        if (tok.mark != Mark::CallBegin) continue;
+        tail = std::string_view::npos;
+        std::size_t j = k + 1;
+        std::size_t sep = std::string_view::npos;
+        for (; j < tokens.size() && !ends_call(tokens[j].mark); ++j)
+            if (tokens[j].mark == Mark::Sep && sep == std::string_view::npos) sep = j;
+        const bool cut_off = j == tokens.size();
+        const std::size_t body_end = cut_off ? text.size() : tokens[j].at;
         std::string_view name, args;
-        if (sep_at == std::string_view::npos) {
-            name = body; // cut off before the separator
+        if (sep == std::string_view::npos) {
+            name = text.substr(tok.end, body_end - tok.end); // cut off before the separator
         } else {
-            name = body.substr(0, sep_at);
-            args = body.substr(sep_at + sep.size());
+            name = text.substr(tok.end, tokens[sep].at - tok.end);
+            args = text.substr(tokens[sep].end, body_end - tokens[sep].end);
             if (trim(name) == "function") {
-                // R1: function<｜tool▁sep｜>name\n```json\n{...}\n```
+                // R1 / V3: function<｜tool▁sep｜>name\n```json\n{...}\n```
                 const std::size_t nl = args.find('\n');
                 name = args.substr(0, nl);
                 args = nl == std::string_view::npos ? std::string_view() : args.substr(nl + 1);
+                args = strip_fence(args);
             }
         }
-        b.call(make_call(name, args, cut_off || sep_at == std::string_view::npos));
-        ++found;
+        if (is_call_name(trim(name))) {
+            b.call(make_call(b, name, args, cut_off));
+            ++found;
+        } else {
+            b.note(Risk::Risky, DiagnosticKind::Preserved, "a DeepSeek tool call names no tool; it is kept as text");
+            b.text(text.substr(tok.at, body_end - tok.at));
+        }
+        k = j - 1; // on to the token that ended this call
     }
-    const std::size_t tail = rest.find(calls_end);
-    if (tail != std::string_view::npos) b.text(rest.substr(tail + calls_end.size()));
+    if (tail != std::string_view::npos) {
+        std::size_t end = text.size();
+        for (const auto& t : tokens)
+            if (t.at >= tail && t.mark == Mark::Eos) { end = t.at; break; }
+        b.text(text.substr(tail, end - tail));
+    }
     return found;
+}
+
+// ---- Functionary ---------------------------------------------------------------------------------
+
+namespace {
+
+// The recipient named after >>> at text[at] (at: just past the >>>): a name and a line break,
+// or a name the text ends with.
+bool recipient_at(std::string_view text, std::size_t at, std::string_view* name = nullptr) {
+    // A recipient line is short: the line break is looked for in the next 301 bytes only.
+    const std::size_t window = text.substr(at, 301).find('\n');
+    const std::size_t nl = window == std::string_view::npos ? (text.size() - at <= 300 ? std::string_view::npos : at + 301)
+                                                            : at + window;
+    const std::string_view line = text.substr(at, nl == std::string_view::npos ? std::string_view::npos : nl - at);
+    const std::string_view n = trim(line);
+    if (!is_call_name(n) || line.size() > 300) return false;
+    if (name) *name = n;
+    return true;
+}
+
+// Segment bodies end before a Llama 3 stop token.
+std::string_view strip_stop(std::string_view body) {
+    for (std::string_view stop : {"<|eot_id|>", "<|eom_id|>"})
+        if (const std::size_t at = body.find(stop); at != std::string_view::npos) body = body.substr(0, at);
+    return body;
+}
+
+// One recipient segment "name\nbody". implicit: the first segment of a text without a leading
+// >>> (the prompt ended with it), a call only when its body is JSON (or python's code).
+std::size_t read_segment(std::string_view seg, bool implicit, RawBuilder& b) {
+    const std::size_t nl = seg.find('\n');
+    const std::string_view name = trim(seg.substr(0, nl));
+    const std::string_view body = nl == std::string_view::npos ? std::string_view() : strip_stop(seg.substr(nl + 1));
+    if (name == "all") {
+        b.text(body);
+        return 0;
+    }
+    const std::string_view t = trim(body);
+    const bool json = t.starts_with('{') || t.starts_with('[');
+    if (!is_call_name(name) || (implicit && !json && name != "python" && name != "ipython") ||
+        (implicit && t.empty())) {
+        b.text(seg);
+        return 0;
+    }
+    if ((name == "python" || name == "ipython") && !json) {
+        // Functionary's code interpreter: the body is code, not JSON.
+        ToolCall call;
+        call.name = std::string(name);
+        call.arguments = Value::object();
+        call.arguments.set("code", Value(t));
+        call.raw_arguments = call.arguments.dump();
+        b.call(std::move(call));
+        return 1;
+    }
+    b.call(make_call(b, name, body, false));
+    return 1;
+}
+
+} // namespace
+
+bool has_functionary_marker(std::string_view text) {
+    std::size_t seen = 0;
+    for (std::size_t at = text.find(">>>"); at != std::string_view::npos && seen < 64; at = text.find(">>>", at + 3), ++seen)
+        if (recipient_at(text, at + 3)) return true;
+    return false;
 }
 
 std::size_t read_functionary(std::string_view text, RawBuilder& b) {
     std::size_t found = 0;
     // v3.1: <function=name>{...}</function>
-    constexpr std::string_view fopen = "<function=";
-    constexpr std::string_view fclose = "</function>";
-    if (text.find(fopen) != std::string_view::npos) {
+    if (text.find("<function=") != std::string_view::npos || text.find("<function name=") != std::string_view::npos) {
         while (true) {
-            const std::size_t at = text.find(fopen);
+            const std::size_t at = std::min(text.find("<function="), text.find("<function name="));
             if (at == std::string_view::npos) break;
             b.text(text.substr(0, at));
-            text.remove_prefix(at + fopen.size());
-            const std::size_t gt = text.find('>');
-            if (gt == std::string_view::npos) {
-                b.call(make_call(text, "", true));
-                ++found;
-                text = {};
-                break;
-            }
-            const std::string_view name = text.substr(0, gt);
-            text.remove_prefix(gt + 1);
-            std::size_t end = text.find(fclose);
-            const bool cut_off = end == std::string_view::npos;
-            b.call(make_call(name, text.substr(0, cut_off ? text.size() : end), cut_off));
-            ++found;
-            text.remove_prefix(cut_off ? text.size() : end + fclose.size());
+            text.remove_prefix(at);
+            if (read_function_tag(text, b)) { ++found; continue; }
+            b.text(text.substr(0, 1));
+            text.remove_prefix(1);
         }
         b.text(text);
         return found;
     }
-    // v3.2: >>>name\n{...} segments; >>>all\n carries text.
-    std::size_t at = text.starts_with(">>>") ? 0 : text.find("\n>>>");
-    if (at == std::string_view::npos) return 0;
-    b.text(text.substr(0, at));
-    text.remove_prefix(at + (text[at] == '\n' ? 4 : 3));
-    while (true) {
-        const std::size_t next = text.find(">>>");
-        std::string_view segment = text.substr(0, next);
-        const std::size_t nl = segment.find('\n');
-        const std::string_view name = trim(segment.substr(0, nl));
-        const std::string_view body = nl == std::string_view::npos ? std::string_view() : segment.substr(nl + 1);
-        if (name == "all") {
-            b.text(body);
-        } else if (!name.empty()) {
-            b.call(make_call(name, body, false));
-            ++found;
-        }
-        if (next == std::string_view::npos) break;
-        text.remove_prefix(next + 3);
+    // v3.2: segments "recipient\nbody" after >>>; "all" carries text. The prompt usually ends
+    // with >>>, so the answer's first segment has none.
+    std::size_t begin = 0;
+    bool implicit = true;
+    for (std::size_t at = text.find(">>>"); at != std::string_view::npos; at = text.find(">>>", at + 3)) {
+        if (!recipient_at(text, at + 3)) continue;
+        if (at > begin || !implicit) found += read_segment(text.substr(begin, at - begin), implicit, b);
+        begin = at + 3;
+        implicit = false;
     }
+    found += read_segment(text.substr(begin), implicit, b);
     return found;
 }
 

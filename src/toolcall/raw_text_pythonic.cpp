@@ -108,7 +108,17 @@ std::size_t read_pythonic(std::string_view text, RawBuilder& b) {
             }
             bool closed = true;
             const std::string_view raw = sc.value(closed);
-            call.arguments.set(key, read_value(raw, closed, call.diagnostics));
+            Diagnostics ds;
+            call.arguments.set(key, read_value(raw, closed, ds));
+            // The value's repairs: at its parameter, offsets from the start of the text.
+            b.rebase(ds, raw);
+            for (auto& d : ds) {
+                std::string path;
+                append_path_key(path, key);
+                if (!d.path.empty()) path += (d.path.front() == '[' ? "" : ".") + d.path;
+                d.path = std::move(path);
+                call.diagnostics.push_back(std::move(d));
+            }
             if (!closed) break;
             sc.eat(',');
         }

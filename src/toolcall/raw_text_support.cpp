@@ -17,12 +17,48 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
-void RawBuilder::call(ToolCall c) {
+bool is_call_name(std::string_view s) {
+    if (s.empty() || s.size() > 256) return false;
+    const auto alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$'; };
+    const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    if (!alpha(s.front())) return false;
+    for (char c : s)
+        if (!alpha(c) && !digit(c) && c != '.' && c != '-' && c != ':' && c != '/') return false;
+    return true;
+}
+
+ToolCall make_call(const RawBuilder& b, std::string_view name, std::string_view args, bool cut_off,
+                   std::string id) {
+    ToolCall call;
+    call.id = std::move(id);
+    call.name = std::string(trim(name));
+    const std::string_view raw = trim(args);
+    read_arguments(call, raw, cut_off);
+    b.rebase(call.diagnostics, raw);
+    return call;
+}
+
+void RawBuilder::rebase(Diagnostics& ds, std::string_view part) const {
+    const bool inside = part.data() >= source.data() && part.data() + part.size() <= source.data() + source.size();
+    const std::size_t base = inside ? static_cast<std::size_t>(part.data() - source.data()) : 0;
+    for (auto& d : ds) {
+        if (d.offset == Diagnostic::no_offset) continue;
+        d.offset = inside ? d.offset + base : Diagnostic::no_offset;
+    }
+}
+
+void RawBuilder::call(ToolCall c, Diagnostics envelope) {
     if (calls >= options.max_calls) {
         ++dropped_calls;
         return;
     }
     if (c.id.empty()) c.id = "call_" + std::to_string(calls);
+    std::string prefix = "tool_calls";
+    append_path_index(prefix, calls);
+    for (auto& d : envelope) {
+        d.path = d.path.empty() ? prefix : prefix + (d.path.front() == '[' ? "" : ".") + d.path;
+        response.diagnostics.push_back(std::move(d));
+    }
     ++calls;
     choice.content.emplace_back(std::move(c));
 }
@@ -102,6 +138,8 @@ std::vector<Payload> read_payloads(std::string_view s) {
         Payload p;
         if (!read_payload(c.text, p, error, false)) continue;
         if (!c.closed) p.complete = false;
+        for (auto& d : p.diagnostics)
+            if (d.offset != Diagnostic::no_offset) d.offset += c.offset;
         covered = c.offset + c.text.size();
         out.push_back(std::move(p));
     }
@@ -112,9 +150,26 @@ namespace {
 
 constexpr std::string_view kArgumentKeys[] = {"arguments", "parameters", "args", "input"};
 
-bool call_from_object(const Value& v0, const Payload& payload, ToolCall& call, bool* used_parameters) {
+// Where a diagnostic's path points: into the arguments (at `args`, a path below the object),
+// the rest of `rest` then holding the path inside them.
+bool under(std::string_view path, std::string_view args, std::string_view& rest) {
+    if (args.empty() || !path.starts_with(args)) return false;
+    rest = path.substr(args.size());
+    if (rest.empty()) return true;
+    if (rest.front() == '[') return true;
+    if (rest.front() != '.') return false;
+    rest.remove_prefix(1);
+    return true;
+}
+
+bool call_from_object(const Value& v0, const Payload& payload, FoundCall& found, bool* used_parameters) {
+    ToolCall& call = found.call;
     const Value* v = &v0;
-    if (!v->contains("name") && (*v)["function"].is_object()) v = &(*v)["function"];
+    std::string wrapper; // "function" when the call sits in {"function": {...}}
+    if (!v->contains("name") && (*v)["function"].is_object()) {
+        v = &(*v)["function"];
+        wrapper = "function";
+    }
     const Value* name = v->find("name");
     if (!name || !name->is_string() || name->as_string().empty()) return false;
     call.name = std::string(name->as_string());
@@ -143,29 +198,41 @@ bool call_from_object(const Value& v0, const Payload& payload, ToolCall& call, b
         call.raw_arguments = "{}";
     } else if (args->is_string()) {
         read_arguments(call, args->as_string(), !payload.complete);
+        // Offsets into the decoded string are no places in the text.
+        for (auto& d : call.diagnostics) d.offset = Diagnostic::no_offset;
     } else {
         set_arguments(call, *args);
     }
     if (!payload.complete) call.complete = false;
-    // Repairs made while reading the whole call: those inside the arguments move to their paths.
+    // Repairs made while reading the whole call: those inside the arguments move to their
+    // paths there; the others are the envelope's (paths relative to the call).
+    std::string args_path = wrapper;
+    if (!key.empty()) append_path_key(args_path, key);
     for (Diagnostic d : payload.diagnostics) {
-        std::string_view p = d.path;
-        if (p.starts_with(key) && !key.empty()) {
-            p.remove_prefix(key.size());
-            if (!p.empty() && p.front() == '.') p.remove_prefix(1);
-            d.path = std::string(p);
+        std::string_view rest;
+        if (!key.empty() && under(d.path, args_path, rest)) {
+            d.path = std::string(rest);
+            call.diagnostics.push_back(std::move(d));
+            continue;
         }
-        call.diagnostics.push_back(std::move(d));
+        if (!wrapper.empty() && under(d.path, wrapper, rest)) d.path = std::string(rest);
+        found.envelope.push_back(std::move(d));
     }
     return true;
 }
 
 } // namespace
 
-bool calls_from_value(const Payload& payload, std::vector<ToolCall>& out, bool* used_parameters) {
+bool calls_from_value(const Payload& payload, std::vector<FoundCall>& out, bool* used_parameters) {
     const Value& v = payload.value;
     if (v.is_object() && v["tool_calls"].is_array()) {
-        Payload inner{v["tool_calls"], payload.diagnostics, payload.complete};
+        Payload inner{v["tool_calls"], {}, payload.complete};
+        for (Diagnostic d : payload.diagnostics) {
+            std::string_view rest;
+            if (!under(d.path, "tool_calls", rest)) continue;
+            d.path = std::string(rest);
+            inner.diagnostics.push_back(std::move(d));
+        }
         return calls_from_value(inner, out, used_parameters);
     }
     if (v.is_array()) {
@@ -183,7 +250,7 @@ bool calls_from_value(const Payload& payload, std::vector<ToolCall>& out, bool* 
                 d.path = std::string(rest);
                 element.diagnostics.push_back(std::move(d));
             }
-            ToolCall call;
+            FoundCall call;
             if (call_from_object(item, element, call, used_parameters)) {
                 out.push_back(std::move(call));
                 any = true;
@@ -192,7 +259,7 @@ bool calls_from_value(const Payload& payload, std::vector<ToolCall>& out, bool* 
         return any;
     }
     if (!v.is_object()) return false;
-    ToolCall call;
+    FoundCall call;
     if (!call_from_object(v, payload, call, used_parameters)) return false;
     out.push_back(std::move(call));
     return true;

@@ -18,7 +18,10 @@ struct Payload {
 };
 
 struct RawBuilder {
+    RawBuilder(const RawTextOptions& o, std::string_view whole) : options(o), source(whole) {}
+
     const RawTextOptions& options;
+    std::string_view source; // the whole text: every diagnostic offset counts from its start
     Response response;
     Choice choice;
     std::string prose;
@@ -26,10 +29,15 @@ struct RawBuilder {
     std::size_t calls = 0;
 
     void text(std::string_view s) { prose.append(s.data(), s.size()); }
-    // Adds a call (id "call_<n>" when it has none), up to options.max_calls.
-    void call(ToolCall call);
+    // Adds a call (id "call_<n>" when it has none), up to options.max_calls. Repairs of the
+    // call's envelope (its name, the object around it: paths relative to the call) become
+    // response diagnostics at tool_calls[n] / tool_calls[n].name.
+    void call(ToolCall call, Diagnostics envelope = {});
     // A response-level diagnostic (no input quoted).
     void note(Risk risk, DiagnosticKind kind, std::string message);
+    // Diagnostics whose offsets count from the start of `part` (a view into source) made to
+    // count from the start of source; offsets of a part that is not in source are dropped.
+    void rebase(Diagnostics& ds, std::string_view part) const;
     // The finished Response: reasoning and prose blocks first, then the calls.
     Response finish(Format format, std::string reasoning, bool has_reasoning);
 };
@@ -40,12 +48,33 @@ struct RawBuilder {
 bool read_payload(std::string_view s, Payload& out, ErrorKind& error, bool fallback_extract = true);
 
 // Every JSON value in s, in text order: s whole if it parses, else each balanced span / fence.
+// Diagnostic offsets count from the start of s.
 std::vector<Payload> read_payloads(std::string_view s);
+
+// A call read from a JSON value, with the repairs made to its envelope (paths relative to the
+// call: "name", "" for the object itself).
+struct FoundCall {
+    ToolCall call;
+    Diagnostics envelope;
+};
 
 // Calls from a value: an object {"name", "arguments"|"parameters"|"args"|"input", "id"?}
 // (also wrapped as {"function": {...}} or {"tool_calls": [...]}), or an array of them. False
 // when the value holds no call. parameters_key is set when a call used "parameters".
-bool calls_from_value(const Payload& payload, std::vector<ToolCall>& out, bool* used_parameters = nullptr);
+// The payload's diagnostics are split: those inside the arguments go to the call (paths relative
+// to the arguments), the rest to FoundCall::envelope. Arguments sent as a JSON string are read
+// from the decoded string: their diagnostics have no offset in the text.
+bool calls_from_value(const Payload& payload, std::vector<FoundCall>& out, bool* used_parameters = nullptr);
+
+// A function name as formats write them: letters, digits, _ . - : $ / (no spaces), not
+// starting with a digit or punctuation other than _ and $. What decides that text after a
+// marker is a call name rather than prose.
+bool is_call_name(std::string_view s);
+
+// A call whose arguments are the JSON text `args` (a view into b.source: diagnostics count from
+// the start of the text), read with read_arguments; cut_off when the text ended inside it.
+ToolCall make_call(const RawBuilder& b, std::string_view name, std::string_view args, bool cut_off,
+                   std::string id = {});
 
 // Trims ASCII whitespace at both ends.
 std::string_view trim(std::string_view s);

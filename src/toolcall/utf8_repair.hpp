@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace laminate::toolcall::detail {
 
@@ -32,8 +33,10 @@ inline std::size_t utf8_sequence(std::string_view s, std::size_t i) {
 }
 
 // The text with every invalid sequence replaced; `replaced` counts them. Returns an empty
-// string and 0 when the text is valid (the caller keeps using its view).
-inline std::string repair_utf8(std::string_view s, std::size_t& replaced) {
+// string and 0 when the text is valid (the caller keeps using its view). replaced_at, when
+// given, receives where each U+FFFD begins in the returned text, in order.
+inline std::string repair_utf8(std::string_view s, std::size_t& replaced,
+                               std::vector<std::size_t>* replaced_at = nullptr) {
     replaced = 0;
     std::size_t i = 0;
     while (i < s.size()) {
@@ -46,6 +49,7 @@ inline std::string repair_utf8(std::string_view s, std::size_t& replaced) {
     while (i < s.size()) {
         const std::size_t n = utf8_sequence(s, i);
         if (n == 0) {
+            if (replaced_at) replaced_at->push_back(out.size());
             out += "\xEF\xBF\xBD";
             ++replaced;
             ++i;

@@ -149,3 +149,26 @@ TEST(CliToolCalls, StreamWithRawTextFormatIsRefused) {
     EXPECT_EQ(run.exit_code, 1);
     EXPECT_EQ(parse_output(run.out)["error"]["kind"], Value("invalid_argument"));
 }
+
+TEST(CliToolCalls, RawTextRepairsPointAtTheCallWithWholeTextOffsets) {
+    const std::string text = "Sure.\n<tool_call>{name: \"f\", \"arguments\": {\"a\": 'x'}}</tool_call>";
+    auto run = run_cli({"tool-calls", "--compact"}, text);
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    const Value out = parse_output(run.out);
+    ASSERT_EQ(out["diagnostics"].size(), 2u) << run.out;
+    EXPECT_EQ(out["diagnostics"][0]["path"], Value("$.tool_calls[0].name"));
+    EXPECT_EQ(out["diagnostics"][0]["offset"], Value(static_cast<std::uint64_t>(text.find("name:"))));
+    EXPECT_EQ(out["diagnostics"][1]["path"], Value("$.tool_calls[0].arguments.a"));
+    EXPECT_EQ(out["diagnostics"][1]["offset"], Value(static_cast<std::uint64_t>(text.find("'x'"))));
+}
+
+TEST(CliToolCalls, MarkerWithoutACallIsTextNotACall) {
+    auto run = run_cli({"tool-calls", "--format", "mistral", "--compact"}, "[TOOL_CALLS] not json at all");
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    const Value out = parse_output(run.out);
+    EXPECT_EQ(out["tool_calls"].size(), 0u);
+    EXPECT_EQ(out["text"], Value("[TOOL_CALLS] not json at all"));
+    EXPECT_EQ(out["finish_reason"], Value("none"));
+    ASSERT_FALSE(out["diagnostics"].empty());
+    EXPECT_EQ(out["diagnostics"][0]["kind"], Value("preserved"));
+}

@@ -101,8 +101,8 @@ TEST(ToolcallRawText, Llama3BuiltinPythonCall) {
     EXPECT_EQ(call(r, 0).name, "brave_search");
     EXPECT_EQ(call(r, 0).arguments["query"], Value("weather in SF"));
     const Response code = read("<|python_tag|>print(1 + 1)<|eom_id|>", Format::Llama3);
-    EXPECT_TRUE(code.tool_calls().empty()); // code, not a call: kept as text
-    EXPECT_EQ(code.text(), "print(1 + 1)");
+    EXPECT_TRUE(code.tool_calls().empty()); // code, not a call: the text as it was
+    EXPECT_EQ(code.text(), "<|python_tag|>print(1 + 1)<|eom_id|>");
 }
 
 TEST(ToolcallRawText, PythonicCalls) {
@@ -310,10 +310,10 @@ TEST(ToolcallRawText, TruncatedBareJsonIsPartial) {
 }
 
 TEST(ToolcallRawText, InvalidUtf8IsReplaced) {
-    const Response r = read(">>>al\xA7\nhi\n>>>f\n{\"a\": \"\xFF\"}");
-    ASSERT_EQ(r.tool_calls().size(), 2u);
-    EXPECT_EQ(call(r, 0).name, "al\xEF\xBF\xBD");
-    EXPECT_EQ(call(r, 1).arguments["a"], Value("\xEF\xBF\xBD"));
+    const Response r = read(">>>all\nh\xA7i\n>>>f\n{\"a\": \"\xFF\"}");
+    ASSERT_EQ(r.tool_calls().size(), 1u);
+    EXPECT_EQ(r.text(), "h\xEF\xBF\xBDi");
+    EXPECT_EQ(call(r, 0).arguments["a"], Value("\xEF\xBF\xBD"));
     ASSERT_FALSE(r.diagnostics.empty());
     EXPECT_EQ(r.diagnostics[0].repair, RepairKind::InvalidUtf8);
     EXPECT_TRUE(parse_json(to_value(r).dump()).has_value());

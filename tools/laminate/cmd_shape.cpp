@@ -3,6 +3,7 @@
 #include "commands.hpp"
 #include "json_output.hpp"
 #include "options.hpp"
+#include "schema_cache.hpp"
 #include "serve.hpp"
 
 #include <laminate/mode.hpp>
@@ -14,7 +15,6 @@
 #include <optional>
 #include <sstream>
 #include <string>
-#include <unordered_map>
 
 namespace laminate::cli {
 
@@ -27,27 +27,7 @@ struct ShapeFlags {
     std::string mode = "lenient";
     bool strict = false; // --strict: --mode strict
     bool source_literals = false;
-};
-
-// Per-line schemas compiled once each: a JSONL batch usually repeats a few schemas.
-class SchemaCache {
-public:
-    explicit SchemaCache(SchemaCompileOptions options) : options_(options) {}
-
-    Result<Schema> get(const Value& schema) {
-        std::string key = schema.dump();
-        if (auto it = cache_.find(key); it != cache_.end()) return it->second;
-        auto compiled = Schema::compile(schema, options_);
-        if (!compiled) return std::move(compiled).error();
-        if (cache_.size() >= kMaxEntries) cache_.clear(); // bounded memory for endless streams
-        cache_.emplace(std::move(key), *compiled);
-        return std::move(*compiled);
-    }
-
-private:
-    static constexpr std::size_t kMaxEntries = 256;
-    SchemaCompileOptions options_;
-    std::unordered_map<std::string, Schema> cache_;
+    std::size_t schema_cache = 4096; // compiled per-line schemas kept (0: none)
 };
 
 Result<Value> shape_request(const Request& request, const std::optional<Schema>& default_schema,
@@ -55,7 +35,7 @@ Result<Value> shape_request(const Request& request, const std::optional<Schema>&
     std::optional<Schema> line_schema;
     if (request.fields)
         if (const Value* schema = request.fields->find("schema")) {
-            auto compiled = cache.get(*schema);
+            auto compiled = cache.get(*schema, request.raw);
             if (!compiled) return std::move(compiled).error();
             line_schema = std::move(*compiled);
         }
@@ -106,7 +86,9 @@ Error:   {"error": {"kind", "message", "offset", "path", "hint"}} and exit statu
          (missing_field, type_mismatch, shape_error listing every field, ...).
 With --jsonl each stdin line {"text": "...", "schema": {...}} gets one compact
 answer line, in order; a line's schema overrides --schema; exit status 1 when
-any line failed.
+any line failed. Line schemas are compiled once per distinct text and kept
+(up to N schemas and 16 MiB of schema text, least recently used dropped first;
+--schema-cache N, 0 to compile every line).
 Exit status: 0 shaped; 1 shaping (or parsing) failed; 2 usage error (no schema,
 a schema file that cannot be read or used).
 
@@ -131,6 +113,9 @@ void add_shape_command(CLI::App& app, int& exit_status) {
         ->excludes(mode_option);
     sub->add_flag("--source-literals", flags->source_literals,
                   "Read strings as Java / JavaScript literals where the schema wants another type");
+    sub->add_option("--schema-cache", flags->schema_cache,
+                    "Compiled per-line schemas kept with --jsonl (default 4096; 0 compiles every line)")
+        ->check(CLI::NonNegativeNumber);
     sub->footer(footer);
     sub->callback([flags, &exit_status] {
         SchemaCompileOptions schema_options;
@@ -150,10 +135,12 @@ void add_shape_command(CLI::App& app, int& exit_status) {
         auto mode = DynamicMode::parse(flags->strict ? "strict" : flags->mode);
         ShapeOptions options{.mode = mode ? *mode : DynamicMode()};
         options.parse = flags->parse.to_options();
-        auto cache = std::make_shared<SchemaCache>(schema_options);
+        auto cache = std::make_shared<SchemaCache>(schema_options, flags->schema_cache);
+        // A schema compiled before is not parsed again: only its text is looked up.
+        const RawMember raw_schema{"schema", [&cache](std::string_view raw) { return cache->contains(raw); }};
         exit_status = serve(flags->io, options.parse.max_size, [&](const Request& r) {
             return shape_request(r, schema, *cache, options);
-        });
+        }, &raw_schema);
     });
 }
 

@@ -43,9 +43,12 @@ Result<Value> tool_calls(const Request& request, toolcall::Format format, bool s
 constexpr const char* footer = R"(Reads all of stdin: a provider's response body (OpenAI Chat Completions and
 compatible servers, OpenAI Responses, Anthropic Messages, Gemini
 generateContent, Ollama /api/chat) or a model's raw text with tool calls in it
-(hermes <tool_call>, llama3 <|python_tag|>, mistral [TOOL_CALLS], deepseek
-markers, functionary >>>name / <function=name>, bare-json {"name", "arguments"}).
---format auto detects which. With --stream, stdin is a streamed response instead:
+(hermes <tool_call> / <function name=...>, llama3 <|python_tag|>, mistral
+[TOOL_CALLS], deepseek markers (R1, V3.1) and V3.2 DSML, functionary >>>name /
+<function=name>, bare-json {"name", "arguments"}). --format auto detects which;
+give it for Functionary when the prompt ended with >>> (the answer then opens
+with the function name). Text that names no tool after a marker is kept as
+text, with a "preserved" diagnostic: no call is made up from it. With --stream, stdin is a streamed response instead:
 an SSE transcript or NDJSON lines; the answer is the same as for the whole body.
 
 Output:  {"id", "model", "provider", "text", "reasoning", "tool_calls": [{"id",

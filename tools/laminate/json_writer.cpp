@@ -10,10 +10,25 @@ namespace {
 constexpr std::size_t flush_threshold = std::size_t(64) << 10;
 constexpr std::size_t indent_width = 2;
 
+struct Frame {
+    const Value* container;
+    std::size_t next;
+};
+
 class Writer {
 public:
-    Writer(std::FILE* out, Layout layout) : out_(out), pretty_(layout == Layout::Pretty) {
-        buffer_.reserve(flush_threshold * 2);
+    // The buffers outlive a writer: a --jsonl batch writes one answer per line, and a fresh
+    // 128 KiB buffer for each one cost an allocation whose pages faulted in every time.
+    struct Buffers {
+        std::string text;
+        std::vector<Frame> stack;
+    };
+
+    Writer(std::FILE* out, Layout layout, Buffers& buffers)
+        : out_(out), pretty_(layout == Layout::Pretty), buffer_(buffers.text), stack_(buffers.stack) {
+        buffer_.clear();
+        stack_.clear();
+        if (buffer_.capacity() < flush_threshold * 2) buffer_.reserve(flush_threshold * 2);
     }
 
     bool write(const Value& root) {
@@ -48,10 +63,6 @@ public:
     }
 
 private:
-    struct Frame {
-        const Value* container;
-        std::size_t next;
-    };
 
     // Scalars and empty containers are written whole; a non-empty container is opened and
     // its elements follow from the loop in write().
@@ -83,14 +94,15 @@ private:
     std::FILE* out_;
     bool pretty_;
     bool ok_ = true;
-    std::string buffer_;
-    std::vector<Frame> stack_;
+    std::string& buffer_;
+    std::vector<Frame>& stack_;
 };
 
 } // namespace
 
 bool write_json(std::FILE* out, const Value& v, Layout layout) {
-    return Writer(out, layout).write(v);
+    static Writer::Buffers buffers; // the CLI writes from one thread
+    return Writer(out, layout, buffers).write(v);
 }
 
 } // namespace laminate::cli

@@ -8,6 +8,9 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <exception>
 #include <string>
 
@@ -45,6 +48,14 @@ Run 'laminate <subcommand> --help' for a subcommand's options and examples.)";
 
 int main(int argc, char** argv) {
     using namespace laminate::cli;
+#if defined(__GLIBC__)
+    // Every --jsonl line allocates and frees its values; glibc would hand the top of the heap
+    // back to the kernel after each large free and fault it in again on the next line (about a
+    // tenth of shape --jsonl's time). Keep up to 64 MiB of freed heap instead, and serve
+    // blocks up to 32 MiB from the heap (setting one threshold stops glibc adapting the other).
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 64 << 20);
+#endif
     CLI::App app{"laminate: turn what LLMs emit into trusted JSON, with a diagnostic for every "
                  "repair"};
     app.name("laminate");

@@ -3,6 +3,7 @@
 #include "json_output.hpp"
 #include "json_writer.hpp"
 #include "line_reader.hpp"
+#include "schema_cache.hpp"
 
 #include <laminate/parse.hpp>
 
@@ -73,7 +74,35 @@ Result<Value> read_request_line(std::string_view line, std::size_t line_number) 
     return std::move(*envelope);
 }
 
-int serve_jsonl(std::size_t max_input, const Handler& handler) {
+// The line with `raw` (a view into it) replaced by 0.
+void stand_in(std::string_view line, std::string_view raw, std::string& out) {
+    const std::size_t at = static_cast<std::size_t>(raw.data() - line.data());
+    out.assign(line.data(), at);
+    out += '0';
+    out.append(line.substr(at + raw.size()));
+}
+
+// The request object; a known raw member's value is left unparsed (see RawMember). A line that
+// fails so is read again whole, so that its error is the one of the line as sent.
+Result<Value> read_envelope(std::string_view line, std::size_t line_number, const RawMember* raw_member,
+                            std::string& shortened, std::string_view& raw) {
+    raw = {};
+    if (raw_member) {
+        // The member is usually the last: a known text there is that member's whole value (a
+        // known text is one JSON value), with no need to scan it for its end.
+        raw = member_tail(line, raw_member->key);
+        if (raw.empty() || !raw_member->known(raw)) raw = cli::raw_member(line, raw_member->key);
+        if (!raw.empty() && raw_member->known(raw)) {
+            stand_in(line, raw, shortened);
+            if (auto envelope = read_request_line(shortened, line_number)) return envelope;
+        }
+    }
+    return read_request_line(line, line_number);
+}
+
+int serve_jsonl(std::size_t max_input, const Handler& handler, const RawMember* raw_member) {
+    std::string shortened;
+    std::string_view raw;
     LineReader reader(STDIN_FILENO, max_input);
     std::string line;
     bool failed = false;
@@ -90,10 +119,10 @@ int serve_jsonl(std::size_t max_input, const Handler& handler) {
                                std::to_string(max_input) + " bytes");
         } else if (is_blank(line)) {
             continue;
-        } else if (auto envelope = read_request_line(line, reader.line_number()); !envelope) {
+        } else if (auto envelope = read_envelope(line, reader.line_number(), raw_member, shortened, raw); !envelope) {
             answer = std::move(envelope).error();
         } else {
-            answer = run_guarded(handler, Request{envelope->find("text")->as_string(), &*envelope});
+            answer = run_guarded(handler, Request{envelope->find("text")->as_string(), &*envelope, line, raw});
         }
         if (!answer) failed = true;
         if (!emit(answer, Layout::Compact)) return exit_usage;
@@ -107,7 +136,7 @@ int serve_whole(const IoFlags& io, std::size_t max_input, const Handler& handler
     if (auto text = read_all(stdin, max_input); !text) {
         answer = std::move(text).error();
     } else {
-        answer = run_guarded(handler, Request{*text, nullptr});
+        answer = run_guarded(handler, Request{*text, nullptr, {}, {}});
     }
     const Layout layout = io.compact ? Layout::Compact : Layout::Pretty;
     if (!emit(answer, layout) || std::fflush(stdout) != 0) return exit_usage;
@@ -116,8 +145,8 @@ int serve_whole(const IoFlags& io, std::size_t max_input, const Handler& handler
 
 } // namespace
 
-int serve(const IoFlags& io, std::size_t max_input, const Handler& handler) {
-    const int status = io.jsonl ? serve_jsonl(max_input, handler) : serve_whole(io, max_input, handler);
+int serve(const IoFlags& io, std::size_t max_input, const Handler& handler, const RawMember* raw_member) {
+    const int status = io.jsonl ? serve_jsonl(max_input, handler, raw_member) : serve_whole(io, max_input, handler);
     if (status == exit_usage) std::fputs("laminate: could not write to stdout\n", stderr);
     return status;
 }

@@ -16,6 +16,8 @@ namespace laminate::cli {
 struct Request {
     std::string_view text;       // the model output to work on
     const Value* fields = nullptr; // with --jsonl, the whole request object (e.g. for "schema")
+    std::string_view line;         // with --jsonl, the request line as read (valid JSON)
+    std::string_view raw;          // the RawMember's raw text in line, when serve found it
 };
 
 // Answers one request: the JSON object to print, or the error to report.
@@ -24,9 +26,18 @@ using Handler = std::function<Result<Value>(const Request&)>;
 // Exit status of the laminate command, documented in --help.
 enum ExitStatus : int { exit_ok = 0, exit_failed = 1, exit_usage = 2 };
 
+// With --jsonl, a member the handler takes by its raw text (shape's "schema"): when `known` says
+// the handler already holds what that text stands for, the line is parsed with the member's
+// value read as 0, sparing the parse of a large value seen before. Answers are the same.
+struct RawMember {
+    std::string_view key;
+    std::function<bool(std::string_view raw)> known;
+};
+
 // Reads stdin, runs the handler on each request and prints the answers. Returns exit_ok when every
 // request succeeded, exit_failed when one did not, exit_usage when stdout could not be written.
 // max_input bounds the bytes read for one request (whole stdin, or one line with --jsonl).
-int serve(const IoFlags& io, std::size_t max_input, const Handler& handler);
+int serve(const IoFlags& io, std::size_t max_input, const Handler& handler,
+          const RawMember* raw_member = nullptr);
 
 } // namespace laminate::cli

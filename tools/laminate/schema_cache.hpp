@@ -1,0 +1,81 @@
+#pragma once
+// Compiled schemas of `laminate shape --jsonl`, kept by the exact text of a line's "schema"
+// member: a batch repeats a few schemas (an agent's tools) or cycles through many (BFCL: 1,681
+// distinct parameter schemas in 3,302 calls), and compiling one costs far more than shaping a
+// call with it. Least recently used entries go first when either bound is reached (a use
+// stamps the entry; the scan for the oldest runs only when a schema is compiled).
+
+#include <laminate/schema.hpp>
+#include <laminate/value.hpp>
+
+#include <cstddef>
+#include <list>
+#include <string>
+#include <string_view>
+#include <cstdint>
+#include <vector>
+
+namespace laminate::cli {
+
+// The raw text of the top-level member `key` of a JSON object line that is already known to be
+// valid JSON, or an empty view when the line has no such member,
+// has it twice, or spells a key with escapes (the caller then keys on the parsed value instead).
+// On a line that is not valid JSON it returns some view into the line or an empty one, never
+// reading past its end.
+std::string_view raw_member(std::string_view line, std::string_view key);
+
+// From the start of the value of the top-level member `key` to the end of the line, less the
+// object's closing brace and white space: that member's raw text when it is the last one (the
+// usual {"text": ..., "schema": {...}}), found without scanning the value. Only a candidate:
+// right when it equals a text known to be one whole JSON value.
+std::string_view member_tail(std::string_view line, std::string_view key);
+
+class SchemaCache {
+public:
+    // max_entries 0: nothing is kept, every line compiles its schema (the uncached path).
+    // max_bytes bounds the schema text kept; a compiled schema takes a few times its text
+    // (BFCL: 1,682 schema texts, 0.8 MiB; shape --jsonl peaks about 9 MiB above repair --jsonl).
+    SchemaCache(SchemaCompileOptions options, std::size_t max_entries,
+                std::size_t max_bytes = std::size_t(16) << 20);
+
+    // The compiled schema for `schema`, whose JSON text is `text` (its raw text in the request
+    // line; empty: the value's compact rendering is the key). Compile errors are not kept.
+    Result<Schema> get(const Value& schema, std::string_view text);
+
+    // Whether a schema with this text is kept (the request loop then need not parse it).
+    // A true answer is remembered for the get() of the same text that follows it.
+    bool contains(std::string_view text);
+
+    std::size_t size() const noexcept { return entries_.size(); }
+
+private:
+    struct Entry {
+        std::string text;
+        std::uint64_t hash;
+        std::uint64_t used; // clock_ at the last use
+        Schema schema;
+    };
+    SchemaCompileOptions options_;
+    std::size_t max_entries_;
+    std::size_t max_bytes_;
+    std::size_t bytes_ = 0;
+    std::list<Entry> entries_; // stable addresses for the slots
+    std::uint64_t clock_ = 0;
+    // Open addressing on the text's hash (linear probing, backward-shift removal): a probe reads
+    // one slot of a small array, then compares the one entry whose hash matches. A node-based
+    // map cost an extra cache miss per line when many schemas take turns.
+    struct Slot {
+        std::uint64_t hash = 0;
+        Entry* entry = nullptr; // null: an empty slot
+        std::list<Entry>::iterator it;
+    };
+    std::vector<Slot> slots_; // a power of two, at least twice max_entries
+    Slot* find_slot(std::string_view text, std::uint64_t hash);
+    void erase_slot(Slot* slot);
+    struct {
+        std::string_view text;
+        Slot slot;
+    } last_; // the last contains() hit, until the next call
+};
+
+} // namespace laminate::cli

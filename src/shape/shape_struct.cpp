@@ -222,6 +222,24 @@ void error_to_default(const ReadMark& mark, ShapeState& st) {
              "emit a valid value for this field; the model's value was discarded");
 }
 
+void element_dropped(const ReadMark& mark, ShapeState& st) {
+    const Error& first = st.errors[mark.errors];
+    std::string message = "dropped an invalid element, the others kept (";
+    message += first.kind_name();
+    message += ": ";
+    message += first.message();
+    message += ')';
+    st.errors.erase(st.errors.begin() + static_cast<std::ptrdiff_t>(mark.errors), st.errors.end());
+    st.diagnostics.resize(mark.diagnostics);
+    st.stopped = mark.stopped;
+    st.note(DiagnosticKind::Dropped, Risk::Risky, std::move(message),
+            "emit only valid elements; this one was discarded");
+}
+
+bool all_elements_invalid(ShapeState& st) {
+    return st.fail(Error(ErrorKind::TypeMismatch, "expected an array with valid elements, every element is invalid"));
+}
+
 void note_override(bool present, const ReadMark& mark, ShapeState& st) {
     st.diagnostics.resize(mark.diagnostics); // reading configuration is not a liberty with the input
     if (st.errors.size() != mark.errors) {
@@ -248,6 +266,11 @@ void note_loose_key(const FieldInfo& field, ShapeState& st) {
     d.message = "key matched field '" + std::string(field.key) + "' ignoring case and separators";
     d.suggestion = "use the exact key '" + std::string(field.key) + "'";
     st.diagnostics.push_back(std::move(d));
+}
+
+bool null_without_default(const FieldInfo& field, ShapeState& st) {
+    return st.fail(Error(ErrorKind::MissingField, "expected a value for required field '" + std::string(field.key) +
+                                                      "', got null and no default is declared"));
 }
 
 bool null_keeps_default(const Value& in, bool sentinels, ShapeState& st) {

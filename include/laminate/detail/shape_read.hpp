@@ -325,6 +325,11 @@ void read_field(const Slot& slot, M& member, const FieldInfo& field, ShapeState&
     if constexpr (!is_optional_v<M>)
         if (field.spec && field.spec->has_default && null_keeps_default(*slot.value, !holds_sentinels_v<M>, st))
             return;
+    // null in a number or bool field with no declared default: no value was given, and 0 or
+    // false would be invented (not "read as the default": none was declared).
+    if constexpr (std::is_arithmetic_v<M>)
+        if (!(field.spec && field.spec->has_default) && is_null_like(*slot.value, st.coerce()))
+            return (void)null_without_default(field, st);
     // default_on_error keeps the initializer's value to fall back on.
     std::optional<M> fallback;
     if constexpr (std::is_copy_constructible_v<M>)
@@ -418,17 +423,30 @@ bool read_elements(std::span<const Value> items, Out& out, ShapeState& st) {
             auto& item = out.emplace_back();
             if (read_direct(items[i], item)) continue; // nothing recorded: no path needed
             PathScope path(st, i);
-            read_value(items[i], item, st);
+            const ReadMark before = mark(st);
+            if (!read_value(items[i], item, st) && st.errors.size() != before.errors && drops_invalid_elements(st) &&
+                items.size() > 1) {
+                element_dropped(before, st); // Lenient: the others are kept
+                out.pop_back();
+            }
         } else if constexpr (is_vector_v<Out>) {
             PathScope path(st, i);
             bool b = false;
-            read_value(items[i], b, st);
+            const ReadMark before = mark(st);
+            if (!read_value(items[i], b, st) && st.errors.size() != before.errors && drops_invalid_elements(st) &&
+                items.size() > 1) {
+                element_dropped(before, st);
+                continue;
+            }
             out.push_back(b);
         } else {
             PathScope path(st, i);
             read_value(items[i], out[i], st);
         }
     }
+    if constexpr (is_vector_v<Out>)
+        if (out.empty() && !items.empty() && st.errors.size() == errors) // every element dropped
+            return all_elements_invalid(st);
     return st.errors.size() == errors;
 }
 
@@ -470,8 +488,9 @@ bool read_map(const Value& in, Map& out, ShapeState& st) {
     return st.errors.size() == errors;
 }
 
-// Tries every alternative in order; the one with the lowest risk, then the fewest diagnostics,
-// then the first, wins.
+// Tries every alternative in order, first at the Exact level: one that takes the value with no
+// coercion wins over any that needs one. When none does, at the policy's level: the lowest
+// risk, then the fewest diagnostics, then the first.
 template <class... A>
 bool read_variant(const Value& in, std::variant<A...>& out, ShapeState& st) {
     constexpr std::size_t n = sizeof...(A);
@@ -484,11 +503,13 @@ bool read_variant(const Value& in, std::variant<A...>& out, ShapeState& st) {
         Risk ra = max_risk(a.diagnostics), rb = max_risk(b.diagnostics);
         return ra != rb ? ra < rb : a.diagnostics.size() < b.diagnostics.size();
     };
-    [&]<std::size_t... I>(std::index_sequence<I...>) {
+    const bool coercing = st.policy.coercion != CoercionLevel::Exact;
+    for (int pass = coercing ? 0 : 1; pass < 2 && !best; ++pass) [&]<std::size_t... I>(std::index_sequence<I...>) {
         (
             [&] {
                 using Alt = std::variant_alternative_t<I, std::variant<A...>>;
                 ShapeState trial = st.trial();
+                if (pass == 0) trial.policy.coercion = CoercionLevel::Exact;
                 Alt candidate{};
                 if (read_value(in, candidate, trial) && trial.errors.empty()) {
                     ++fits;
@@ -503,6 +524,7 @@ bool read_variant(const Value& in, std::variant<A...>& out, ShapeState& st) {
             }(),
             ...);
     }(std::make_index_sequence<n>{});
+    if (best) best->policy = st.policy;
     if (!best) {
         std::vector<Error> errs;
         for (auto& f : failures)

@@ -146,6 +146,17 @@ struct ReadMark {
 inline ReadMark mark(const ShapeState& st) noexcept { return {st.errors.size(), st.diagnostics.size(), st.stopped}; }
 void error_to_default(const ReadMark& mark, ShapeState& st);
 
+// Lenient (BestEffort with every error collected), outside a variant trial: an array element
+// that fails is dropped and the rest kept, with a Risky diagnostic at the element.
+inline bool drops_invalid_elements(const ShapeState& st) noexcept {
+    return st.policy.coercion == CoercionLevel::BestEffort && st.policy.errors == ErrorCollection::All && !st.first_only;
+}
+// Undoes what reading the element recorded since `mark` and records the Risky Dropped
+// diagnostic naming its first error (at the current path: the element's).
+void element_dropped(const ReadMark& mark, ShapeState& st);
+// Every element of a non-empty array was dropped: nothing is left to keep. Records the error.
+bool all_elements_invalid(ShapeState& st);
+
 // Records the Overridden diagnostic of a field set from configuration (`present`: the input had
 // a value for it, now replaced), or turns the override's own error into invalid_argument.
 void note_override(bool present, const ReadMark& mark, ShapeState& st);
@@ -156,6 +167,10 @@ void note_loose_key(const FieldInfo& field, ShapeState& st);
 // A defaulted field given null (or a sentinel, when `sentinels`) at BestEffort: records the
 // Warning and returns true (the initializer's value stays).
 bool null_keeps_default(const Value& in, bool sentinels, ShapeState& st);
+
+// null (or a null sentinel) for a required number or bool field with no declared default: the
+// missing_field error; returns false.
+bool null_without_default(const FieldInfo& field, ShapeState& st);
 
 // Constraint checks; each records constraint_violation and returns false on failure.
 bool check_number(double value, const FieldSpec& spec, ShapeState& st);
@@ -192,6 +207,22 @@ inline std::optional<Error> conclude(ShapeState& st, const ShapeOptions& options
     }
     return conclude_general(st, options, diagnostics, residual);
 }
+
+// A tool-call envelope around the payload ({"name", "arguments"|"parameters"}, {"function":
+// {...}}, {"tool_calls": [one]}), arguments as an object or a JSON string: the tool's name, the
+// arguments object, and the diagnostics of taking it (envelope_unwrapped, Warning, first; then
+// the repairs of a stringified arguments object). nullopt when `v` is no such envelope.
+struct Envelope {
+    std::string name;
+    Value arguments;
+    Diagnostics diagnostics;
+};
+std::optional<Envelope> tool_envelope(const Value& v, const ParseOptions& parse_options);
+// Whether shaping left an envelope's arguments aside as an unknown member (dropped or kept aside):
+// then the envelope "fits" only by losing the payload, and its arguments are tried.
+bool envelope_ignored(const Diagnostics& diagnostics) noexcept;
+// The error of a call to another tool than ShapeOptions::expected_tool (its name not quoted).
+Error wrong_tool(std::string_view expected);
 
 // "$.items[2].quantity: expected ..." lines joined in one shape_error; one error is returned as is.
 Error summarize(std::span<const Error> errors);

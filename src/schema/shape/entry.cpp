@@ -4,6 +4,7 @@
 
 #include <laminate/extract.hpp>
 #include <laminate/parse.hpp>
+#include <laminate/shape.hpp>
 
 #include <optional>
 #include <vector>
@@ -32,6 +33,20 @@ std::size_t count_nodes(const Value& root) {
             for (const Member& m : v->members()) stack.push_back(&m.value);
     }
     return n;
+}
+
+// A schema a bare answer can be: enums, booleans, numbers, strings (and null beside them). An
+// object or array schema never takes one: structure is not invented around a scalar.
+bool bare_target(const schema_detail::Node& n) {
+    using namespace schema_detail;
+    if (n.never) return false;
+    if (!n.alternatives.empty()) {
+        for (const Node* a : n.alternatives)
+            if (!bare_target(*a)) return false;
+        return true;
+    }
+    if (n.has_enum) return true;
+    return n.types != 0 && (n.types & (t_array | t_object)) == 0;
 }
 
 // The options of the overloads without them, built once.
@@ -112,7 +127,9 @@ Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, con
             std::size_t budget = 0;
             ShapeState st = schema_state(options, budget, model_text.size());
             Shaped<Value> out;
-            if (take_fast(model_text, schema, parse_options, st, out)) return finish(std::move(out), st, options);
+            // (An envelope whose arguments the schema would drop is no fit: extraction unwraps it.)
+            if (take_fast(model_text, schema, parse_options, st, out) && !shape_detail::envelope_ignored(st.diagnostics))
+                return finish(std::move(out), st, options);
         }
         ParseOptions exact = parse_options;
         exact.repair = false;
@@ -122,25 +139,56 @@ Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, con
             ShapeState st = schema_state(options, budget, model_text.size());
             Shaped<Value> out;
             schema_detail::read_node(parsed->value, schema.shape_root(), out.value, st);
-            if (st.errors.empty()) return finish(std::move(out), st, options);
+            if (st.errors.empty() && !shape_detail::envelope_ignored(st.diagnostics))
+                return finish(std::move(out), st, options);
         }
     }
     std::optional<ShapeState> winner_state;
     std::optional<Shaped<Value>> winner;
+    bool winner_is_array = false, other_tool = false;
     // extract() stops at the first candidate accepted, so the last one shaped here is it.
     auto accept = [&](const Value& candidate) {
         std::size_t budget = 0;
         ShapeState st = schema_state(options, budget, model_text.size());
         Shaped<Value> out;
         schema_detail::read_node(candidate, schema.shape_root(), out.value, st);
-        if (!st.errors.empty()) return false;
+        if (!st.errors.empty() || shape_detail::envelope_ignored(st.diagnostics)) {
+            // A tool-call envelope that does not fit the schema, around arguments that may.
+            auto envelope = shape_detail::tool_envelope(candidate, parse_options);
+            if (!envelope && !st.errors.empty()) return false;
+            if (envelope && !options.expected_tool.empty() && envelope->name != options.expected_tool) {
+                other_tool = true;
+                return false;
+            }
+            if (envelope) {
+                st = schema_state(options, budget, model_text.size());
+                st.diagnostics = std::move(envelope->diagnostics);
+                out = Shaped<Value>{};
+                schema_detail::read_node(envelope->arguments, schema.shape_root(), out.value, st);
+                if (!st.errors.empty()) return false;
+            }
+        }
         st.trials_left = nullptr; // the budget is this call's; the state outlives it
         winner_state.emplace(std::move(st));
         winner.emplace(std::move(out));
+        winner_is_array = candidate.is_array();
         return true;
     };
     auto extracted = extract(model_text, parse_options, options.extract, accept);
+    // An array schema and several objects in prose: all of them, not the first one wrapped.
+    if (schema.shape_root().types == schema_detail::t_array && schema.shape_root().alternatives.empty() &&
+        (!extracted || !winner_is_array))
+        if (auto many = shape_detail::objects_as_array(model_text, parse_options, options.extract))
+            if (auto r = shape_parsed(std::move(*many), schema, options)) return r;
+    if (!extracted && other_tool) return shape_detail::wrong_tool(options.expected_tool);
     if (!extracted) {
+        // A scalar schema and an answer that is one bare word, number or sentence: that is the
+        // payload ("TWO", "yes", "12,111"). Its own shaping error stands when no JSON is found.
+        if (options.mode.policy.syntax_repair && bare_target(schema.shape_root()))
+            if (auto bare = bare_answer(model_text, options.extract)) {
+                auto r = shape_parsed(shape_detail::bare_parse(model_text, *bare), schema, options);
+                if (r || extracted.error().kind() == ErrorKind::NoPayload) return r;
+            }
         // Nothing fits the schema: report why the payload that parses does not.
         auto payload = extract(model_text, parse_options, options.extract);
         if (!payload) return std::move(extracted).error();

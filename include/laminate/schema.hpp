@@ -84,7 +84,8 @@
 //   JSON value" anyOf) compiles and shapes; a $ref cycle with no structure between is
 //   InvalidSchema. A value is not wrapped in an array whose items may themselves be arrays.
 // * null for a required number, integer or boolean property without a default is missing_field.
-//   In Lenient mode an invalid array element is dropped, the others kept (Dropped, Risky).
+//   In Lenient mode a minority (fewer than half) of invalid array elements is dropped, the others
+//   kept (Dropped, Risky, at each element); otherwise every element's error is reported.
 // * from_llm_response: a bare answer for a scalar schema, several objects in prose for an array
 //   schema, a tool-call envelope's arguments (envelope_unwrapped), as typed shaping (shape.hpp).
 // * Constraints (minimum/maximum beyond the integer target's range, exclusive bounds, min/max

@@ -42,8 +42,9 @@
 //   missing_field error in every mode. null in an optional is nullopt; a null sentinel too at
 //   BestEffort (a Warning).
 // * null (or a null sentinel) in a number or bool field with no declared default is missing_field:
-//   0 or false would be invented. In Lenient mode an invalid element of a std::vector is dropped
-//   and the others kept (Dropped, Risky, at the element); an array with nothing valid is an error.
+//   0 or false would be invented. In Lenient mode, when fewer than half of a std::vector's
+//   elements are invalid, they are dropped and the others kept (Dropped, Risky, at each element);
+//   otherwise every element's error is reported.
 // * Unknown members: into the struct's Overflow (Preserved), else dropped (Dropped) under
 //   UnknownFields::Drop or kept in Shaped::residual (Preserved) under Keep; unknown_field under
 //   Error. Every diagnostic is Info.

@@ -222,22 +222,29 @@ void error_to_default(const ReadMark& mark, ShapeState& st) {
              "emit a valid value for this field; the model's value was discarded");
 }
 
-void element_dropped(const ReadMark& mark, ShapeState& st) {
-    const Error& first = st.errors[mark.errors];
-    std::string message = "dropped an invalid element, the others kept (";
-    message += first.kind_name();
-    message += ": ";
-    message += first.message();
-    message += ')';
-    st.errors.erase(st.errors.begin() + static_cast<std::ptrdiff_t>(mark.errors), st.errors.end());
-    st.diagnostics.resize(mark.diagnostics);
-    st.stopped = mark.stopped;
-    st.note(DiagnosticKind::Dropped, Risk::Risky, std::move(message),
-            "emit only valid elements; this one was discarded");
-}
-
-bool all_elements_invalid(ShapeState& st) {
-    return st.fail(Error(ErrorKind::TypeMismatch, "expected an array with valid elements, every element is invalid"));
+bool drop_failed_elements(std::span<const ElementFailure> failures, std::size_t count, ShapeState& st) {
+    if (failures.empty() || !drops_invalid_elements(st) || failures.size() * 2 >= count) return false;
+    // Last to first, so that the ranges of the earlier ones stay where they were.
+    for (auto f = failures.rbegin(); f != failures.rend(); ++f) {
+        const Error& first = st.errors[f->errors_begin];
+        Diagnostic d;
+        d.path = st.path;
+        append_path_index(d.path, f->index);
+        d.kind = DiagnosticKind::Dropped;
+        d.risk = Risk::Risky;
+        d.message = "dropped an invalid element, the others kept (";
+        d.message += first.kind_name();
+        d.message += ": ";
+        d.message += first.message();
+        d.message += ')';
+        d.suggestion = "emit only valid elements; this one was discarded";
+        st.errors.erase(st.errors.begin() + static_cast<std::ptrdiff_t>(f->errors_begin),
+                        st.errors.begin() + static_cast<std::ptrdiff_t>(f->errors_end));
+        auto at = st.diagnostics.erase(st.diagnostics.begin() + static_cast<std::ptrdiff_t>(f->diagnostics_begin),
+                                       st.diagnostics.begin() + static_cast<std::ptrdiff_t>(f->diagnostics_end));
+        st.diagnostics.insert(at, std::move(d));
+    }
+    return true;
 }
 
 void note_override(bool present, const ReadMark& mark, ShapeState& st) {

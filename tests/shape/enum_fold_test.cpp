@@ -37,7 +37,8 @@ TEST(EnumFold, TableFoldsLatin1AndExtendedA) {
 }
 
 TEST(EnumFold, AccentsFoldedAtBestEffortWithAWarning) {
-    for (auto [text, index] : {std::pair{"cafe", 0u}, {"SENOR", 1u}, {"creme brulee", 2u}, {"lodz", 3u}}) {
+    using Case = std::pair<const char*, std::size_t>;
+    for (auto [text, index] : {Case{"cafe", 0}, Case{"SENOR", 1}, Case{"creme brulee", 2}, Case{"lodz", 3}}) {
         Diagnostics ds;
         auto r = match(text, CoercionLevel::BestEffort, ds);
         ASSERT_TRUE(r) << text << ": " << r.error();

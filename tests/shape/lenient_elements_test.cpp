@@ -1,5 +1,6 @@
 // Lenient mode keeps the valid elements of a list with a bad one, dropping it with a Risky
-// diagnostic at its path; the other modes, and a list with nothing valid, stay errors.
+// diagnostic at its path, when the invalid elements are fewer than half: the valid majority says
+// what the list is. A list mostly invalid, and the other modes, report every element's error.
 #include <laminate/laminate.hpp>
 
 #include <gtest/gtest.h>
@@ -30,8 +31,9 @@ TEST(LenientElements, TypedBadElementDroppedOthersKept) {
     EXPECT_TRUE(found);
     EXPECT_EQ(max_risk(r->diagnostics), Risk::Risky);
     // A caller that refuses invented or dropped data says so.
-    EXPECT_FALSE(from_json<Order>(R"({"items":[{"name":"a","quantity":1},{"name":"b","quantity":"many"}]})",
-                                  ShapeOptions{.fail_at = Risk::Risky}));
+    EXPECT_FALSE(from_json<Order>(
+        R"({"items":[{"name":"a","quantity":1},{"name":"b","quantity":"many"},{"name":"c","quantity":3}]})",
+        ShapeOptions{.fail_at = Risk::Risky}));
 }
 
 TEST(LenientElements, OtherModesAndAllBadStayErrors) {
@@ -42,6 +44,21 @@ TEST(LenientElements, OtherModesAndAllBadStayErrors) {
     ASSERT_FALSE(all_bad);
     auto single = from_json<std::vector<int>>(R"(["x"])");
     ASSERT_FALSE(single);
+    // Half invalid is no minority: both errors are reported, at their elements.
+    std::vector<Error> errors;
+    auto half = from_json<std::vector<int>>(R"([1, "x", 2, "y"])", ShapeOptions{.field_errors = &errors});
+    ASSERT_FALSE(half);
+    ASSERT_EQ(errors.size(), 2u);
+    EXPECT_EQ(errors[0].path(), "[1]");
+    EXPECT_EQ(errors[1].path(), "[3]");
+    // Two dropped out of five, each with its own diagnostic and the others' coercions kept.
+    auto two = from_json<std::vector<int>>(R"(["1", "x", 2, "y", 3])");
+    ASSERT_TRUE(two) << two.error();
+    EXPECT_EQ(two->value, (std::vector<int>{1, 2, 3}));
+    std::size_t dropped = 0;
+    for (const Diagnostic& d : two->diagnostics) dropped += d.kind == DiagnosticKind::Dropped ? 1 : 0;
+    EXPECT_EQ(dropped, 2u);
+    EXPECT_EQ(two->diagnostics.front().path, "[0]"); // the coercion of "1"
 }
 
 TEST(LenientElements, SchemaArraysToo) {

@@ -418,26 +418,21 @@ bool read_optional(const Value& in, std::optional<T>& out, ShapeState& st) {
 template <class T, class Out>
 bool read_elements(std::span<const Value> items, Out& out, ShapeState& st) {
     const std::size_t errors = st.errors.size();
+    std::vector<ElementFailure> failures; // Lenient drops a minority of invalid elements
     for (std::size_t i = 0; i < items.size() && !st.stopped; ++i) {
         if constexpr (is_vector_v<Out> && !std::is_same_v<T, bool>) {
             auto& item = out.emplace_back();
             if (read_direct(items[i], item)) continue; // nothing recorded: no path needed
             PathScope path(st, i);
             const ReadMark before = mark(st);
-            if (!read_value(items[i], item, st) && st.errors.size() != before.errors && drops_invalid_elements(st) &&
-                items.size() > 1) {
-                element_dropped(before, st); // Lenient: the others are kept
-                out.pop_back();
-            }
+            read_value(items[i], item, st);
+            note_element(failures, i, before, st);
         } else if constexpr (is_vector_v<Out>) {
             PathScope path(st, i);
             bool b = false;
             const ReadMark before = mark(st);
-            if (!read_value(items[i], b, st) && st.errors.size() != before.errors && drops_invalid_elements(st) &&
-                items.size() > 1) {
-                element_dropped(before, st);
-                continue;
-            }
+            read_value(items[i], b, st);
+            note_element(failures, i, before, st);
             out.push_back(b);
         } else {
             PathScope path(st, i);
@@ -445,8 +440,9 @@ bool read_elements(std::span<const Value> items, Out& out, ShapeState& st) {
         }
     }
     if constexpr (is_vector_v<Out>)
-        if (out.empty() && !items.empty() && st.errors.size() == errors) // every element dropped
-            return all_elements_invalid(st);
+        if (!failures.empty() && drop_failed_elements(failures, items.size(), st))
+            for (auto f = failures.rbegin(); f != failures.rend(); ++f)
+                out.erase(out.begin() + static_cast<std::ptrdiff_t>(f->index));
     return st.errors.size() == errors;
 }
 

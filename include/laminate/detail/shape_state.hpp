@@ -146,16 +146,28 @@ struct ReadMark {
 inline ReadMark mark(const ShapeState& st) noexcept { return {st.errors.size(), st.diagnostics.size(), st.stopped}; }
 void error_to_default(const ReadMark& mark, ShapeState& st);
 
-// Lenient (BestEffort with every error collected), outside a variant trial: an array element
-// that fails is dropped and the rest kept, with a Risky diagnostic at the element.
+// Lenient (BestEffort with every error collected), outside a variant trial: when fewer than half
+// of an array's elements are invalid, they are dropped and the others kept, each with a Risky
+// Dropped diagnostic at the element. The valid majority says what the list is; a list mostly
+// invalid is reported element by element, as in the other modes.
 inline bool drops_invalid_elements(const ShapeState& st) noexcept {
     return st.policy.coercion == CoercionLevel::BestEffort && st.policy.errors == ErrorCollection::All && !st.first_only;
 }
-// Undoes what reading the element recorded since `mark` and records the Risky Dropped
-// diagnostic naming its first error (at the current path: the element's).
-void element_dropped(const ReadMark& mark, ShapeState& st);
-// Every element of a non-empty array was dropped: nothing is left to keep. Records the error.
-bool all_elements_invalid(ShapeState& st);
+// What reading one element recorded: its index, and the ranges of st.errors and st.diagnostics
+// it added.
+struct ElementFailure {
+    std::size_t index, errors_begin, errors_end, diagnostics_begin, diagnostics_end;
+};
+// Records an element's failure when reading it (begun at `before`) added errors.
+inline void note_element(std::vector<ElementFailure>& failures, std::size_t index, const ReadMark& before,
+                         const ShapeState& st) {
+    if (st.errors.size() != before.errors)
+        failures.push_back({index, before.errors, st.errors.size(), before.diagnostics, st.diagnostics.size()});
+}
+// Whether the failures of an array of `count` elements are dropped (see drops_invalid_elements);
+// if so, removes their errors and diagnostics and records one Risky Dropped diagnostic at each
+// element's path. The caller then removes the elements themselves.
+bool drop_failed_elements(std::span<const ElementFailure> failures, std::size_t count, ShapeState& st);
 
 // Records the Overridden diagnostic of a field set from configuration (`present`: the input had
 // a value for it, now replaced), or turns the override's own error into invalid_argument.

@@ -93,6 +93,7 @@ bool read_array(const Value& in, const Node& n, Value& out, ShapeState& st, std:
     auto items = coerce_array(in, st.coerce(), storage);
     if (!items) return st.fail(std::move(items).error());
     const std::size_t errors = st.errors.size();
+    std::vector<shape_detail::ElementFailure> failures;
     out = Value::array();
     for (std::size_t i = 0; i < items->size() && !st.stopped; ++i) {
         PathScope path(st, i);
@@ -106,14 +107,13 @@ bool read_array(const Value& in, const Node& n, Value& out, ShapeState& st, std:
         if (element) {
             const shape_detail::ReadMark before = shape_detail::mark(st);
             if (read_node((*items)[i], *element, v, st, depth + 1)) out.push_back(std::move(v));
-            else if (st.errors.size() != before.errors && shape_detail::drops_invalid_elements(st) && items->size() > 1 &&
-                     i >= n.prefix_items.size())
-                shape_detail::element_dropped(before, st); // Lenient: the others are kept
+            else if (n.prefix_items.empty()) shape_detail::note_element(failures, i, before, st);
         } else {
             out.push_back((*items)[i]);
         }
     }
-    if (out.empty() && !items->empty() && st.errors.size() == errors) return shape_detail::all_elements_invalid(st);
+    // Lenient: a minority of invalid elements is dropped (they were never added to out).
+    if (!failures.empty()) shape_detail::drop_failed_elements(failures, items->size(), st);
     return st.errors.size() == errors;
 }
 

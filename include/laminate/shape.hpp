@@ -20,8 +20,8 @@
 //   from_llm_response<T>(text)    extraction first: the candidate that shapes into T wins; a
 //                                 bare answer ("TWO", "yes", "12,111") for a scalar T; several
 //                                 objects in prose for a std::vector T (Warning); a tool-call
-//                                 envelope's arguments when the envelope does not fit T
-//                                 (envelope_unwrapped, Warning; ShapeOptions::expected_tool)
+//                                 envelope's arguments when T declares none of its keys and they
+//                                 fit (envelope_unwrapped, Warning; ShapeOptions::expected_tool)
 //   shape_lenient / shape_absorbing<T>(value)   the mode forced; absorbing fills .residual
 //   shape_strict<T>(value)        Result<T>: exact types, no unknown member, first error
 //   to_value(x) / to_json(x)      back to JSON, Overflow members re-inserted
@@ -123,6 +123,25 @@ Parsed bare_parse(std::string_view text, std::string_view bare);
 std::optional<Parsed> objects_as_array(std::string_view text, const ParseOptions& parse_options,
                                        const ExtractOptions& options);
 
+// Whether T takes a tool-call envelope as it is: it declares one of the envelope's keys, or it
+// takes any object (Value, a map). Other targets are given an envelope's arguments.
+template <class T>
+bool takes_envelopes() {
+    if constexpr (is_optional_v<T>) {
+        return takes_envelopes<typename T::value_type>();
+    } else if constexpr (std::is_same_v<T, Value> || is_map_v<T> || has_shaper<T>) {
+        return true;
+    } else if constexpr (std::is_class_v<T> && reflect::is_reflectable<T> && !std::is_same_v<T, Overflow> &&
+                         !is_vector_v<T> && !is_std_array_v<T> && !is_variant_v<T> && !is_open_v<T> &&
+                         !std::is_same_v<T, std::string>) {
+        for (std::string_view key : struct_table<T>().keys)
+            if (is_envelope_key(key)) return true;
+        return false;
+    } else {
+        return false;
+    }
+}
+
 inline ShapeOptions with_mode(ShapeOptions options, ModeSetting mode) {
     options.mode = mode;
     return options;
@@ -216,27 +235,30 @@ Result<Shaped<T>> from_llm_response(std::string_view text, const ShapeOptions& o
     std::optional<shape_detail::ShapeState> winner_state;
     std::optional<Shaped<T>> winner;
     bool winner_is_array = false, other_tool = false;
+    const bool takes_envelopes = shape_detail::takes_envelopes<T>();
     // extract() returns the first candidate accepted, so the last one shaped here is it.
     auto accept = [&](const Value& candidate) {
         shape_detail::ShapeState st(options);
         Shaped<T> out;
-        shape_detail::read_value(candidate, out.value, st);
-        if (!st.errors.empty() || shape_detail::envelope_ignored(st.diagnostics)) {
-            // A tool-call envelope that does not fit T, around arguments that may.
-            auto envelope = shape_detail::tool_envelope(candidate, parse_options);
-            if (!envelope && !st.errors.empty()) return false;
-            if (envelope && !options.expected_tool.empty() && envelope->name != options.expected_tool) {
-                other_tool = true;
-                return false;
-            }
-            if (envelope) {
-                st = shape_detail::ShapeState(options);
+        // A tool-call envelope T has no key for: its arguments, when they fit (envelope_unwrapped).
+        if (!takes_envelopes && shape_detail::looks_like_envelope(candidate))
+            if (auto envelope = shape_detail::tool_envelope(candidate, parse_options)) {
+                if (!options.expected_tool.empty() && envelope->name != options.expected_tool) {
+                    other_tool = true;
+                    return false;
+                }
                 st.diagnostics = std::move(envelope->diagnostics);
-                out = Shaped<T>{};
                 shape_detail::read_value(envelope->arguments, out.value, st);
-                if (!st.errors.empty()) return false;
+                if (st.errors.empty()) {
+                    winner_state.emplace(std::move(st));
+                    winner.emplace(std::move(out));
+                    return true;
+                }
+                st = shape_detail::ShapeState(options);
+                out = Shaped<T>{};
             }
-        }
+        shape_detail::read_value(candidate, out.value, st);
+        if (!st.errors.empty()) return false;
         winner_state.emplace(std::move(st));
         winner.emplace(std::move(out));
         winner_is_array = candidate.is_array();

@@ -1,6 +1,7 @@
 // Tool-call envelopes around a payload: {"name", "arguments"|"parameters"}, {"function": {...}},
-// {"tool_calls": [one]}. When the envelope does not fit the target and its arguments do, shaping
-// takes the arguments (shape.hpp, Schema::from_llm_response).
+// {"tool_calls": [one]}. When the target declares none of the envelope's keys and the arguments
+// fit it, shaping takes the arguments (shape.hpp, Schema::from_llm_response): the envelope could
+// only "fit" by dropping its arguments or keeping them as an unknown member.
 #include <laminate/detail/shape_state.hpp>
 #include <laminate/parse.hpp>
 
@@ -56,12 +57,13 @@ std::optional<Envelope> tool_envelope(const Value& v, const ParseOptions& parse_
     return e;
 }
 
-bool envelope_ignored(const Diagnostics& diagnostics) noexcept {
-    for (const Diagnostic& d : diagnostics)
-        if ((d.kind == DiagnosticKind::Dropped || d.kind == DiagnosticKind::Preserved) &&
-            (d.path == "arguments" || d.path == "parameters" || d.path == "function" || d.path == "tool_calls"))
-            return true;
-    return false;
+bool is_envelope_key(std::string_view key) noexcept {
+    return key == "arguments" || key == "parameters" || key == "function" || key == "tool_calls";
+}
+
+bool looks_like_envelope(const Value& v) noexcept {
+    if (!v.is_object()) return false;
+    return v.find("tool_calls") || v.find("function") || (v.find("name") && (v.find("arguments") || v.find("parameters")));
 }
 
 Error wrong_tool(std::string_view expected) {

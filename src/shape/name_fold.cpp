@@ -26,17 +26,29 @@ constexpr Run kExtendedA[] = {
 
 bool is_separator(char32_t c) noexcept { return c == ' ' || c == '\t' || c == '_' || c == '-' || c == '.'; }
 
-// One code point from s at i (advanced past it); a byte that starts no valid sequence is itself.
+// Stands for a code point the tables do not cover (3 or 4 bytes of UTF-8) or a byte that starts
+// no valid sequence: kept as its bytes.
+constexpr char32_t kOther = 0x110000;
+
+// One code point from s at i (advanced past it): ASCII or a 2-byte sequence decoded, anything
+// else kOther (i past the sequence, or past the one byte).
 char32_t next_code_point(std::string_view s, std::size_t& i) noexcept {
     const auto b = static_cast<unsigned char>(s[i]);
     auto cont = [&](std::size_t k) { return i + k < s.size() && (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80; };
+    if (b < 0x80) {
+        ++i;
+        return b;
+    }
     if (b >= 0xC2 && b <= 0xDF && cont(1)) {
         char32_t cp = (static_cast<char32_t>(b & 0x1F) << 6) | (static_cast<unsigned char>(s[i + 1]) & 0x3F);
         i += 2;
         return cp;
     }
-    ++i;
-    return b; // ASCII, or a byte of a longer sequence: compared as it is
+    const std::size_t length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 1;
+    std::size_t k = 1;
+    while (k < length && cont(k)) ++k;
+    i += k;
+    return kOther;
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <vector>
 
 namespace {
@@ -68,6 +69,24 @@ TEST(ExtractionGaps, SeveralObjectsInProseForAnArrayTarget) {
     auto single = from_llm_response<Point>(text);
     ASSERT_TRUE(single) << single.error();
     EXPECT_EQ(single->value.a, 1);
+}
+
+} // namespace
+
+namespace {
+
+// Map keys are strings: a number written as a key is read as its text, into a typed map and a
+// schema's additionalProperties alike.
+TEST(ExtractionGaps, NumberKeysBecomeStringKeysOfAMap) {
+    auto typed = laminate::from_llm_response<std::map<std::string, std::string>>(R"(Sure: {5: "b", 6: "c"})");
+    ASSERT_TRUE(typed) << typed.error();
+    EXPECT_EQ(typed->value.at("5"), "b");
+    EXPECT_EQ(typed->value.at("6"), "c");
+    auto schema = laminate::Schema::compile_json(R"({"type":"object","additionalProperties":{"type":"string"}})");
+    ASSERT_TRUE(schema) << schema.error();
+    auto shaped = schema->from_llm_response(R"(Sure: {5: "b"})");
+    ASSERT_TRUE(shaped) << shaped.error();
+    EXPECT_EQ(shaped->value.dump(), R"({"5":"b"})");
 }
 
 } // namespace

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <sstream>
 
 namespace {
@@ -16,7 +17,7 @@ using namespace laminate;
 
 struct Weather {
     std::string city;
-    std::string unit = "celsius";
+    std::optional<std::string> unit;
 };
 
 const Diagnostic* unwrapped(const Diagnostics& ds) {
@@ -44,6 +45,20 @@ TEST(Envelope, EveryFormUnwrappedForATypedTarget) {
         EXPECT_NE(d->message.find("'get_weather'"), std::string::npos) << d->message;
         EXPECT_EQ(repair_name(d->repair), "envelope_unwrapped");
     }
+}
+
+TEST(Envelope, ArgumentsWinWhenTheTargetHasAFieldNamedName) {
+    // The envelope's "name" matches a declared property; "arguments" would be kept as an unknown
+    // member: the envelope only seems to fit.
+    auto s = Schema::compile_json(R"({"type":"object","properties":{"name":{"type":"string"},"source":{"type":"string"}},"required":["name"]})");
+    ASSERT_TRUE(s) << s.error();
+    auto r = s->from_llm_response(R"(<tool_call>{"name": "lookup", "arguments": {"name": "Ada", "source": "x"}}</tool_call>)");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value.dump(), R"({"name":"Ada","source":"x"})");
+    EXPECT_NE(unwrapped(r->diagnostics), nullptr);
+    auto plain = s->from_llm_response(R"({"name": "lookup", "arguments": {"name": "Ada"}})");
+    ASSERT_TRUE(plain) << plain.error();
+    EXPECT_EQ(plain->value["name"], Value("Ada"));
 }
 
 TEST(Envelope, SchemaTargetEvenWhenTheEnvelopeWouldFitByDroppingItsArguments) {
@@ -107,11 +122,15 @@ TEST(Envelope, BfclArgumentsInHermesEnvelopes) {
         const Value& truth = (*answer)["ground_truth"][0];
         ASSERT_TRUE(truth.is_object() && truth.size() == 1);
         const std::string name(truth.members()[0].key());
-        // The intended arguments: each parameter's first accepted value ("" means "may be absent").
+        // The intended arguments: each parameter's first accepted value other than "" (which
+        // means "may be absent"); absent when that is all there is.
         Value args = Value::object();
         for (const Member& m : truth.members()[0].value.members())
-            if (m.value.size() > 0 && !(m.value[0].is_string() && m.value[0].as_string().empty()))
-                args.append_member(m.key(), m.value[0]);
+            for (const Value& accepted : m.value.items())
+                if (!(accepted.is_string() && accepted.as_string().empty())) {
+                    args.append_member(m.key(), accepted);
+                    break;
+                }
         Value envelope = Value::object();
         envelope.append_member("name", Value(name));
         envelope.append_member("arguments", args);

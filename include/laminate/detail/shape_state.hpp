@@ -230,9 +230,11 @@ struct Envelope {
     Diagnostics diagnostics;
 };
 std::optional<Envelope> tool_envelope(const Value& v, const ParseOptions& parse_options);
-// Whether shaping left an envelope's arguments aside as an unknown member (dropped or kept aside):
-// then the envelope "fits" only by losing the payload, and its arguments are tried.
-bool envelope_ignored(const Diagnostics& diagnostics) noexcept;
+// An envelope's keys: "arguments", "parameters", "function", "tool_calls". A target that declares
+// one of them takes an envelope as it is; any other target is given its arguments when they fit.
+bool is_envelope_key(std::string_view key) noexcept;
+// Whether `v` is an object with the keys of an envelope (cheap: no parse of the arguments).
+bool looks_like_envelope(const Value& v) noexcept;
 // The error of a call to another tool than ShapeOptions::expected_tool (its name not quoted).
 Error wrong_tool(std::string_view expected);
 

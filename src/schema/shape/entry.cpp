@@ -49,6 +49,18 @@ bool bare_target(const schema_detail::Node& n) {
     return n.types != 0 && (n.types & (t_array | t_object)) == 0;
 }
 
+// Whether the schema takes a tool-call envelope as it is: any value, or an object schema that
+// declares one of the envelope's keys. Other schemas are given an envelope's arguments.
+bool schema_takes_envelopes(const schema_detail::Node& n) {
+    if (n.types == 0 && n.alternatives.empty() && !n.has_enum) return true;
+    for (const schema_detail::Property& p : n.properties)
+        if (shape_detail::is_envelope_key(p.key)) return true;
+    for (const schema_detail::Node* a : n.alternatives)
+        for (const schema_detail::Property& p : a->properties)
+            if (shape_detail::is_envelope_key(p.key)) return true;
+    return false;
+}
+
 // The options of the overloads without them, built once.
 const ShapeOptions& default_options() {
     static const ShapeOptions options;
@@ -115,6 +127,7 @@ Result<Shaped<Value>> Schema::from_json(std::string_view json_text, const ShapeO
 Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, const ShapeOptions& options) const {
     const Schema& schema = *this;
     const ParseOptions parse_options = shape_detail::parse_options_for(options);
+    const bool takes_envelopes = schema_takes_envelopes(schema.shape_root());
     // Fast path: a text that is one valid JSON document is the candidate extract() would try
     // first (the whole text, read exactly), so shaping it directly gives the same answer without
     // scanning for candidates. Anything else goes through extraction.
@@ -127,9 +140,8 @@ Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, con
             std::size_t budget = 0;
             ShapeState st = schema_state(options, budget, model_text.size());
             Shaped<Value> out;
-            // (An envelope whose arguments the schema would drop is no fit: extraction unwraps it.)
-            if (take_fast(model_text, schema, parse_options, st, out) && !shape_detail::envelope_ignored(st.diagnostics))
-                return finish(std::move(out), st, options);
+            // (The fast path takes no member the schema does not declare: never an envelope's.)
+            if (take_fast(model_text, schema, parse_options, st, out)) return finish(std::move(out), st, options);
         }
         ParseOptions exact = parse_options;
         exact.repair = false;
@@ -139,7 +151,8 @@ Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, con
             ShapeState st = schema_state(options, budget, model_text.size());
             Shaped<Value> out;
             schema_detail::read_node(parsed->value, schema.shape_root(), out.value, st);
-            if (st.errors.empty() && !shape_detail::envelope_ignored(st.diagnostics))
+            // An envelope the schema has no key for goes to extraction, which unwraps it.
+            if (st.errors.empty() && (takes_envelopes || !shape_detail::looks_like_envelope(parsed->value)))
                 return finish(std::move(out), st, options);
         }
     }
@@ -151,22 +164,25 @@ Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, con
         std::size_t budget = 0;
         ShapeState st = schema_state(options, budget, model_text.size());
         Shaped<Value> out;
-        schema_detail::read_node(candidate, schema.shape_root(), out.value, st);
-        if (!st.errors.empty() || shape_detail::envelope_ignored(st.diagnostics)) {
-            // A tool-call envelope that does not fit the schema, around arguments that may.
-            auto envelope = shape_detail::tool_envelope(candidate, parse_options);
-            if (!envelope && !st.errors.empty()) return false;
-            if (envelope && !options.expected_tool.empty() && envelope->name != options.expected_tool) {
-                other_tool = true;
-                return false;
-            }
-            if (envelope) {
-                st = schema_state(options, budget, model_text.size());
+        bool unwrapped = false;
+        // A tool-call envelope the schema has no key for: its arguments, when they fit.
+        if (!takes_envelopes && shape_detail::looks_like_envelope(candidate))
+            if (auto envelope = shape_detail::tool_envelope(candidate, parse_options)) {
+                if (!options.expected_tool.empty() && envelope->name != options.expected_tool) {
+                    other_tool = true;
+                    return false;
+                }
                 st.diagnostics = std::move(envelope->diagnostics);
-                out = Shaped<Value>{};
                 schema_detail::read_node(envelope->arguments, schema.shape_root(), out.value, st);
-                if (!st.errors.empty()) return false;
+                unwrapped = st.errors.empty();
+                if (!unwrapped) {
+                    st = schema_state(options, budget, model_text.size());
+                    out = Shaped<Value>{};
+                }
             }
+        if (!unwrapped) {
+            schema_detail::read_node(candidate, schema.shape_root(), out.value, st);
+            if (!st.errors.empty()) return false;
         }
         st.trials_left = nullptr; // the budget is this call's; the state outlives it
         winner_state.emplace(std::move(st));

@@ -164,26 +164,31 @@ Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, con
         std::size_t budget = 0;
         ShapeState st = schema_state(options, budget, model_text.size());
         Shaped<Value> out;
-        bool unwrapped = false;
-        // A tool-call envelope the schema has no key for: its arguments, when they fit.
-        if (!takes_envelopes && shape_detail::looks_like_envelope(candidate))
-            if (auto envelope = shape_detail::tool_envelope(candidate, parse_options)) {
-                if (!options.expected_tool.empty() && envelope->name != options.expected_tool) {
-                    other_tool = true;
-                    return false;
-                }
-                st.diagnostics = std::move(envelope->diagnostics);
-                schema_detail::read_node(envelope->arguments, schema.shape_root(), out.value, st);
-                unwrapped = st.errors.empty();
-                if (!unwrapped) {
-                    st = schema_state(options, budget, model_text.size());
-                    out = Shaped<Value>{};
-                }
-            }
-        if (!unwrapped) {
+        // A tool-call envelope: its arguments, when they fit and the envelope does not (tried
+        // first when the schema has no key of an envelope: the envelope could only seem to fit).
+        enum class Unwrap { Taken, OtherTool, NoFit };
+        auto arguments = [&]() -> Unwrap {
+            auto envelope = shape_detail::tool_envelope(candidate, parse_options);
+            if (!envelope) return Unwrap::NoFit;
+            if (!options.expected_tool.empty() && envelope->name != options.expected_tool) return Unwrap::OtherTool;
+            st = schema_state(options, budget, model_text.size());
+            out = Shaped<Value>{};
+            st.diagnostics = std::move(envelope->diagnostics);
+            schema_detail::read_node(envelope->arguments, schema.shape_root(), out.value, st);
+            if (st.errors.empty()) return Unwrap::Taken;
+            st = schema_state(options, budget, model_text.size());
+            out = Shaped<Value>{};
+            return Unwrap::NoFit;
+        };
+        const bool envelope = shape_detail::looks_like_envelope(candidate);
+        Unwrap u = envelope && !takes_envelopes ? arguments() : Unwrap::NoFit;
+        if (u == Unwrap::NoFit) {
             schema_detail::read_node(candidate, schema.shape_root(), out.value, st);
-            if (!st.errors.empty()) return false;
+            if (!st.errors.empty()) u = envelope && takes_envelopes ? arguments() : Unwrap::NoFit;
+            else u = Unwrap::Taken;
         }
+        if (u == Unwrap::OtherTool) other_tool = true;
+        if (u != Unwrap::Taken) return false;
         st.trials_left = nullptr; // the budget is this call's; the state outlives it
         winner_state.emplace(std::move(st));
         winner.emplace(std::move(out));

@@ -17,7 +17,9 @@
 //                     "NaN"/"Infinity" -> float (Warning), stringified JSON -> parsed (Warning),
 //                     one-element array <-> scalar (Warning), array/object -> compact JSON
 //                     string (Warning), float32 narrowing that drops digits (Warning),
-//                     enum names ignoring case, spaces, '_' and '-' (Warning).
+//                     enum names ignoring case, spaces, '_', '-' and '.' (Warning), then
+//                     accents too (Latin-1 Supplement and Latin Extended-A: "cafe" -> "café",
+//                     Warning); a name folding like two declared ones is ambiguous_value.
 // * Never, at any level: an integer out of the target's range (out_of_range), a fraction into
 //   an integer (lossy_conversion), a partly numeric string such as "12abc" (type_mismatch), a
 //   number beyond float32's range or one that would underflow to zero (out_of_range).

@@ -60,6 +60,8 @@ enum class RepairKind : unsigned char {
     SpecialWhitespace,
     InvalidUtf8,
     UnescapedQuote,
+    BareAnswer,        // shaping: the whole answer was a bare word, number or sentence for a scalar target
+    EnvelopeUnwrapped, // shaping: a tool-call envelope's arguments were shaped, not the envelope
 };
 
 std::string_view risk_name(Risk r) noexcept;            // "info", "warning", "risky"

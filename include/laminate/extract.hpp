@@ -36,6 +36,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -90,5 +91,19 @@ using CandidateFilter = std::function<bool(const Value&)>;
 // refused (saying when a value is not closed, with its offset), never quoting the text.
 Result<Extracted> extract(std::string_view text, const ParseOptions& parse_options = {},
                           const ExtractOptions& options = {}, const CandidateFilter& accept = {});
+
+// Every object among the candidates other than the whole text (fences, tags, balanced spans),
+// parsed with parse_options, in text order; guessed strings are refused as extract() refuses them.
+// For an array target, several objects in prose are its elements (from_llm_response).
+std::vector<Extracted> extract_objects(std::string_view text, const ParseOptions& parse_options = {},
+                                       const ExtractOptions& options = {});
+
+// The bare answer: the whole text when, after reasoning blocks (options.skip_reasoning), one
+// fence or payload tag around all of it and surrounding whitespace, it is one line of at most 512
+// bytes with no '{', '[', '<' or '`' — a word, a label, a number or a sentence ("TWO", "yes",
+// "12,111", "Paris is the capital."). A view into `text`; nullopt otherwise (a reasoning block
+// still open, several lines, anything that looks like structure). Shaping reads it as a string
+// for a scalar target when no JSON candidate fits (from_llm_response).
+std::optional<std::string_view> bare_answer(std::string_view text, const ExtractOptions& options = {});
 
 } // namespace laminate

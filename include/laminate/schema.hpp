@@ -70,13 +70,24 @@
 //   value as they are — except under UnknownFields::Error (Strict), which asks for no surprises and
 //   makes them unknown_field errors too. additionalProperties given as a schema shapes them with it.
 // * integer: IntTarget with the schema's minimum/maximum when they lie in int64 range (out of range
-//   is out_of_range, like a C++ integer type); number: float64; string; boolean; null; enum (the
+//   is out_of_range, like a C++ integer type) — an integer literal beyond 64 bits is kept exactly
+//   (its lexeme) where no bound narrows the range; number: float64 (NaN and the infinities, which
+//   JSON cannot hold, are type_mismatch in every mode); string; boolean; null; enum (the
 //   declared value, matched as coerce_enum does when every entry is a string, else by equality);
-//   const; arrays with items / prefixItems; objects; anyOf / oneOf / type arrays tried in turn, the
-//   fit with the lowest risk (then fewest diagnostics, then first) wins, as std::variant members
+//   const; arrays with items / prefixItems; objects; anyOf / oneOf / type arrays tried in turn, an
+//   alternative that takes the value with no coercion first (each tried at Exact), else the fit
+//   with the lowest risk (then fewest diagnostics, then first) wins, as std::variant members
 //   (a value whose JSON type is one of a type array's is taken as that type, uncoerced). A JSON
 //   number is a valid "number" as written (an integer stays an integer). BFCL's `enum` on an array
 //   constrains its items. oneOf is read like anyOf: exclusivity is the validator's business.
+// * Recursion through structure ($ref back to a schema from inside an array or object, the "any
+//   JSON value" anyOf) compiles and shapes; a $ref cycle with no structure between is
+//   InvalidSchema. A value is not wrapped in an array whose items may themselves be arrays.
+// * null for a required number, integer or boolean property without a default is missing_field.
+//   In Lenient mode a minority (fewer than half) of invalid array elements is dropped, the others
+//   kept (Dropped, Risky, at each element); otherwise every element's error is reported.
+// * from_llm_response: a bare answer for a scalar schema, several objects in prose for an array
+//   schema, a tool-call envelope's arguments (envelope_unwrapped), as typed shaping (shape.hpp).
 // * Constraints (minimum/maximum beyond the integer target's range, exclusive bounds, min/max
 //   length, min/max items) are checked after coercion: constraint_violation. Formats and patterns
 //   are left to validate().

@@ -17,7 +17,11 @@
 // Entry points (each takes ShapeOptions, or just a Mode):
 //   from_value<T>(value)          a Value already parsed
 //   from_json<T>(text)            tolerant parse first: repairs become Repaired diagnostics
-//   from_llm_response<T>(text)    extraction first: the candidate that shapes into T wins
+//   from_llm_response<T>(text)    extraction first: the candidate that shapes into T wins; a
+//                                 bare answer ("TWO", "yes", "12,111") for a scalar T; several
+//                                 objects in prose for a std::vector T (Warning); a tool-call
+//                                 envelope's arguments when T declares none of its keys and they
+//                                 fit (envelope_unwrapped, Warning; ShapeOptions::expected_tool)
 //   shape_lenient / shape_absorbing<T>(value)   the mode forced; absorbing fills .residual
 //   shape_strict<T>(value)        Result<T>: exact types, no unknown member, first error
 //   to_value(x) / to_json(x)      back to JSON, Overflow members re-inserted
@@ -25,7 +29,8 @@
 // Supported members: bool, 8..64-bit integers, float, double, std::string, enums (by name),
 // nested structs (aggregates, or described with LAMINATE_REFLECT / laminate::Describe),
 // std::optional, std::vector, std::array (length checked), std::map / std::unordered_map with
-// string keys, std::variant (every alternative tried; the lowest-risk fit wins), laminate::Value,
+// string keys, std::variant (every alternative tried at Exact first: one that needs no coercion
+// wins; else at the policy's level, the lowest-risk fit), laminate::Value,
 // laminate::Overflow, laminate::Open<E>, and any T with a laminate::Shaper<T>. Per-field keys,
 // defaults, constraints and modes: laminate::Fields<T> (field_options.hpp).
 //
@@ -36,6 +41,10 @@
 //   (Defaulted, Info, unless the policy does not record defaults); any other missing field is a
 //   missing_field error in every mode. null in an optional is nullopt; a null sentinel too at
 //   BestEffort (a Warning).
+// * null (or a null sentinel) in a number or bool field with no declared default is missing_field:
+//   0 or false would be invented. In Lenient mode, when fewer than half of a std::vector's
+//   elements are invalid, they are dropped and the others kept (Dropped, Risky, at each element);
+//   otherwise every element's error is reported.
 // * Unknown members: into the struct's Overflow (Preserved), else dropped (Dropped) under
 //   UnknownFields::Drop or kept in Shaped::residual (Preserved) under Keep; unknown_field under
 //   Error. Every diagnostic is Info.
@@ -95,6 +104,42 @@ Result<Shaped<T>> shape_parsed(Parsed&& parsed, const ShapeOptions& options) {
     Result<Shaped<T>> r(std::in_place);
     if (auto e = shape_parsed_into(std::move(parsed), options, *r)) r = std::move(*e);
     return r;
+}
+
+// Targets a bare answer can be: an enum, a bool, a number, a string (or an optional of one).
+// Structure is never invented around a scalar (no object or array target takes one).
+template <class T>
+inline constexpr bool bare_target_v = std::is_enum_v<T> || is_open_v<T> || std::is_arithmetic_v<T> ||
+                                      std::is_same_v<T, std::string>;
+template <class T>
+inline constexpr bool bare_target_v<std::optional<T>> = bare_target_v<T>;
+
+// The parse a bare answer stands for: the text as one string, with the Info diagnostic that
+// says so (its offset in the whole text).
+Parsed bare_parse(std::string_view text, std::string_view bare);
+
+// Several objects in the text (fences, tags, spans in prose) for an array target: the array of
+// them, with a Warning; nullopt when there are fewer than two.
+std::optional<Parsed> objects_as_array(std::string_view text, const ParseOptions& parse_options,
+                                       const ExtractOptions& options);
+
+// Whether T takes a tool-call envelope as it is: it declares one of the envelope's keys, or it
+// takes any object (Value, a map). Other targets are given an envelope's arguments.
+template <class T>
+bool takes_envelopes() {
+    if constexpr (is_optional_v<T>) {
+        return takes_envelopes<typename T::value_type>();
+    } else if constexpr (std::is_same_v<T, Value> || is_map_v<T> || has_shaper<T>) {
+        return true;
+    } else if constexpr (std::is_class_v<T> && reflect::is_reflectable<T> && !std::is_same_v<T, Overflow> &&
+                         !is_vector_v<T> && !is_std_array_v<T> && !is_variant_v<T> && !is_open_v<T> &&
+                         !std::is_same_v<T, std::string>) {
+        for (std::string_view key : struct_table<T>().keys)
+            if (is_envelope_key(key)) return true;
+        return false;
+    } else {
+        return false;
+    }
 }
 
 inline ShapeOptions with_mode(ShapeOptions options, ModeSetting mode) {
@@ -189,18 +234,53 @@ Result<Shaped<T>> from_llm_response(std::string_view text, const ShapeOptions& o
     const ParseOptions parse_options = shape_detail::parse_options_for(options);
     std::optional<shape_detail::ShapeState> winner_state;
     std::optional<Shaped<T>> winner;
+    bool winner_is_array = false, other_tool = false;
+    const bool takes_envelopes = shape_detail::takes_envelopes<T>();
     // extract() returns the first candidate accepted, so the last one shaped here is it.
     auto accept = [&](const Value& candidate) {
         shape_detail::ShapeState st(options);
         Shaped<T> out;
+        // A tool-call envelope T has no key for: its arguments, when they fit (envelope_unwrapped).
+        if (!takes_envelopes && shape_detail::looks_like_envelope(candidate))
+            if (auto envelope = shape_detail::tool_envelope(candidate, parse_options)) {
+                if (!options.expected_tool.empty() && envelope->name != options.expected_tool) {
+                    other_tool = true;
+                    return false;
+                }
+                st.diagnostics = std::move(envelope->diagnostics);
+                shape_detail::read_value(envelope->arguments, out.value, st);
+                if (st.errors.empty()) {
+                    winner_state.emplace(std::move(st));
+                    winner.emplace(std::move(out));
+                    return true;
+                }
+                st = shape_detail::ShapeState(options);
+                out = Shaped<T>{};
+            }
         shape_detail::read_value(candidate, out.value, st);
         if (!st.errors.empty()) return false;
         winner_state.emplace(std::move(st));
         winner.emplace(std::move(out));
+        winner_is_array = candidate.is_array();
         return true;
     };
     auto extracted = extract(text, parse_options, options.extract, accept);
+    if constexpr (shape_detail::is_vector_v<T>) {
+        // An array target and several objects in prose: all of them, not the first one wrapped.
+        if (!extracted || !winner_is_array)
+            if (auto many = shape_detail::objects_as_array(text, parse_options, options.extract))
+                if (auto r = shape_detail::shape_parsed<T>(std::move(*many), options)) return r;
+    }
+    if (!extracted && other_tool) return shape_detail::wrong_tool(options.expected_tool);
     if (!extracted) {
+        // A scalar target and an answer that is one bare word, number or sentence: that is the
+        // payload ("TWO", "yes", "12,111"). Its own shaping error stands when no JSON is found.
+        if constexpr (shape_detail::bare_target_v<T>)
+            if (options.mode.policy.syntax_repair)
+                if (auto bare = bare_answer(text, options.extract)) {
+                    auto r = shape_detail::shape_parsed<T>(shape_detail::bare_parse(text, *bare), options);
+                    if (r || extracted.error().kind() == ErrorKind::NoPayload) return r;
+                }
         // Nothing shapes into T: report why the payload that parses does not.
         auto payload = extract(text, parse_options, options.extract);
         if (!payload) return std::move(extracted).error();

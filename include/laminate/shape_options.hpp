@@ -68,6 +68,10 @@ struct ShapeOptions {
     // syntax repair (Strict).
     ParseOptions parse = {};
     ExtractOptions extract = {};
+    // from_llm_response: the tool whose arguments the target is. A tool-call envelope around the
+    // answer ({"name": ..., "arguments": ...}) whose arguments are shaped instead must name it;
+    // a call to another tool is an error. Empty: any name (the text must outlive the call).
+    std::string_view expected_tool = {};
 };
 
 // risk_exceeded naming the first diagnostic at or above `limit`, or nothing.

@@ -24,4 +24,11 @@ Result<Extracted> extract(std::string_view text, const ParseOptions& parse_optio
         [](std::string_view t, const ParseOptions& o) { return parse(t, o); });
 }
 
+std::vector<Extracted> extract_objects(std::string_view text, const ParseOptions& parse_options,
+                                       const ExtractOptions& options) {
+    const std::vector<Candidate> candidates = extract_candidates(text, options);
+    return extract_detail::all_objects(candidates, parse_options,
+                                       [](std::string_view t, const ParseOptions& o) { return parse(t, o); });
+}
+
 } // namespace laminate

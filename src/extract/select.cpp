@@ -89,6 +89,23 @@ bool guessed_string_boundaries(const Diagnostics& diagnostics) noexcept {
     return std::any_of(diagnostics.begin(), diagnostics.end(), is_guess);
 }
 
+std::vector<Extracted> all_objects(std::span<const Candidate> candidates, const ParseOptions& parse_options,
+                                   const ParseFunction& parse_fn) {
+    std::vector<Extracted> out;
+    for (const Candidate& c : candidates) {
+        if (c.source == CandidateSource::Whole || c.text.empty() || c.text.front() != '{') continue;
+        auto parsed = parse_fn(c.text, parse_options);
+        if (!parsed || !parsed->value.is_object()) continue;
+        if (refused(c.source == CandidateSource::Balanced ? GuessPolicy::Prose : GuessPolicy::Delimited,
+                    parsed->diagnostics))
+            continue;
+        for (Diagnostic& d : parsed->diagnostics)
+            if (d.offset != Diagnostic::no_offset) d.offset += c.offset;
+        out.push_back(Extracted{c, std::move(*parsed)});
+    }
+    return out;
+}
+
 Result<Extracted> select_payload(std::span<const Candidate> candidates,
                                  const ParseOptions& parse_options, const CandidateFilter& accept,
                                  const ParseFunction& parse_fn) {

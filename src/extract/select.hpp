@@ -7,6 +7,7 @@
 #include <functional>
 #include <span>
 #include <string_view>
+#include <vector>
 
 namespace laminate::extract_detail {
 
@@ -18,6 +19,11 @@ bool guessed_string_boundaries(const Diagnostics& diagnostics) noexcept;
 
 // Whether v is a string whose content opens a JSON object or array (a double-encoded payload).
 bool encodes_container(const Value& v) noexcept;
+
+// Every candidate but the whole text that parses to an object (refusing guessed strings as
+// select_payload does), in text order.
+std::vector<Extracted> all_objects(std::span<const Candidate> candidates, const ParseOptions& parse_options,
+                                   const ParseFunction& parse_fn);
 
 Result<Extracted> select_payload(std::span<const Candidate> candidates,
                                  const ParseOptions& parse_options, const CandidateFilter& accept,

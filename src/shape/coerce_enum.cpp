@@ -2,6 +2,7 @@
 #include <laminate/coerce.hpp>
 
 #include "conversion.hpp"
+#include "shape/name_fold.hpp"
 
 namespace laminate {
 namespace {
@@ -55,6 +56,8 @@ NameMatch match_name(std::string_view candidate, std::span<const std::string_vie
 namespace shape_detail {
 namespace {
 
+using shape_detail::NameFold;
+
 Result<std::size_t> read_enum(const Value& in, const EnumTarget& t, const CoerceContext& ctx, Conversion& c,
                               bool may_unwrap) {
     if (in.is_array() && may_unwrap) {
@@ -91,15 +94,28 @@ Result<std::size_t> read_enum(const Value& in, const EnumTarget& t, const Coerce
             return m.index;
         }
     }
-    m = match_name(trimmed, t.names, CoercionLevel::BestEffort);
-    if (m.how == NameMatch::How::Ambiguous)
-        return fail(ctx, ErrorKind::AmbiguousValue,
-                    expected_names(t) + ", got a name matching several of them when case and separators are ignored");
-    if (m) {
-        if (!ctx.allows(CoercionLevel::BestEffort)) return needs_level(ctx, t.name, in, CoercionLevel::BestEffort);
-        c.source("string");
-        c.step(Risk::Warning, "matched ignoring case and separators", "emit the declared name exactly");
-        return m.index;
+    // Folded: case and separators (' ', '_', '-', '.'), then accents too (name_fold.hpp). Each
+    // is a Warning; a name that folds like two declared ones is ambiguous, never a pick.
+    constexpr std::string_view kIgnored[] = {"case and separators", "accents, case and separators"};
+    for (NameFold fold : {NameFold::Case, NameFold::Accents}) {
+        const std::string folded = fold_name(trimmed, fold);
+        if (folded.empty()) break;
+        std::size_t found = NameMatch::npos, count = 0;
+        for (std::size_t i = 0; i < t.names.size(); ++i)
+            if (fold_name(t.names[i], fold) == folded) {
+                if (count++ == 0) found = i;
+            }
+        const std::string_view ignored = kIgnored[fold == NameFold::Case ? 0 : 1];
+        if (count > 1)
+            return fail(ctx, ErrorKind::AmbiguousValue,
+                        expected_names(t) + ", got a name matching several of them when " + std::string(ignored) +
+                            " are ignored");
+        if (count == 1) {
+            if (!ctx.allows(CoercionLevel::BestEffort)) return needs_level(ctx, t.name, in, CoercionLevel::BestEffort);
+            c.source("string");
+            c.step(Risk::Warning, "matched ignoring " + std::string(ignored), "emit the declared name exactly");
+            return found;
+        }
     }
     return fail(ctx, ErrorKind::UnknownVariant, expected_names(t) + ", got " +
                                                      std::string(described_type(in)) + " matching none");

@@ -222,6 +222,31 @@ void error_to_default(const ReadMark& mark, ShapeState& st) {
              "emit a valid value for this field; the model's value was discarded");
 }
 
+bool drop_failed_elements(std::span<const ElementFailure> failures, std::size_t count, ShapeState& st) {
+    if (failures.empty() || !drops_invalid_elements(st) || failures.size() * 2 >= count) return false;
+    // Last to first, so that the ranges of the earlier ones stay where they were.
+    for (auto f = failures.rbegin(); f != failures.rend(); ++f) {
+        const Error& first = st.errors[f->errors_begin];
+        Diagnostic d;
+        d.path = st.path;
+        append_path_index(d.path, f->index);
+        d.kind = DiagnosticKind::Dropped;
+        d.risk = Risk::Risky;
+        d.message = "dropped an invalid element, the others kept (";
+        d.message += first.kind_name();
+        d.message += ": ";
+        d.message += first.message();
+        d.message += ')';
+        d.suggestion = "emit only valid elements; this one was discarded";
+        st.errors.erase(st.errors.begin() + static_cast<std::ptrdiff_t>(f->errors_begin),
+                        st.errors.begin() + static_cast<std::ptrdiff_t>(f->errors_end));
+        auto at = st.diagnostics.erase(st.diagnostics.begin() + static_cast<std::ptrdiff_t>(f->diagnostics_begin),
+                                       st.diagnostics.begin() + static_cast<std::ptrdiff_t>(f->diagnostics_end));
+        st.diagnostics.insert(at, std::move(d));
+    }
+    return true;
+}
+
 void note_override(bool present, const ReadMark& mark, ShapeState& st) {
     st.diagnostics.resize(mark.diagnostics); // reading configuration is not a liberty with the input
     if (st.errors.size() != mark.errors) {
@@ -248,6 +273,11 @@ void note_loose_key(const FieldInfo& field, ShapeState& st) {
     d.message = "key matched field '" + std::string(field.key) + "' ignoring case and separators";
     d.suggestion = "use the exact key '" + std::string(field.key) + "'";
     st.diagnostics.push_back(std::move(d));
+}
+
+bool null_without_default(const FieldInfo& field, ShapeState& st) {
+    return st.fail(Error(ErrorKind::MissingField, "expected a value for required field '" + std::string(field.key) +
+                                                      "', got null and no default is declared"));
 }
 
 bool null_keeps_default(const Value& in, bool sentinels, ShapeState& st) {

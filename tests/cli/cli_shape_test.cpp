@@ -134,3 +134,17 @@ TEST(CliShape, HelpDocumentsIt) {
     for (const char* word : {"--schema", "--mode", "--jsonl", "absorbing", "Exit status", "BFCL"})
         EXPECT_NE(run.out.find(word), std::string::npos) << word;
 }
+
+TEST(CliShape, BareAnswersForScalarSchemasOnly) {
+    SchemaFile label(R"({"enum":["ONE","TWO","THREE"]})");
+    auto run = run_cli({"shape", "--schema", label.path(), "--compact"}, "<think>hmm</think>\ntwo\n");
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    const Value out = parse_output(run.out);
+    EXPECT_EQ(out["value"], Value("TWO")) << out;
+    bool bare = false;
+    for (const Value& d : out["diagnostics"].items()) bare = bare || d["repair"] == Value("bare_answer");
+    EXPECT_TRUE(bare) << out;
+    EXPECT_EQ(run_cli({"shape", "--schema", label.path()}, "ONE or TWO").exit_code, 1); // no guessing
+    SchemaFile object(kWeather);
+    EXPECT_EQ(run_cli({"shape", "--schema", object.path()}, "Oslo").exit_code, 1); // no structure invented
+}

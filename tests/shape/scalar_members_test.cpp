@@ -75,12 +75,14 @@ TEST(ScalarMembers, EnumsByNameOnly) {
     EXPECT_EQ(to_json(Painted{Color::Blue}), R"({"color":"Blue"})");
 }
 
-TEST(ScalarMembers, NullIntoARequiredScalarIsTheZeroValueWithAWarningWhenLenient) {
-    auto shaped = from_value<Point>(js(R"({"x": null, "y": 1})"));
-    ASSERT_TRUE(shaped);
-    EXPECT_EQ(shaped->value.x, 0);
-    EXPECT_EQ(shaped->diagnostics.at(0).risk, Risk::Warning);
-    EXPECT_FALSE(from_value<Point>(js(R"({"x": null, "y": 1})"), Mode::Absorbing));
+// It used to be 0 "read as the default" with a Warning: no default was declared, so the 0 was
+// invented, a silent wrong reading (null_without_default_test.cpp has the rule).
+TEST(ScalarMembers, NullIntoARequiredScalarIsMissingInEveryMode) {
+    for (Mode mode : {Mode::Lenient, Mode::Absorbing, Mode::Strict}) {
+        auto shaped = from_value<Point>(js(R"({"x": null, "y": 1})"), mode);
+        ASSERT_FALSE(shaped);
+        EXPECT_EQ(shaped.error().kind(), ErrorKind::MissingField);
+    }
 }
 
 } // namespace

@@ -17,14 +17,12 @@ TEST(VariantMember, ExactAlternativeBeatsACoercedOne) {
     auto d = from_value<Scalar>(js("2.5"));
     ASSERT_TRUE(d);
     EXPECT_EQ(std::get<double>(d->value), 2.5);
-    // "42" fits int64 and double by coercion, string exactly: the string wins.
+    // "42" fits int64 and double by coercion, string exactly: the string wins, and as the one
+    // alternative that needs no coercion it is no choice among fits (no diagnostic).
     auto s = from_value<Scalar>(Value("42"));
     ASSERT_TRUE(s);
     EXPECT_EQ(std::get<std::string>(s->value), "42");
-    ASSERT_EQ(s->diagnostics.size(), 1u);
-    EXPECT_EQ(s->diagnostics[0].kind, DiagnosticKind::Coerced);
-    EXPECT_EQ(s->diagnostics[0].to, "string");
-    EXPECT_NE(s->diagnostics[0].message.find("3 of 3"), std::string::npos);
+    EXPECT_TRUE(s->diagnostics.empty());
 }
 
 TEST(VariantMember, StructAlternatives) {

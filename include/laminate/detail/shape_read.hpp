@@ -325,6 +325,11 @@ void read_field(const Slot& slot, M& member, const FieldInfo& field, ShapeState&
     if constexpr (!is_optional_v<M>)
         if (field.spec && field.spec->has_default && null_keeps_default(*slot.value, !holds_sentinels_v<M>, st))
             return;
+    // null in a number or bool field with no declared default: no value was given, and 0 or
+    // false would be invented (not "read as the default": none was declared).
+    if constexpr (std::is_arithmetic_v<M>)
+        if (!(field.spec && field.spec->has_default) && is_null_like(*slot.value, st.coerce()))
+            return (void)null_without_default(field, st);
     // default_on_error keeps the initializer's value to fall back on.
     std::optional<M> fallback;
     if constexpr (std::is_copy_constructible_v<M>)
@@ -413,22 +418,31 @@ bool read_optional(const Value& in, std::optional<T>& out, ShapeState& st) {
 template <class T, class Out>
 bool read_elements(std::span<const Value> items, Out& out, ShapeState& st) {
     const std::size_t errors = st.errors.size();
+    std::vector<ElementFailure> failures; // Lenient drops a minority of invalid elements
     for (std::size_t i = 0; i < items.size() && !st.stopped; ++i) {
         if constexpr (is_vector_v<Out> && !std::is_same_v<T, bool>) {
             auto& item = out.emplace_back();
             if (read_direct(items[i], item)) continue; // nothing recorded: no path needed
             PathScope path(st, i);
+            const ReadMark before = mark(st);
             read_value(items[i], item, st);
+            note_element(failures, i, before, st);
         } else if constexpr (is_vector_v<Out>) {
             PathScope path(st, i);
             bool b = false;
+            const ReadMark before = mark(st);
             read_value(items[i], b, st);
+            note_element(failures, i, before, st);
             out.push_back(b);
         } else {
             PathScope path(st, i);
             read_value(items[i], out[i], st);
         }
     }
+    if constexpr (is_vector_v<Out>)
+        if (!failures.empty() && drop_failed_elements(failures, items.size(), st))
+            for (auto f = failures.rbegin(); f != failures.rend(); ++f)
+                out.erase(out.begin() + static_cast<std::ptrdiff_t>(f->index));
     return st.errors.size() == errors;
 }
 
@@ -470,8 +484,9 @@ bool read_map(const Value& in, Map& out, ShapeState& st) {
     return st.errors.size() == errors;
 }
 
-// Tries every alternative in order; the one with the lowest risk, then the fewest diagnostics,
-// then the first, wins.
+// Tries every alternative in order, first at the Exact level: one that takes the value with no
+// coercion wins over any that needs one. When none does, at the policy's level: the lowest
+// risk, then the fewest diagnostics, then the first.
 template <class... A>
 bool read_variant(const Value& in, std::variant<A...>& out, ShapeState& st) {
     constexpr std::size_t n = sizeof...(A);
@@ -484,11 +499,13 @@ bool read_variant(const Value& in, std::variant<A...>& out, ShapeState& st) {
         Risk ra = max_risk(a.diagnostics), rb = max_risk(b.diagnostics);
         return ra != rb ? ra < rb : a.diagnostics.size() < b.diagnostics.size();
     };
-    [&]<std::size_t... I>(std::index_sequence<I...>) {
+    const bool coercing = st.policy.coercion != CoercionLevel::Exact;
+    for (int pass = coercing ? 0 : 1; pass < 2 && !best; ++pass) [&]<std::size_t... I>(std::index_sequence<I...>) {
         (
             [&] {
                 using Alt = std::variant_alternative_t<I, std::variant<A...>>;
                 ShapeState trial = st.trial();
+                if (pass == 0) trial.policy.coercion = CoercionLevel::Exact;
                 Alt candidate{};
                 if (read_value(in, candidate, trial) && trial.errors.empty()) {
                     ++fits;
@@ -503,6 +520,7 @@ bool read_variant(const Value& in, std::variant<A...>& out, ShapeState& st) {
             }(),
             ...);
     }(std::make_index_sequence<n>{});
+    if (best) best->policy = st.policy;
     if (!best) {
         std::vector<Error> errs;
         for (auto& f : failures)

@@ -146,6 +146,29 @@ struct ReadMark {
 inline ReadMark mark(const ShapeState& st) noexcept { return {st.errors.size(), st.diagnostics.size(), st.stopped}; }
 void error_to_default(const ReadMark& mark, ShapeState& st);
 
+// Lenient (BestEffort with every error collected), outside a variant trial: when fewer than half
+// of an array's elements are invalid, they are dropped and the others kept, each with a Risky
+// Dropped diagnostic at the element. The valid majority says what the list is; a list mostly
+// invalid is reported element by element, as in the other modes.
+inline bool drops_invalid_elements(const ShapeState& st) noexcept {
+    return st.policy.coercion == CoercionLevel::BestEffort && st.policy.errors == ErrorCollection::All && !st.first_only;
+}
+// What reading one element recorded: its index, and the ranges of st.errors and st.diagnostics
+// it added.
+struct ElementFailure {
+    std::size_t index, errors_begin, errors_end, diagnostics_begin, diagnostics_end;
+};
+// Records an element's failure when reading it (begun at `before`) added errors.
+inline void note_element(std::vector<ElementFailure>& failures, std::size_t index, const ReadMark& before,
+                         const ShapeState& st) {
+    if (st.errors.size() != before.errors)
+        failures.push_back({index, before.errors, st.errors.size(), before.diagnostics, st.diagnostics.size()});
+}
+// Whether the failures of an array of `count` elements are dropped (see drops_invalid_elements);
+// if so, removes their errors and diagnostics and records one Risky Dropped diagnostic at each
+// element's path. The caller then removes the elements themselves.
+bool drop_failed_elements(std::span<const ElementFailure> failures, std::size_t count, ShapeState& st);
+
 // Records the Overridden diagnostic of a field set from configuration (`present`: the input had
 // a value for it, now replaced), or turns the override's own error into invalid_argument.
 void note_override(bool present, const ReadMark& mark, ShapeState& st);
@@ -156,6 +179,10 @@ void note_loose_key(const FieldInfo& field, ShapeState& st);
 // A defaulted field given null (or a sentinel, when `sentinels`) at BestEffort: records the
 // Warning and returns true (the initializer's value stays).
 bool null_keeps_default(const Value& in, bool sentinels, ShapeState& st);
+
+// null (or a null sentinel) for a required number or bool field with no declared default: the
+// missing_field error; returns false.
+bool null_without_default(const FieldInfo& field, ShapeState& st);
 
 // Constraint checks; each records constraint_violation and returns false on failure.
 bool check_number(double value, const FieldSpec& spec, ShapeState& st);
@@ -192,6 +219,24 @@ inline std::optional<Error> conclude(ShapeState& st, const ShapeOptions& options
     }
     return conclude_general(st, options, diagnostics, residual);
 }
+
+// A tool-call envelope around the payload ({"name", "arguments"|"parameters"}, {"function":
+// {...}}, {"tool_calls": [one]}), arguments as an object or a JSON string: the tool's name, the
+// arguments object, and the diagnostics of taking it (envelope_unwrapped, Warning, first; then
+// the repairs of a stringified arguments object). nullopt when `v` is no such envelope.
+struct Envelope {
+    std::string name;
+    Value arguments;
+    Diagnostics diagnostics;
+};
+std::optional<Envelope> tool_envelope(const Value& v, const ParseOptions& parse_options);
+// An envelope's keys: "arguments", "parameters", "function", "tool_calls". A target that declares
+// one of them takes an envelope as it is; any other target is given its arguments when they fit.
+bool is_envelope_key(std::string_view key) noexcept;
+// Whether `v` is an object with the keys of an envelope (cheap: no parse of the arguments).
+bool looks_like_envelope(const Value& v) noexcept;
+// The error of a call to another tool than ShapeOptions::expected_tool (its name not quoted).
+Error wrong_tool(std::string_view expected);
 
 // "$.items[2].quantity: expected ..." lines joined in one shape_error; one error is returned as is.
 Error summarize(std::span<const Error> errors);

@@ -164,7 +164,14 @@ Result<const Node*> Compiler::compile(const Value& s, std::size_t depth, const s
         return &n;
     }
     if (!s.is_object()) return bad("a schema must be an object or a boolean", where);
-    if (auto e = fill(s, n, depth, where)) return std::move(*e);
+    // A node with structure of its own ends a $ref chain: a $ref met below it that comes back
+    // to a schema being compiled finds its node in done_ (recursion through an array or an
+    // object, A -> B -> array of A), so only $refs followed since the last such node can loop.
+    std::unordered_set<const Value*> outer_chain;
+    outer_chain.swap(ref_chain_);
+    auto e = fill(s, n, depth, where);
+    outer_chain.swap(ref_chain_);
+    if (e) return std::move(*e);
     return &n;
 }
 

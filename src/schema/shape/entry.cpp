@@ -4,6 +4,7 @@
 
 #include <laminate/extract.hpp>
 #include <laminate/parse.hpp>
+#include <laminate/shape.hpp>
 
 #include <optional>
 #include <vector>
@@ -32,6 +33,32 @@ std::size_t count_nodes(const Value& root) {
             for (const Member& m : v->members()) stack.push_back(&m.value);
     }
     return n;
+}
+
+// A schema a bare answer can be: enums, booleans, numbers, strings (and null beside them). An
+// object or array schema never takes one: structure is not invented around a scalar.
+bool bare_target(const schema_detail::Node& n) {
+    using namespace schema_detail;
+    if (n.never) return false;
+    if (!n.alternatives.empty()) {
+        for (const Node* a : n.alternatives)
+            if (!bare_target(*a)) return false;
+        return true;
+    }
+    if (n.has_enum) return true;
+    return n.types != 0 && (n.types & (t_array | t_object)) == 0;
+}
+
+// Whether the schema takes a tool-call envelope as it is: any value, or an object schema that
+// declares one of the envelope's keys. Other schemas are given an envelope's arguments.
+bool schema_takes_envelopes(const schema_detail::Node& n) {
+    if (n.types == 0 && n.alternatives.empty() && !n.has_enum) return true;
+    for (const schema_detail::Property& p : n.properties)
+        if (shape_detail::is_envelope_key(p.key)) return true;
+    for (const schema_detail::Node* a : n.alternatives)
+        for (const schema_detail::Property& p : a->properties)
+            if (shape_detail::is_envelope_key(p.key)) return true;
+    return false;
 }
 
 // The options of the overloads without them, built once.
@@ -100,6 +127,7 @@ Result<Shaped<Value>> Schema::from_json(std::string_view json_text, const ShapeO
 Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, const ShapeOptions& options) const {
     const Schema& schema = *this;
     const ParseOptions parse_options = shape_detail::parse_options_for(options);
+    const bool takes_envelopes = schema_takes_envelopes(schema.shape_root());
     // Fast path: a text that is one valid JSON document is the candidate extract() would try
     // first (the whole text, read exactly), so shaping it directly gives the same answer without
     // scanning for candidates. Anything else goes through extraction.
@@ -112,6 +140,7 @@ Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, con
             std::size_t budget = 0;
             ShapeState st = schema_state(options, budget, model_text.size());
             Shaped<Value> out;
+            // (The fast path takes no member the schema does not declare: never an envelope's.)
             if (take_fast(model_text, schema, parse_options, st, out)) return finish(std::move(out), st, options);
         }
         ParseOptions exact = parse_options;
@@ -122,25 +151,65 @@ Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, con
             ShapeState st = schema_state(options, budget, model_text.size());
             Shaped<Value> out;
             schema_detail::read_node(parsed->value, schema.shape_root(), out.value, st);
-            if (st.errors.empty()) return finish(std::move(out), st, options);
+            // An envelope the schema has no key for goes to extraction, which unwraps it.
+            if (st.errors.empty() && (takes_envelopes || !shape_detail::looks_like_envelope(parsed->value)))
+                return finish(std::move(out), st, options);
         }
     }
     std::optional<ShapeState> winner_state;
     std::optional<Shaped<Value>> winner;
+    bool winner_is_array = false, other_tool = false;
     // extract() stops at the first candidate accepted, so the last one shaped here is it.
     auto accept = [&](const Value& candidate) {
         std::size_t budget = 0;
         ShapeState st = schema_state(options, budget, model_text.size());
         Shaped<Value> out;
-        schema_detail::read_node(candidate, schema.shape_root(), out.value, st);
-        if (!st.errors.empty()) return false;
+        // A tool-call envelope: its arguments, when they fit and the envelope does not (tried
+        // first when the schema has no key of an envelope: the envelope could only seem to fit).
+        enum class Unwrap { Taken, OtherTool, NoFit };
+        auto arguments = [&]() -> Unwrap {
+            auto envelope = shape_detail::tool_envelope(candidate, parse_options);
+            if (!envelope) return Unwrap::NoFit;
+            if (!options.expected_tool.empty() && envelope->name != options.expected_tool) return Unwrap::OtherTool;
+            st = schema_state(options, budget, model_text.size());
+            out = Shaped<Value>{};
+            st.diagnostics = std::move(envelope->diagnostics);
+            schema_detail::read_node(envelope->arguments, schema.shape_root(), out.value, st);
+            if (st.errors.empty()) return Unwrap::Taken;
+            st = schema_state(options, budget, model_text.size());
+            out = Shaped<Value>{};
+            return Unwrap::NoFit;
+        };
+        const bool envelope = shape_detail::looks_like_envelope(candidate);
+        Unwrap u = envelope && !takes_envelopes ? arguments() : Unwrap::NoFit;
+        if (u == Unwrap::NoFit) {
+            schema_detail::read_node(candidate, schema.shape_root(), out.value, st);
+            if (!st.errors.empty()) u = envelope && takes_envelopes ? arguments() : Unwrap::NoFit;
+            else u = Unwrap::Taken;
+        }
+        if (u == Unwrap::OtherTool) other_tool = true;
+        if (u != Unwrap::Taken) return false;
         st.trials_left = nullptr; // the budget is this call's; the state outlives it
         winner_state.emplace(std::move(st));
         winner.emplace(std::move(out));
+        winner_is_array = candidate.is_array();
         return true;
     };
     auto extracted = extract(model_text, parse_options, options.extract, accept);
+    // An array schema and several objects in prose: all of them, not the first one wrapped.
+    if (schema.shape_root().types == schema_detail::t_array && schema.shape_root().alternatives.empty() &&
+        (!extracted || !winner_is_array))
+        if (auto many = shape_detail::objects_as_array(model_text, parse_options, options.extract))
+            if (auto r = shape_parsed(std::move(*many), schema, options)) return r;
+    if (!extracted && other_tool) return shape_detail::wrong_tool(options.expected_tool);
     if (!extracted) {
+        // A scalar schema and an answer that is one bare word, number or sentence: that is the
+        // payload ("TWO", "yes", "12,111"). Its own shaping error stands when no JSON is found.
+        if (options.mode.policy.syntax_repair && bare_target(schema.shape_root()))
+            if (auto bare = bare_answer(model_text, options.extract)) {
+                auto r = shape_parsed(shape_detail::bare_parse(model_text, *bare), schema, options);
+                if (r || extracted.error().kind() == ErrorKind::NoPayload) return r;
+            }
         // Nothing fits the schema: report why the payload that parses does not.
         auto payload = extract(model_text, parse_options, options.extract);
         if (!payload) return std::move(extracted).error();

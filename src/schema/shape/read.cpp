@@ -8,6 +8,8 @@
 #include "schema/shape/source_literal.hpp"
 
 #include <array>
+#include <cmath>
+#include <limits>
 
 namespace laminate::schema_detail {
 namespace {
@@ -28,6 +30,28 @@ bool take(Result<T>&& r, Value& out, ShapeState& st) {
     return true;
 }
 
+// A number literal that is an integer beyond 64 bits (kept exactly as its lexeme).
+bool beyond_64_bits(const Value& in) {
+    if (!in.is_number() || in.is_lossless()) return false;
+    std::string_view lex = in.lexeme();
+    if (!lex.empty() && lex.front() == '-') lex.remove_prefix(1);
+    if (lex.size() < 19) return false;
+    for (char c : lex)
+        if (c < '0' || c > '9') return false;
+    return true;
+}
+
+// A JSON Schema integer with no range narrower than int64 (not a Java int, no bounds in range).
+bool unbounded_integer(const Node& n) {
+    const IntTarget& t = n.int_target;
+    return t.name == "integer" && t.is_signed && t.min == std::numeric_limits<std::int64_t>::min() &&
+           t.max == static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+}
+
+bool not_finite(ShapeState& st) {
+    return st.fail(Error(ErrorKind::TypeMismatch, "expected a finite number, got NaN or an infinity (JSON cannot hold it)"));
+}
+
 bool accepts_null(const Node& n) {
     if (!n.alternatives.empty()) {
         for (const Node* a : n.alternatives)
@@ -42,14 +66,34 @@ bool accepts_null(const Node& n) {
     return n.types == 0 ? !n.never : (n.types & t_null) != 0;
 }
 
+// A number or boolean node (no enum, no alternatives): reading null there would invent 0 or false.
+bool zero_would_be_invented(const Node& n) {
+    return n.alternatives.empty() && !n.has_enum && n.types != 0 && (n.types & ~(t_integer | t_number | t_bool)) == 0;
+}
+
 // Strings hold null sentinels faithfully ("none" is a fine string), as typed shaping's strings do.
 bool holds_sentinels(const Node& n) { return n.types == 0 || (n.types & t_string) != 0; }
 
+// Whether a node's values may be arrays themselves (then wrapping a value in an array for it is
+// ambiguous: [x] or [[x]], and under a recursive schema it would never end).
+bool may_be_array(const Node& n) {
+    if (!n.alternatives.empty()) {
+        for (const Node* a : n.alternatives)
+            if (may_be_array(*a)) return true;
+        return false;
+    }
+    return n.types == 0 ? !n.never : (n.types & t_array) != 0;
+}
+
 bool read_array(const Value& in, const Node& n, Value& out, ShapeState& st, std::size_t depth) {
+    if (!in.is_array() && n.items && may_be_array(*n.items))
+        return st.fail(Error(ErrorKind::TypeMismatch, "expected an array, got " + std::string(in.is_object() ? "an object" : "a single value") +
+                                                           " (its elements may be arrays: wrapping it would be a guess)"));
     Value storage;
     auto items = coerce_array(in, st.coerce(), storage);
     if (!items) return st.fail(std::move(items).error());
     const std::size_t errors = st.errors.size();
+    std::vector<shape_detail::ElementFailure> failures;
     out = Value::array();
     for (std::size_t i = 0; i < items->size() && !st.stopped; ++i) {
         PathScope path(st, i);
@@ -61,11 +105,15 @@ bool read_array(const Value& in, const Node& n, Value& out, ShapeState& st, std:
         }
         Value v;
         if (element) {
+            const shape_detail::ReadMark before = shape_detail::mark(st);
             if (read_node((*items)[i], *element, v, st, depth + 1)) out.push_back(std::move(v));
+            else if (n.prefix_items.empty()) shape_detail::note_element(failures, i, before, st);
         } else {
             out.push_back((*items)[i]);
         }
     }
+    // Lenient: a minority of invalid elements is dropped (they were never added to out).
+    if (!failures.empty()) shape_detail::drop_failed_elements(failures, items->size(), st);
     return st.errors.size() == errors;
 }
 
@@ -116,6 +164,11 @@ void read_property(const Property& p, const Slot& slot, MemberBuilder& out, Shap
             out.add(p.key, Value(*child.default_value));
             return;
         }
+        // null in a required number or boolean with no default: the model gave no value, and
+        // the type's zero would be invented (not "read as the default": none was declared).
+        if (p.required && !child.default_value && zero_would_be_invented(child) && is_null_like(v, st.coerce()))
+            return (void)st.fail(Error(ErrorKind::MissingField, "expected a value for required field '" + p.key +
+                                                                     "', got null and the schema declares no default"));
         // null in an optional property: absent, as null in a std::optional member is nullopt.
         if (!p.required && !child.default_value) {
             if (v.is_null()) return;
@@ -190,14 +243,28 @@ bool read_typed(const Value& in, unsigned type, const Node& n, Value& out, Shape
     case t_null: return take(coerce_null(in, st.coerce()), out, st);
     case t_bool: return take(coerce_bool(in, st.coerce()), out, st);
     case t_integer:
+        // JSON Schema's integer has no range of its own: an integer literal beyond 64 bits is
+        // exact as its lexeme (Value keeps it), so it is kept as written. A sized target (Java's
+        // int, long, a schema's bounds within int64) still says out_of_range.
+        if (beyond_64_bits(in) && unbounded_integer(n)) {
+            out = in;
+            return true;
+        }
         if (n.int_target.is_signed) return take(coerce_signed(in, n.int_target, st.coerce()), out, st);
         return take(coerce_unsigned(in, n.int_target, st.coerce()), out, st);
     case t_number:
         if (in.is_number()) { // every JSON number is a number: kept as written (an integer stays one)
+            if (!std::isfinite(in.as_double()) && in.is_lossless()) return not_finite(st);
             out = in;
             return true;
         }
-        return take(coerce_float(in, float64_target, st.coerce()), out, st);
+        {
+            // NaN and the infinities have no JSON spelling: read into a JSON value they would be
+            // written as null, a wrong reading that looks like success. An error in every mode.
+            auto r = coerce_float(in, float64_target, st.coerce());
+            if (r && !std::isfinite(*r)) return not_finite(st);
+            return take(std::move(r), out, st);
+        }
     case t_string:
         if (in.is_string()) {
             out = in;
@@ -232,6 +299,11 @@ bool better(const ShapeState& a, const ShapeState& b) {
 
 // Alternatives (anyOf / oneOf nodes, or the types of a type array) tried in turn, as typed
 // shaping tries a std::variant's: the lowest risk, then the fewest diagnostics, then the first.
+//
+// An alternative that takes the value with no coercion at all (every alternative first tried at
+// the Exact level) wins over any that needs one: {"a": 1} under the recursive "any JSON value"
+// schema is the object, not a string of it nor an array around it. Only when none fits exactly
+// are they tried again at the policy's level. Valid input pays for one pass.
 template <class Try>
 bool choose(std::size_t count, const Value& in, Value& out, ShapeState& st,
             std::span<const std::string_view> labels, Try&& attempt) {
@@ -239,25 +311,31 @@ bool choose(std::size_t count, const Value& in, Value& out, ShapeState& st,
     Value best_value;
     std::vector<Error> failures;
     std::size_t fits = 0, best_index = 0;
-    for (std::size_t i = 0; i < count; ++i) {
-        if (st.trials_left && (*st.trials_left)-- == 0) {
-            *st.trials_left = 0;
-            return st.fail(Error(ErrorKind::SizeExceeded,
-                                 "shaping stopped: the schema's alternatives need more trials than the limit allows"));
-        }
-        ShapeState trial = st.trial();
-        Value candidate;
-        if (attempt(i, candidate, trial) && trial.errors.empty()) {
-            ++fits;
-            if (!best || better(trial, *best)) {
-                best.emplace(std::move(trial));
-                best_value = std::move(candidate);
-                best_index = i;
+    const bool coercing = st.policy.coercion != CoercionLevel::Exact;
+    for (int pass = coercing ? 0 : 1; pass < 2 && !best; ++pass) {
+        failures.clear();
+        for (std::size_t i = 0; i < count; ++i) {
+            if (st.trials_left && (*st.trials_left)-- == 0) {
+                *st.trials_left = 0;
+                return st.fail(Error(ErrorKind::SizeExceeded,
+                                     "shaping stopped: the schema's alternatives need more trials than the limit allows"));
             }
-        } else if (!trial.errors.empty()) {
-            failures.push_back(std::move(trial.errors.front()));
+            ShapeState trial = st.trial();
+            if (pass == 0) trial.policy.coercion = CoercionLevel::Exact;
+            Value candidate;
+            if (attempt(i, candidate, trial) && trial.errors.empty()) {
+                ++fits;
+                if (!best || better(trial, *best)) {
+                    best.emplace(std::move(trial));
+                    best_value = std::move(candidate);
+                    best_index = i;
+                }
+            } else if (!trial.errors.empty()) {
+                failures.push_back(std::move(trial.errors.front()));
+            }
         }
     }
+    if (best) best->policy = st.policy;
     if (!best) return shape_detail::variant_failed(labels, failures, st);
     if (fits > 1) shape_detail::note_variant_choice(labels[best_index], fits, count, in, st);
     st.adopt(std::move(*best));

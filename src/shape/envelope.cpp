@@ -1,0 +1,74 @@
+// Tool-call envelopes around a payload: {"name", "arguments"|"parameters"}, {"function": {...}},
+// {"tool_calls": [one]}. When the target declares none of the envelope's keys and the arguments
+// fit it, shaping takes the arguments (shape.hpp, Schema::from_llm_response): the envelope could
+// only "fit" by dropping its arguments or keeping them as an unknown member.
+#include <laminate/detail/shape_state.hpp>
+#include <laminate/parse.hpp>
+
+namespace laminate::shape_detail {
+namespace {
+
+constexpr std::size_t kMaxNesting = 4; // tool_calls -> function -> name/arguments, and a little more
+
+std::optional<Envelope> read_envelope(const Value& v, const ParseOptions& parse_options, std::size_t depth) {
+    if (!v.is_object() || depth > kMaxNesting) return std::nullopt;
+    if (const Value* calls = v.find("tool_calls")) {
+        // Exactly one call: several would be a choice, and choosing is not shaping's to do.
+        if (calls->is_array() && calls->size() == 1) return read_envelope(calls->items()[0], parse_options, depth + 1);
+        return std::nullopt;
+    }
+    if (const Value* fn = v.find("function"); fn && fn->is_object()) return read_envelope(*fn, parse_options, depth + 1);
+    const Value* name = v.find("name");
+    if (!name || !name->is_string()) return std::nullopt;
+    const Value* args = v.find("arguments");
+    if (!args) args = v.find("parameters");
+    if (!args) return std::nullopt;
+    Envelope e;
+    e.name = std::string(name->as_string());
+    if (args->is_object()) {
+        e.arguments = *args;
+    } else if (args->is_string()) {
+        // Arguments as a JSON string (OpenAI's form): parsed, repairs as the caller allows.
+        auto parsed = parse(args->as_string(), parse_options);
+        if (!parsed || !parsed->value.is_object()) return std::nullopt;
+        e.arguments = std::move(parsed->value);
+        for (Diagnostic& d : parsed->diagnostics) {
+            d.offset = Diagnostic::no_offset; // offsets into the decoded string, not the answer
+            e.diagnostics.push_back(std::move(d));
+        }
+    } else {
+        return std::nullopt;
+    }
+    return e;
+}
+
+} // namespace
+
+std::optional<Envelope> tool_envelope(const Value& v, const ParseOptions& parse_options) {
+    auto e = read_envelope(v, parse_options, 0);
+    if (!e) return e;
+    Diagnostic d;
+    d.kind = DiagnosticKind::Repaired;
+    d.repair = RepairKind::EnvelopeUnwrapped;
+    d.risk = Risk::Warning;
+    d.message = "shaped the arguments of a call to tool '" + e->name + "': the tool-call envelope does not fit";
+    d.suggestion = "emit the arguments alone";
+    e->diagnostics.insert(e->diagnostics.begin(), std::move(d));
+    return e;
+}
+
+bool is_envelope_key(std::string_view key) noexcept {
+    return key == "arguments" || key == "parameters" || key == "function" || key == "tool_calls";
+}
+
+bool looks_like_envelope(const Value& v) noexcept {
+    if (!v.is_object()) return false;
+    return v.find("tool_calls") || v.find("function") || (v.find("name") && (v.find("arguments") || v.find("parameters")));
+}
+
+Error wrong_tool(std::string_view expected) {
+    return Error(ErrorKind::TypeMismatch,
+                 "expected the arguments of tool '" + std::string(expected) + "', got a call to another tool");
+}
+
+} // namespace laminate::shape_detail

@@ -1,0 +1,92 @@
+// Payloads the parser reads that extraction used to miss: a number as a key ({5: "b"}) in prose;
+// several objects in prose for an array target are all taken (Warning), not the first one alone.
+#include <laminate/laminate.hpp>
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <vector>
+
+namespace {
+
+using namespace laminate;
+
+TEST(ExtractionGaps, NumberKeyInProse) {
+    ASSERT_TRUE(parse(R"({5: "b"})")); // the parser reads it: extraction must find it
+    auto e = extract(R"(Here it is: {5: "b"} as asked.)");
+    ASSERT_TRUE(e) << e.error();
+    EXPECT_EQ(e->candidate.source, CandidateSource::Balanced);
+    EXPECT_EQ(e->parsed.value.dump(), R"({"5":"b"})");
+    auto two = extract(R"(map: {1: "low", 2: "mid"} ok)");
+    ASSERT_TRUE(two) << two.error();
+    EXPECT_EQ(two->parsed.value.size(), 2u);
+    // Prose in braces is still prose.
+    EXPECT_FALSE(extract("see {5 apples} and {1 more}"));
+}
+
+TEST(ExtractionGaps, CandidatesTheParserMayReadAreOffered) {
+    // {route: /} and {"x": -2,000.00} are candidates; whether they parse is the parser's call.
+    for (const char* text : {"use {route: /} here", R"(got {"x": -2,000.00} back)"}) {
+        auto candidates = extract_candidates(text);
+        ASSERT_EQ(candidates.size(), 1u) << text;
+        EXPECT_EQ(candidates[0].source, CandidateSource::Balanced) << text;
+        auto parsed = parse(candidates[0].text);
+        auto e = extract(text);
+        EXPECT_EQ(static_cast<bool>(parsed), static_cast<bool>(e)) << text;
+    }
+}
+
+struct Point {
+    int a;
+};
+
+TEST(ExtractionGaps, SeveralObjectsInProseForAnArrayTarget) {
+    const char* text = R"(The first is {"a": 1} and then {"a": 2}, finally {"a": 3}.)";
+    auto typed = from_llm_response<std::vector<Point>>(text);
+    ASSERT_TRUE(typed) << typed.error();
+    ASSERT_EQ(typed->value.size(), 3u);
+    EXPECT_EQ(typed->value[2].a, 3);
+    EXPECT_EQ(max_risk(typed->diagnostics), Risk::Warning);
+    bool noted = false;
+    for (const Diagnostic& d : typed->diagnostics)
+        noted = noted || (d.repair == RepairKind::ConcatenatedPayloads && d.risk == Risk::Warning);
+    EXPECT_TRUE(noted);
+
+    auto schema = Schema::compile_json(R"({"type":"array","items":{"type":"object","properties":{"a":{"type":"integer"}}}})");
+    ASSERT_TRUE(schema) << schema.error();
+    auto shaped = schema->from_llm_response(text);
+    ASSERT_TRUE(shaped) << shaped.error();
+    EXPECT_EQ(shaped->value.dump(), R"([{"a":1},{"a":2},{"a":3}])");
+
+    // A real array in the text is the payload; one object alone is still wrapped as before.
+    auto real = schema->from_llm_response(R"(Maybe {"a": 9}; the list: [{"a": 1}, {"a": 2}])");
+    ASSERT_TRUE(real) << real.error();
+    EXPECT_EQ(real->value.dump(), R"([{"a":1},{"a":2}])");
+    auto one = schema->from_llm_response(R"(Only {"a": 1}.)");
+    ASSERT_TRUE(one) << one.error();
+    EXPECT_EQ(one->value.dump(), R"([{"a":1}])");
+    // An object target still takes the first object that fits.
+    auto single = from_llm_response<Point>(text);
+    ASSERT_TRUE(single) << single.error();
+    EXPECT_EQ(single->value.a, 1);
+}
+
+} // namespace
+
+namespace {
+
+// Map keys are strings: a number written as a key is read as its text, into a typed map and a
+// schema's additionalProperties alike.
+TEST(ExtractionGaps, NumberKeysBecomeStringKeysOfAMap) {
+    auto typed = laminate::from_llm_response<std::map<std::string, std::string>>(R"(Sure: {5: "b", 6: "c"})");
+    ASSERT_TRUE(typed) << typed.error();
+    EXPECT_EQ(typed->value.at("5"), "b");
+    EXPECT_EQ(typed->value.at("6"), "c");
+    auto schema = laminate::Schema::compile_json(R"({"type":"object","additionalProperties":{"type":"string"}})");
+    ASSERT_TRUE(schema) << schema.error();
+    auto shaped = schema->from_llm_response(R"(Sure: {5: "b"})");
+    ASSERT_TRUE(shaped) << shaped.error();
+    EXPECT_EQ(shaped->value.dump(), R"({"5":"b"})");
+}
+
+} // namespace

@@ -1,0 +1,41 @@
+// Unions (anyOf / oneOf / type arrays) prefer the alternative that takes the value with no
+// coercion at all; only when none does are coercions tried.
+#include "schema/schema_test_util.hpp"
+
+using namespace laminate;
+using namespace schema_test;
+
+namespace {
+
+TEST(SchemaUnionPreference, AnExactFitBeatsACoercedOne) {
+    // A string "42" is a string for [integer, string] and a number 42 an integer.
+    Schema s = compiled(R"({"anyOf":[{"type":"integer"},{"type":"string"}]})");
+    EXPECT_EQ(s.from_json(R"("42")")->value, Value("42"));
+    EXPECT_EQ(s.from_json("42")->value, Value(42));
+    // An object that fits the second object schema exactly beats the first, which would need its
+    // key matched loosely.
+    Schema objects = compiled(R"({"anyOf":[)"
+                              R"({"type":"object","properties":{"user_name":{"type":"string"}},"required":["user_name"],"additionalProperties":false},)"
+                              R"({"type":"object","properties":{"UserName":{"type":"string"}},"required":["UserName"],"additionalProperties":false}]})");
+    auto r = objects.from_json(R"({"UserName": "a"})");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value, json(R"({"UserName":"a"})"));
+    EXPECT_TRUE(r->diagnostics.empty());
+}
+
+TEST(SchemaUnionPreference, CoercionsWhenNothingFitsExactly) {
+    Schema s = compiled(R"({"anyOf":[{"type":"integer"},{"type":"boolean"}]})");
+    auto r = s.from_json(R"("7")");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value, Value(7));
+    EXPECT_FALSE(r->diagnostics.empty());
+    EXPECT_FALSE(s.from_json(R"("7")", ShapeOptions{.mode = Mode::Strict}));
+}
+
+TEST(SchemaUnionPreference, TypedVariantAgrees) {
+    auto r = from_json<std::variant<int, std::string>>(R"("42")");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(std::get<std::string>(r->value), "42");
+}
+
+} // namespace

@@ -1,0 +1,157 @@
+// Tool-call envelopes around the payload: when {"name", "arguments"|"parameters"},
+// {"function": {...}}, {"tool_calls": [one]} or a <tool_call> tag around one does not fit the
+// target and its arguments do, the arguments are shaped (envelope_unwrapped, Warning, naming the
+// tool); a call to another tool than ShapeOptions::expected_tool is an error.
+#include <laminate/laminate.hpp>
+
+#include "corpora.hpp"
+
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <sstream>
+
+namespace {
+
+using namespace laminate;
+
+struct Weather {
+    std::string city;
+    std::optional<std::string> unit;
+};
+
+const Diagnostic* unwrapped(const Diagnostics& ds) {
+    for (const Diagnostic& d : ds)
+        if (d.repair == RepairKind::EnvelopeUnwrapped) return &d;
+    return nullptr;
+}
+
+TEST(Envelope, EveryFormUnwrappedForATypedTarget) {
+    for (const char* text : {
+             R"({"name": "get_weather", "arguments": {"city": "Paris"}})",
+             R"({"name": "get_weather", "parameters": {"city": "Paris"}})",
+             R"({"type": "function", "function": {"name": "get_weather", "arguments": "{\"city\": \"Paris\"}"}})",
+             R"({"tool_calls": [{"id": "1", "function": {"name": "get_weather", "arguments": {"city": "Paris"}}}]})",
+             R"(<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>)",
+             "Calling it now.\n<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n</tool_call>",
+         }) {
+        auto r = from_llm_response<Weather>(text);
+        ASSERT_TRUE(r) << text << ": " << r.error();
+        EXPECT_EQ(r->value.city, "Paris") << text;
+        const Diagnostic* d = unwrapped(r->diagnostics);
+        ASSERT_NE(d, nullptr) << text;
+        EXPECT_EQ(d->risk, Risk::Warning);
+        EXPECT_EQ(d->kind, DiagnosticKind::Repaired);
+        EXPECT_NE(d->message.find("'get_weather'"), std::string::npos) << d->message;
+        EXPECT_EQ(repair_name(d->repair), "envelope_unwrapped");
+    }
+}
+
+TEST(Envelope, ArgumentsWinWhenTheTargetHasAFieldNamedName) {
+    // The envelope's "name" matches a declared property; "arguments" would be kept as an unknown
+    // member: the envelope only seems to fit.
+    auto s = Schema::compile_json(R"({"type":"object","properties":{"name":{"type":"string"},"source":{"type":"string"}},"required":["name"]})");
+    ASSERT_TRUE(s) << s.error();
+    auto r = s->from_llm_response(R"(<tool_call>{"name": "lookup", "arguments": {"name": "Ada", "source": "x"}}</tool_call>)");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value.dump(), R"({"name":"Ada","source":"x"})");
+    EXPECT_NE(unwrapped(r->diagnostics), nullptr);
+    auto plain = s->from_llm_response(R"({"name": "lookup", "arguments": {"name": "Ada"}})");
+    ASSERT_TRUE(plain) << plain.error();
+    EXPECT_EQ(plain->value["name"], Value("Ada"));
+}
+
+TEST(Envelope, SchemaTargetEvenWhenTheEnvelopeWouldFitByDroppingItsArguments) {
+    // No required property: the envelope "fits" only by dropping name and arguments.
+    auto s = Schema::compile_json(R"({"type":"object","properties":{"city":{"type":"string"}},"additionalProperties":false})");
+    ASSERT_TRUE(s) << s.error();
+    auto r = s->from_llm_response(R"({"name": "get_weather", "arguments": {"city": "Paris"}})");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value.dump(), R"({"city":"Paris"})");
+    EXPECT_NE(unwrapped(r->diagnostics), nullptr);
+}
+
+TEST(Envelope, AnEnvelopeThatFitsIsKept) {
+    struct Call {
+        std::string name;
+        Value arguments;
+    };
+    auto r = from_llm_response<Call>(R"({"name": "f", "arguments": {"x": 1}})");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value.name, "f");
+    EXPECT_EQ(unwrapped(r->diagnostics), nullptr);
+}
+
+TEST(Envelope, AnotherToolIsReported) {
+    ShapeOptions options;
+    options.expected_tool = "get_weather";
+    auto ok = from_llm_response<Weather>(R"({"name": "get_weather", "arguments": {"city": "Paris"}})", options);
+    ASSERT_TRUE(ok) << ok.error();
+    auto other = from_llm_response<Weather>(R"({"name": "delete_files", "arguments": {"city": "Paris"}})", options);
+    ASSERT_FALSE(other);
+    EXPECT_EQ(other.error().kind(), ErrorKind::TypeMismatch);
+    EXPECT_NE(other.error().message().find("'get_weather'"), std::string::npos);
+    EXPECT_EQ(other.error().message().find("delete_files"), std::string::npos); // not quoted
+    auto s = Schema::compile_json(R"({"type":"object","properties":{"city":{"type":"string"}},"required":["city"]})");
+    ASSERT_TRUE(s) << s.error();
+    EXPECT_FALSE(s->from_llm_response(R"(<tool_call>{"name": "other", "arguments": {"city": "x"}}</tool_call>)", options));
+}
+
+TEST(Envelope, SeveralCallsAreNotChosenAmong) {
+    auto r = from_llm_response<Weather>(
+        R"({"tool_calls": [{"function": {"name": "a", "arguments": {"city": "X"}}}, {"function": {"name": "b", "arguments": {"city": "Y"}}}]})");
+    EXPECT_FALSE(r);
+}
+
+// BFCL's simple_python ground truth, each call rendered as a Hermes <tool_call> envelope and
+// shaped with its function's own parameter schema: every one must come back, with the Warning.
+TEST(Envelope, BfclArgumentsInHermesEnvelopes) {
+    const auto dir = test::corpora_dir() / "bfcl";
+    const auto functions = dir / "BFCL_v4_simple_python.json";
+    const auto answers = dir / "possible_answer" / "BFCL_v4_simple_python.json";
+    LAMINATE_REQUIRE_CORPUS(functions);
+    LAMINATE_REQUIRE_CORPUS(answers);
+    std::istringstream fin(test::read_file(functions)), ain(test::read_file(answers));
+    std::string fline, aline;
+    std::size_t cases = 0, recovered = 0;
+    while (std::getline(fin, fline) && std::getline(ain, aline)) {
+        auto entry = parse_json(fline);
+        auto answer = parse_json(aline);
+        ASSERT_TRUE(entry && answer);
+        const Value& function = (*entry)["function"][0];
+        const Value& truth = (*answer)["ground_truth"][0];
+        ASSERT_TRUE(truth.is_object() && truth.size() == 1);
+        const std::string name(truth.members()[0].key());
+        // The intended arguments: each parameter's first accepted value other than "" (which
+        // means "may be absent"); absent when that is all there is.
+        Value args = Value::object();
+        for (const Member& m : truth.members()[0].value.members())
+            for (const Value& accepted : m.value.items())
+                if (!(accepted.is_string() && accepted.as_string().empty())) {
+                    args.append_member(m.key(), accepted);
+                    break;
+                }
+        Value envelope = Value::object();
+        envelope.append_member("name", Value(name));
+        envelope.append_member("arguments", args);
+        const std::string text = "<tool_call>\n" + envelope.dump() + "\n</tool_call>";
+        auto schema = Schema::compile(function["parameters"]);
+        ASSERT_TRUE(schema) << name << ": " << schema.error();
+        ShapeOptions options;
+        options.expected_tool = name;
+        ++cases;
+        auto r = schema->from_llm_response(text, options);
+        if (!r) {
+            ADD_FAILURE() << name << ": " << r.error();
+            continue;
+        }
+        bool all = unwrapped(r->diagnostics) != nullptr;
+        for (const Member& m : args.members()) all = all && r->value.find(m.key()) != nullptr;
+        if (all) ++recovered;
+        else ADD_FAILURE() << name << ": arguments not all recovered: " << r->value.dump();
+    }
+    EXPECT_GT(cases, 300u);
+    EXPECT_EQ(recovered, cases);
+}
+
+} // namespace

@@ -60,6 +60,8 @@ enum class RepairKind : unsigned char {
     SpecialWhitespace,
     InvalidUtf8,
     UnescapedQuote,
+    DoubledQuotes, // ""text"": every quote written twice
+    TripleQuotes,  // """text""" or ```text``` around a string
 };
 
 std::string_view risk_name(Risk r) noexcept;            // "info", "warning", "risky"

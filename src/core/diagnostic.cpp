@@ -61,6 +61,8 @@ std::string_view repair_name(RepairKind k) noexcept {
     case RepairKind::SpecialWhitespace: return "special_whitespace";
     case RepairKind::InvalidUtf8: return "invalid_utf8";
     case RepairKind::UnescapedQuote: return "unescaped_quote";
+    case RepairKind::DoubledQuotes: return "doubled_quotes";
+    case RepairKind::TripleQuotes: return "triple_quotes";
     }
     return "unknown";
 }

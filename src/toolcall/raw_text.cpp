@@ -132,7 +132,18 @@ Result<Response> read_raw_text(std::string_view text, Format format, const RawTe
         }
     }
     detail::RawBuilder b{options, {}, {}, {}, 0, 0};
-    read_format(format, split.rest, b);
+    const std::size_t found = read_format(format, split.rest, b);
+    if (found == 0 && b.calls == 0 && b.dropped_calls == 0 &&
+        (format == Format::Mistral || format == Format::DeepSeek ||
+         format == Format::Functionary)) {
+        // The format was named but the text holds no call it can read: the text comes back as
+        // it was, never a call made of prose.
+        detail::RawBuilder plain{options, {}, {}, {}, 0, 0};
+        plain.text(split.rest);
+        plain.note(Risk::Warning, DiagnosticKind::Preserved,
+                   "no readable tool call in the text; it is kept as text");
+        return plain.finish(format, std::move(split.reasoning), split.has_reasoning);
+    }
     return b.finish(format, std::move(split.reasoning), split.has_reasoning);
 }
 

@@ -26,6 +26,17 @@ ToolCall make_call(std::string_view name, std::string_view args, bool cut_off, s
     return call;
 }
 
+// A function name as models write one ("get_weather", "ns.tool", "search-v2"): prose after
+// [TOOL_CALLS] ("not json at all") is no call.
+bool plausible_name(std::string_view name) {
+    name = trim(name);
+    if (name.empty() || name.size() > 256) return false;
+    return std::all_of(name.begin(), name.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+               c == '_' || c == '.' || c == '-' || c == ':';
+    });
+}
+
 } // namespace
 
 std::size_t read_mistral(std::string_view text, RawBuilder& b) {
@@ -54,7 +65,9 @@ std::size_t read_mistral(std::string_view text, RawBuilder& b) {
     while (!rest.empty()) {
         const std::size_t args_at = rest.find(args_marker);
         if (args_at == std::string_view::npos) {
-            if (!trim(rest).empty()) {
+            if (!plausible_name(rest)) {
+                b.text(rest);
+            } else {
                 // Cut off before [ARGS]: the name is known, the arguments are not yet.
                 ToolCall call = make_call(rest, "", true);
                 b.call(std::move(call));
@@ -68,6 +81,10 @@ std::size_t read_mistral(std::string_view text, RawBuilder& b) {
         if (id_at != std::string_view::npos) {
             id = std::string(trim(name.substr(id_at + id_marker.size())));
             name = name.substr(0, id_at);
+        }
+        if (!plausible_name(name)) {
+            b.text(rest);
+            break;
         }
         rest.remove_prefix(args_at + args_marker.size());
         std::size_t next = rest.find(marker);

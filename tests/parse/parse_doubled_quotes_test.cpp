@@ -13,7 +13,7 @@ TEST(ParseDoubledQuotes, KeysAndValuesLoseTheirDoubling) {
                             RepairKind::DoubledQuotes, 1);
     EXPECT_EQ(test::repairs_of(ds, RepairKind::DoubledQuotes).size(), 2u);
     expect_repair(R"({""name"": ""Ann"", ""age"": 3})", R"({"name": "Ann", "age": 3})",
-                  RepairKind::DoubledQuotes, 19);
+                  RepairKind::DoubledQuotes, 20);
 }
 
 TEST(ParseDoubledQuotes, NeverKeepsTheQuotesOrMergesMembers) {

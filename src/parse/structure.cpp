@@ -620,6 +620,7 @@ Next Parser::drop_dangling_key(const char* at) {
         return Next::Fail;
     ws_.values.pop();
     ws_.keys.pop_back();
+    hot_close_ = nullptr;
     return close_all_at_end();
 }
 

@@ -579,6 +579,21 @@ Next Parser::close_with(char closer) {
         return Next::AfterValue;
     }
     if (open_count(closer) > 0) {
+        // {"x": [{"a": 1}}, {"a": 2}]}: the closer repeats the one just before it and the
+        // container goes on after it: written twice, not this container's lost closer.
+        const char* before = p_;
+        while (before != begin_ && is_ws(static_cast<unsigned char>(before[-1])))
+            --before;
+        const char* after = p_ + 1;
+        while (after != end_ && is_ws(static_cast<unsigned char>(*after)))
+            ++after;
+        if (kind != FrameKind::Root && before != begin_ && before[-1] == closer &&
+            after != end_ && *after == ',') {
+            if (!repair(RepairKind::RedundantCloser, p_, "removed closer", PathAt::Container))
+                return Next::Fail;
+            ++p_;
+            return Next::AfterValue;
+        }
         if (!repair(RepairKind::MissingCloser, p_, "added closer", PathAt::Container))
             return Next::Fail;
         return close_frame() ? Next::AfterValue : Next::Fail;

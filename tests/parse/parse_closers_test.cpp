@@ -15,6 +15,11 @@ TEST(ParseClosers, ExtraCloserInsideAnArrayIsRemoved) {
     EXPECT_FALSE(test::has_repair(ds, RepairKind::ConcatenatedPayloads)) << test::describe(ds);
 }
 
+TEST(ParseClosers, RepeatedCloserInsideANestedArrayIsRemoved) {
+    expect_repair(R"({"x": [{"a": 1}}, {"a": 2}]})", R"({"x": [{"a": 1}, {"a": 2}]})",
+                  RepairKind::RedundantCloser, 15);
+}
+
 TEST(ParseClosers, WrongCloserAtTheEndStillClosesItsContainer) {
     expect_repair(R"([1, 2})", R"([1, 2])", RepairKind::MissingCloser, 5);
 }

@@ -62,6 +62,8 @@ enum class RepairKind : unsigned char {
     UnescapedQuote,
     BareAnswer,        // shaping: the whole answer was a bare word, number or sentence for a scalar target
     EnvelopeUnwrapped, // shaping: a tool-call envelope's arguments were shaped, not the envelope
+    DoubledQuotes, // ""text"": every quote written twice
+    TripleQuotes,  // """text""" or ```text``` around a string
 };
 
 std::string_view risk_name(Risk r) noexcept;            // "info", "warning", "risky"

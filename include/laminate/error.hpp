@@ -37,6 +37,7 @@ enum class ErrorKind {
     UnknownTool,         // a tool call naming no registered tool
     BufferExceeded,      // a stream line, event or buffer larger than its configured limit
     StreamError,         // a stream that is malformed or ended in the middle of an event
+    AmbiguousRepair,     // malformed input that more than one repair would read differently
 };
 
 // Stable, documented identifier ("invalid_json", ...): safe to match on and to log.

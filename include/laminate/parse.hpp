@@ -1,8 +1,18 @@
 #pragma once
 // The tolerant parser: valid JSON (RFC 8259) exactly and fast, and what models really emit —
 // trailing/missing commas, single and smart quotes, unquoted keys, comments, Python literals,
-// control characters in strings, NaN/Infinity, concatenated or double-encoded payloads — with
-// one Repaired diagnostic per repair (what, where, how risky).
+// control characters in strings, NaN/Infinity, concatenated or double-encoded payloads, quotes
+// inside a string's text (unescaped_quote), ""doubled"" quotes (doubled_quotes), """triple""" or
+// ```backtick``` delimited strings (triple_quotes), one closer too many (redundant_closer) — with
+// one Repaired diagnostic per repair (what, where, how risky). The repair kinds and their printed
+// names are the RepairKind table in diagnostic.hpp (repair_name()).
+//
+// A repair yields the reading a careful person would choose, or an error: a quote ends a
+// member's value only where a comma and a plausible next member ("key":), the object's end or
+// the end of the text follow; a value without a key inside an object is ambiguous_repair (unless
+// the object is an array element that lost its closer); prose is never joined into an array.
+// Completing truncated text drops a dangling key or an empty fragment ("[\"", "[-") rather than
+// inventing "", 0, -0 or null, and a dangling key never replaces an earlier member.
 
 #include <laminate/diagnostic.hpp>
 #include <laminate/result.hpp>

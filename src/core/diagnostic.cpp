@@ -63,6 +63,8 @@ std::string_view repair_name(RepairKind k) noexcept {
     case RepairKind::UnescapedQuote: return "unescaped_quote";
     case RepairKind::BareAnswer: return "bare_answer";
     case RepairKind::EnvelopeUnwrapped: return "envelope_unwrapped";
+    case RepairKind::DoubledQuotes: return "doubled_quotes";
+    case RepairKind::TripleQuotes: return "triple_quotes";
     }
     return "unknown";
 }

@@ -34,6 +34,7 @@ std::string_view kind_name(ErrorKind kind) noexcept {
     case ErrorKind::UnknownTool: return "unknown_tool";
     case ErrorKind::BufferExceeded: return "buffer_exceeded";
     case ErrorKind::StreamError: return "stream_error";
+    case ErrorKind::AmbiguousRepair: return "ambiguous_repair";
     }
     return "unknown";
 }

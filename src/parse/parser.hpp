@@ -164,6 +164,11 @@ private:
     Next value_missing_in_object();
     Next close_all_at_end();
     Next eof_at_value();
+    Next drop_dangling_key(const char* at);
+    Next drop_cut_value(const char* start);
+    bool at_closing_fence() const noexcept;
+    bool object_may_end_early();
+    Next reopen_object(const char* closer, const char* comma);
     bool may_repeat_keys(std::size_t members) const noexcept;
     bool check_duplicates(std::size_t first, std::size_t members);
 
@@ -190,6 +195,11 @@ private:
     bool control_character(const char* s);
     bool misquoted(bool key, Next& next);
     bool quote_ends_string(const char* after, bool key, int brackets, int braces, int parens) const;
+    const char* quoted_within(const char* t) const;
+    bool plausible_member(const char* t) const;
+    bool plausible_value(const char* t) const;
+    bool plausible_after_comma(const char* comma) const;
+    bool delimited_string(const char* open, bool key, Next& next);
     bool stops_unclosed_string(const char* s, const char* open) const;
     Next concatenate_strings();
     Next push_text(bool key, const char* open);
@@ -307,6 +317,14 @@ private:
     std::size_t open_counts_[3] = {0, 0, 0}; // open arrays, objects, tuples and calls
     const char* comma_ = nullptr;            // the comma before the value or key being read, if any
     bool concatenated_ = false;
+    bool root_text_ = false; // the root value is unquoted text (see root_after_value())
+    bool key_cut_ = false;   // the key just read was cut off by the end (already reported)
+    bool joining_ = false;   // inside concatenate_strings()
+    // Bytes that careful string reads scanned up to the end of the input without finding their
+    // closing quote (each then re-read to its first delimiter). Past a few times the input's
+    // size, later strings stop at their first delimiter at once, so that text where no quote
+    // closes anything (["a, "a, "a, ...) stays linear.
+    std::size_t scanned_to_end_ = 0;
     const char* root_start_ = nullptr;
 
     // The last string read by the fast path ended at its first '"'. Whether that quote really ended

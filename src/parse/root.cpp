@@ -90,6 +90,17 @@ Next Parser::root_after_value() {
         }
         const char c = *p_;
         if (c == ',') {
+            if (!comma && !concatenated_ && ws_.values.size() == 1 && ws_.values.top().is_object()) {
+                // {"a": 1}, "b": 2}: the object's closer came early and its members go on.
+                const char* closer = p_;
+                while (closer != begin_ && is_ws(static_cast<unsigned char>(closer[-1])))
+                    --closer;
+                const char* u = p_ + 1;
+                while (u != end_ && is_ws(static_cast<unsigned char>(*u)))
+                    ++u;
+                if (closer != begin_ && closer[-1] == '}' && plausible_member(u))
+                    return reopen_object(closer - 1, p_);
+            }
             if (comma && !repair(RepairKind::LeadingComma, p_, "removed comma", PathAt::Container))
                 return Next::Fail;
             comma = p_++;
@@ -110,6 +121,9 @@ Next Parser::root_after_value() {
         }
         const Value& last = ws_.values.top();
         if (c == '+' && !comma && last.is_string()) return concatenate_strings();
+        if (root_text_)
+            return fail(ErrorKind::InvalidJson, p_, "unexpected content after unquoted text",
+                        PathAt::Container);
         const bool container_follows_container =
             (c == '{' || c == '[') && (last.is_object() || last.is_array());
         if ((separated || container_follows_container) && c != ':' && c != ';' && c != '=') {
@@ -122,6 +136,29 @@ Next Parser::root_after_value() {
         return fail(ErrorKind::InvalidJson, p_, "unexpected content after the JSON value",
                     PathAt::Container);
     }
+}
+
+// The root object's members, back on the value stack in an object frame again: its closer was
+// early. The frame's offset is the closer's (it identifies the frame; the real opening bracket
+// is no longer known).
+Next Parser::reopen_object(const char* closer, const char* comma) {
+    if (!repair(RepairKind::RedundantCloser, closer, "removed closer", PathAt::Container))
+        return Next::Fail;
+    Value object = std::move(ws_.values.top());
+    ws_.values.pop();
+    p_ = closer;
+    if (!open_frame(FrameKind::Object)) return Next::Fail;
+    for (Member& m : object.members()) {
+        const std::string_view key = m.name.as_string();
+        ws_.keys.push_back(KeyInfo{offset(closer),
+                                   key_fingerprint(key.data(), key.size(), key.data() + key.size())});
+        ws_.values.emplace(std::move(m.name));
+        ws_.values.emplace(std::move(m.value));
+    }
+    p_ = comma + 1;
+    comma_ = comma;
+    hot_close_ = nullptr;
+    return Next::Key;
 }
 
 // "{\"a\": 1}" as the whole document: a JSON document that was encoded as a string. Only strictly

@@ -158,6 +158,11 @@ Next Parser::any_string(bool key) {
 Next Parser::quoted_string(const char* open, QuoteStyle style, bool key) {
     // The quoting repair is written before a value (whose path is known) and after a key (so that
     // its path names the key).
+    if (style == QuoteStyle::TypographicSingle && *open == '`') {
+        // ```text```: a markdown code span as a string.
+        Next next = Next::Fail;
+        if (delimited_string(open, key, next)) return next;
+    }
     RepairKind quoting = RepairKind::None;
     constexpr RepairMessage quoting_message = "replaced quotes";
     if (style == QuoteStyle::Single)
@@ -180,7 +185,8 @@ Next Parser::quoted_string(const char* open, QuoteStyle style, bool key) {
     const int open_len = opening_quote(open, end_, opened);
     const std::size_t mark = diag_count();
     std::string& out = ws_.text;
-    bool stop_at_delimiters = false;
+    bool stop_at_delimiters =
+        scanned_to_end_ > 4 * static_cast<std::size_t>(end_ - begin_) + 65536;
 
 restart:
     out.clear();
@@ -215,14 +221,18 @@ restart:
                 p_ = s + q;
                 return done();
             }
-            if (last && *last == ',') {
+            if (last && *last == ',' &&
+                (key || (!key && top().kind == FrameKind::Object ? plausible_member(s)
+                                                                 : plausible_value(s)))) {
                 // {"a":"b,"c":"d"}: this quote opens the next string; ours ended at the comma.
                 out.resize(before_comma);
                 if (!repair(RepairKind::MissingQuote, last, "inserted quote")) return Next::Fail;
                 p_ = last;
                 return done();
             }
-            if (last && is_string_delimiter(static_cast<unsigned char>(*last))) {
+            if (last && *last != ':' && *last != ',' &&
+                is_string_delimiter(static_cast<unsigned char>(*last))) {
+                scanned_to_end_ += static_cast<std::size_t>(s - open);
                 rollback(mark);
                 stop_at_delimiters = true;
                 goto restart;
@@ -290,11 +300,23 @@ end_of_input:
     // first delimiter, not at the end.
     if (!stop_at_delimiters && opt_.repair && last &&
         is_string_delimiter(static_cast<unsigned char>(*last))) {
+        scanned_to_end_ += static_cast<std::size_t>(end_ - open);
         rollback(mark);
         stop_at_delimiters = true;
         goto restart;
     }
     out.resize(kept);
+    if (key) {
+        // A key cut off by the end is dangling: after_key_cold() drops it (reported here).
+        if (!complete(RepairKind::TruncatedCompleted, open, open, "dropped key"))
+            return Next::Fail;
+        p_ = end_;
+        const Next next = push_text(key, open);
+        key_cut_ = true;
+        return next;
+    }
+    // ["  or  {"a": "  : nothing of the value was written; completing it would invent "".
+    if (out.empty() && !joining_) return drop_cut_value(open);
     if (!complete(RepairKind::TruncatedCompleted, open, open, "closed string")) return Next::Fail;
     p_ = end_;
     return done();
@@ -336,8 +358,87 @@ const char* Parser::single_quoted_plain_end(const char* open, bool key) const {
     return s;
 }
 
+namespace {
+// How far past a quote a plausibility check may read: a check must not rescan the rest of the
+// text for every quote (the parser stays linear), and the key it looks for is short.
+constexpr std::ptrdiff_t kLookAhead = 256;
+} // namespace
+
+// The end of the quoted string that opens at t, when it ends on its line within the look-ahead;
+// null otherwise (t is not a quote, or the string runs on).
+const char* Parser::quoted_within(const char* t) const {
+    QuoteStyle style = QuoteStyle::Double;
+    const int n = opening_quote(t, end_, style);
+    if (!n || style == QuoteStyle::Escaped) return nullptr;
+    const char* const limit = end_ - t > kLookAhead ? t + kLookAhead : end_;
+    for (const char* s = t + n; s < limit;) {
+        if (*s == '\n' || *s == '\r') return nullptr;
+        if (*s == '\\') {
+            s = limit - s > 2 ? s + 2 : limit;
+            continue;
+        }
+        if (const int q = closing_quote(s, end_, style)) return s + q;
+        ++s;
+    }
+    return nullptr;
+}
+
+// "key": — what the next member of an object starts with. A quote inside a member's value only
+// ends the value when a member (or the object's end) follows it: `"The "quick", "lazy" fox"`
+// keeps its quotes as text, since `"lazy" fox` is no member.
+bool Parser::plausible_member(const char* t) const {
+    const char* after = quoted_within(t);
+    if (!after) return false;
+    while (after != end_ && is_space_or_tab(static_cast<unsigned char>(*after)))
+        ++after;
+    return after != end_ && *after == ':';
+}
+
+// What may follow a comma in an array: a value that starts like one (a quoted string must end
+// before the next delimiter), or the array's end.
+bool Parser::plausible_value(const char* t) const {
+    if (t == end_) return true;
+    const auto c = static_cast<unsigned char>(*t);
+    switch (c) {
+    case '{':
+    case '[':
+    case ']':
+    case '}':
+    case ')':
+    case '-': return true;
+    default: break;
+    }
+    if (is_digit(c)) return true;
+    for (const char* word : {"true", "false", "null"}) {
+        const std::size_t n = std::strlen(word);
+        if (static_cast<std::size_t>(end_ - t) >= n && std::memcmp(t, word, n) == 0 &&
+            (static_cast<std::size_t>(end_ - t) == n ||
+             !is_word_char(static_cast<unsigned char>(t[n]))))
+            return true;
+    }
+    const char* after = quoted_within(t);
+    if (!after) return false;
+    while (after != end_ && is_space_or_tab(static_cast<unsigned char>(*after)))
+        ++after;
+    return after == end_ || *after == ',' || *after == ']' || *after == '}' || *after == ')' ||
+           *after == '\n' || *after == '\r';
+}
+
+// Whether what follows `comma` continues the container around the string being read: then the
+// quote before the comma ended the string.
+bool Parser::plausible_after_comma(const char* comma) const {
+    const char* u = comma + 1;
+    while (u != end_ && is_ws(static_cast<unsigned char>(*u)))
+        ++u;
+    if (u == end_) return true;
+    if (top().kind == FrameKind::Object) return *u == '}' || *u == ']' || plausible_member(u);
+    return plausible_value(u);
+}
+
 // Whether a quote, followed by `after`, ends its string. brackets/braces/parens are the balance of
-// those inside the string so far: "the list [1, 2"] more" keeps its quote, "foo)" does not.
+// those inside the string so far: "the list [1, 2"] more" keeps its quote, "foo)" does not. A
+// member's value ends only before what may follow it in its object (a comma and the next member,
+// the object's end); a key before its colon.
 bool Parser::quote_ends_string(const char* after, bool key, int brackets, int braces,
                                int parens) const {
     const char* t = after;
@@ -345,12 +446,17 @@ bool Parser::quote_ends_string(const char* after, bool key, int brackets, int br
         ++t;
     if (t == end_) return true;
     if (key && t != after) return true; // {"a" true}: a key and its value, colon missing
+    if (*t == '\n' || *t == '\r') {
+        // A line break ends the string when what follows on the next lines may follow it.
+        while (t != end_ && is_ws(static_cast<unsigned char>(*t)))
+            ++t;
+        if (t == end_) return true;
+    }
+    const bool member_value = !key && top().kind == FrameKind::Object;
     const auto c = static_cast<unsigned char>(*t);
     switch (c) {
-    case '\n':
-    case '\r':
-    case ',':
-    case ':':
+    case ',': return key || plausible_after_comma(t);
+    case ':': return key;
     case '[':
     case '{':
     case '+':
@@ -367,21 +473,70 @@ bool Parser::quote_ends_string(const char* after, bool key, int brackets, int br
                 ++u;
             if (u == end_ || *u == ',' || *u == '}' || *u == ']') return false;
         }
-        return true;
+        break;
     default: break;
     }
-    if (is_digit(c) || c == '-') return true;
     QuoteStyle style = QuoteStyle::Double;
-    if (opening_quote(t, end_, style)) return true;
-    // ["a" true]: the next value is a keyword.
-    for (const char* word : {"true", "false", "null"}) {
-        const std::size_t n = std::strlen(word);
-        if (static_cast<std::size_t>(end_ - t) >= n && std::memcmp(t, word, n) == 0 &&
-            (static_cast<std::size_t>(end_ - t) == n ||
-             !is_word_char(static_cast<unsigned char>(t[n]))))
-            return true;
+    // {"a": "x" "b": 1}: the next member, its comma missing; {"d": "a "b" "c" d"}: text.
+    if (opening_quote(t, end_, style))
+        return key || (member_value ? plausible_member(t) : plausible_value(t));
+    // ["a" true], ["a" 2]: the next value of an array; no member starts that way.
+    return !member_value && plausible_value(t);
+}
+
+// """text""" or ```text``` (a Python or markdown habit) and ""text"" (every quote doubled, as a
+// CSV writer escapes them): the text between the delimiters is the string, when what follows the
+// closing delimiter may follow a string. False, having changed nothing, otherwise.
+bool Parser::delimited_string(const char* open, bool key, Next& next) {
+    auto fits = [&](const char* after) {
+        while (after != end_ && is_ws(static_cast<unsigned char>(*after)))
+            ++after;
+        if (after == end_) return !key;
+        if (key) return *after == ':';
+        return *after == ',' || *after == '}' || *after == ']' || *after == ')';
+    };
+    const char* body = nullptr;
+    const char* close = nullptr;
+    std::size_t close_len = 0;
+    RepairKind kind = RepairKind::None;
+    const char q = *open;
+    if (end_ - open >= 6 && (q == '"' || q == '`') && open[1] == q && open[2] == q) {
+        body = open + 3;
+        for (const char* s = body; end_ - s >= 3; ++s) {
+            s = static_cast<const char*>(std::memchr(s, q, static_cast<std::size_t>(end_ - s)));
+            if (!s || end_ - s < 3) break;
+            if (s[1] == q && s[2] == q) {
+                close = s;
+                break;
+            }
+        }
+        close_len = 3;
+        kind = RepairKind::TripleQuotes;
+    } else if (end_ - open >= 5 && q == '"' && open[1] == '"' && open[2] != '"') {
+        body = open + 2;
+        const void* found = std::memchr(body, '"', static_cast<std::size_t>(end_ - body));
+        close = static_cast<const char*>(found);
+        if (close && (close + 1 == end_ || close[1] != '"')) close = nullptr;
+        if (close && std::memchr(body, '\n', static_cast<std::size_t>(close - body)))
+            close = nullptr;
+        close_len = 2;
+        kind = RepairKind::DoubledQuotes;
     }
-    return false;
+    if (!close || !fits(close + close_len)) return false;
+    ws_.text.clear();
+    constexpr RepairMessage message = "removed quotes";
+    if (!key && !repair(kind, open, message)) {
+        next = Next::Fail;
+        return true;
+    }
+    if (!append_checked(body, close)) {
+        next = Next::Fail;
+        return true;
+    }
+    p_ = close + close_len;
+    next = push_text(key, open);
+    if (key && !repair(kind, open, message)) next = Next::Fail;
+    return true;
 }
 
 // While re-reading a string whose closing quote is missing: where it should have been.
@@ -431,6 +586,8 @@ bool Parser::misquoted(bool key, Next& next) {
     if (key) ws_.keys.pop_back();
     rollback(hot_diag_mark_);
     hot_close_ = nullptr;
+    // ""name"" or """text""": the fast path read an empty string.
+    if (after == open + 2 && delimited_string(open, key, next)) return true;
     next = quoted_string(open, QuoteStyle::Double, key);
     return true;
 }
@@ -472,9 +629,17 @@ Escape Parser::decode_escape(const char*& s, QuoteStyle style) {
             return Escape::Failed;
         out += '\'';
         break;
-    default:
-        // Not a JSON escape: the backslash goes, the character stays and is read as text.
+    case '\n':
+    case '\r':
+        // A backslash before a line break continues the line (a shell or C habit): it goes.
         if (!repair(RepairKind::InvalidEscape, s, "removed escape")) return Escape::Failed;
+        ++s;
+        return Escape::Ok;
+    default:
+        // Not a JSON escape: C:\Users\me is a path, not "C:Usersme". The backslash stays as
+        // text, and the character after it is read as text.
+        if (!repair(RepairKind::InvalidEscape, s, "kept backslash")) return Escape::Failed;
+        out += '\\';
         ++s;
         return Escape::Ok;
     }
@@ -608,9 +773,20 @@ validate:
     return next;
 }
 
+namespace {
+struct joined_guard {
+    bool& flag;
+    explicit joined_guard(bool& f) : flag(f) { flag = true; }
+    ~joined_guard() { flag = false; }
+    joined_guard(const joined_guard&) = delete;
+    joined_guard& operator=(const joined_guard&) = delete;
+};
+} // namespace
+
 // "a" + "b" + 'c': joined into one string. p_ is at the first '+'.
 Next Parser::concatenate_strings() {
     std::string& joined = ws_.joined;
+    joined_guard guard{joining_};
     joined.assign(ws_.values.top().as_string());
     ws_.values.pop();
     if (!repair(RepairKind::StringConcatenation, p_, "joined strings")) return Next::Fail;

@@ -406,7 +406,7 @@ Next Parser::value_cold() {
     case Junk::Failed: return Next::Fail;
     case Junk::None: break;
     }
-    if (p_ == end_) return eof_at_value();
+    if (p_ == end_ || (top().kind != FrameKind::Root && at_closing_fence())) return eof_at_value();
     const FrameKind kind = top().kind;
     const char c = *p_;
     switch (c) {
@@ -498,11 +498,7 @@ Next Parser::eof_at_value() {
     const Frame& f = top();
     switch (f.kind) {
     case FrameKind::Root: return fail(ErrorKind::EmptyInput, p_, "the input has no JSON value");
-    case FrameKind::Object:
-        if (!complete(RepairKind::TruncatedCompleted, end_, begin_ + f.open, "inserted null"))
-            return Next::Fail;
-        ws_.values.emplace();
-        return close_all_at_end();
+    case FrameKind::Object: return drop_dangling_key(end_);
     case FrameKind::Array:
     case FrameKind::Tuple:
     case FrameKind::Call: break;
@@ -534,7 +530,7 @@ Next Parser::after_value_cold() {
     case Junk::Failed: return Next::Fail;
     case Junk::None: break;
     }
-    if (p_ == end_) return close_all_at_end();
+    if (p_ == end_ || at_closing_fence()) return close_all_at_end();
     const char c = *p_;
     if ((kind == FrameKind::Tuple || kind == FrameKind::Call) && c == ',') {
         comma_ = p_++;
@@ -550,6 +546,7 @@ Next Parser::after_value_cold() {
     if (kind == FrameKind::Object) {
         if (c == '{' || c == '[') {
             // [{"i":1{"i":2}]: the object ended before the next array element.
+            if (!object_may_end_early()) return Next::Fail;
             if (!repair(RepairKind::MissingCloser, p_, "closed object", PathAt::Container))
                 return Next::Fail;
             return close_frame() ? Next::AfterValue : Next::Fail;
@@ -582,14 +579,89 @@ Next Parser::close_with(char closer) {
         return Next::AfterValue;
     }
     if (open_count(closer) > 0) {
+        // {"x": [{"a": 1}}, {"a": 2}]}: the closer repeats the one just before it and the
+        // container goes on after it: written twice, not this container's lost closer.
+        const char* before = p_;
+        while (before != begin_ && is_ws(static_cast<unsigned char>(before[-1])))
+            --before;
+        const char* after = p_ + 1;
+        while (after != end_ && is_ws(static_cast<unsigned char>(*after)))
+            ++after;
+        if (kind != FrameKind::Root && before != begin_ && before[-1] == closer &&
+            after != end_ && *after == ',') {
+            if (!repair(RepairKind::RedundantCloser, p_, "removed closer", PathAt::Container))
+                return Next::Fail;
+            ++p_;
+            return Next::AfterValue;
+        }
         if (!repair(RepairKind::MissingCloser, p_, "added closer", PathAt::Container))
             return Next::Fail;
         return close_frame() ? Next::AfterValue : Next::Fail;
+    }
+    // A closer that closes nothing open. Followed by a comma, the container goes on:
+    // [{"a": 1}}, {"a": 2}] has one closer too many. Otherwise it stands in for this container's.
+    const char* t = p_ + 1;
+    while (t != end_ && is_ws(static_cast<unsigned char>(*t)))
+        ++t;
+    if (t != end_ && *t == ',' && kind != FrameKind::Root) {
+        if (!repair(RepairKind::RedundantCloser, p_, "removed closer", PathAt::Container))
+            return Next::Fail;
+        ++p_;
+        return Next::AfterValue;
     }
     if (!repair(RepairKind::MissingCloser, p_, "replaced closer", PathAt::Container))
         return Next::Fail;
     ++p_;
     return close_frame() ? Next::AfterValue : Next::Fail;
+}
+
+// A value without a key inside an object ({"a": [1], [2]}): the object ended early only when it
+// is an element of an array ([{"i":1},{"i":2}] lost a closer); anywhere else the value could as
+// well belong to a member before it, so no reading is the careful one.
+bool Parser::object_may_end_early() {
+    const FrameKind parent = ws_.frames[ws_.frames.size() - 2].kind;
+    if (parent == FrameKind::Array || parent == FrameKind::Tuple) return true;
+    return error(ErrorKind::AmbiguousRepair, p_, "an object holds a value without a key",
+                 PathAt::Container);
+}
+
+// The input ends (or a closing fence does) where a member's value should be, or after its key:
+// the key is dropped, never given an invented value (nor allowed to replace an earlier member).
+Next Parser::drop_dangling_key(const char* at) {
+    const bool reported = key_cut_;
+    key_cut_ = false;
+    if (!reported &&
+        !complete(RepairKind::TruncatedCompleted, at, begin_ + top().open, "dropped key"))
+        return Next::Fail;
+    ws_.values.pop();
+    ws_.keys.pop_back();
+    hot_close_ = nullptr;
+    return close_all_at_end();
+}
+
+// A value that the end of the input cut off before any of it could be read ("[-", "[\""): it is
+// dropped, and with it the key it was the value of.
+Next Parser::drop_cut_value(const char* start) {
+    if (top().kind == FrameKind::Root)
+        return fail(ErrorKind::ValueNotClosed, start, "the input ended before a value was read");
+    if (!complete(RepairKind::TruncatedCompleted, start, start, "dropped value")) return Next::Fail;
+    if (top().kind == FrameKind::Object) {
+        ws_.values.pop();
+        ws_.keys.pop_back();
+    }
+    p_ = end_;
+    hot_close_ = nullptr;
+    return close_all_at_end();
+}
+
+// ``` and nothing but white space after it: a markdown fence closes the text where the document
+// was cut off, and the document ends there (root_after_value() strips the fence).
+bool Parser::at_closing_fence() const noexcept {
+    if (end_ - p_ < 3 || p_[0] != '`' || p_[1] != '`' || p_[2] != '`') return false;
+    const char* t = p_ + 3;
+    while (t != end_ && is_ws(static_cast<unsigned char>(*t)))
+        ++t;
+    return t == end_;
 }
 
 Next Parser::key_cold() {
@@ -598,7 +670,7 @@ Next Parser::key_cold() {
     case Junk::Failed: return Next::Fail;
     case Junk::None: break;
     }
-    if (p_ == end_) {
+    if (p_ == end_ || at_closing_fence()) {
         if (comma_ && !complete(RepairKind::TruncatedCompleted, comma_, begin_ + top().open,
                                 "removed comma", PathAt::Container))
             return Next::Fail;
@@ -621,6 +693,7 @@ Next Parser::key_cold() {
     case '{':
     case '[':
         // [{"i":1,{"i":2}]: the object ended before the next array element.
+        if (!object_may_end_early()) return Next::Fail;
         if (comma_ &&
             !repair(RepairKind::TrailingComma, comma_, "removed comma", PathAt::Container))
             return Next::Fail;
@@ -651,12 +724,8 @@ Next Parser::after_key_cold() {
     case Junk::Failed: return Next::Fail;
     case Junk::None: break;
     }
-    if (p_ == end_) {
-        if (!complete(RepairKind::TruncatedCompleted, end_, begin_ + top().open, "inserted null"))
-            return Next::Fail;
-        ws_.values.emplace();
-        return close_all_at_end();
-    }
+    if (p_ == end_ || at_closing_fence()) return drop_dangling_key(p_);
+    key_cut_ = false;
     switch (*p_) {
     case ',':
     case '}':

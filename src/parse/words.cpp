@@ -168,6 +168,13 @@ Next Parser::word_value() {
     } else if (!repair(RepairKind::UnquotedString, start, "quoted text")) {
         return Next::Fail;
     }
+    if (top().kind == FrameKind::Root) {
+        // Prose is not a payload to join: "Sorry, I cannot help." is no array of two strings.
+        if (concatenated_)
+            return fail(ErrorKind::InvalidJson, start, "unquoted text after the JSON value",
+                        PathAt::Container);
+        root_text_ = true;
+    }
     return push_text(false, start);
 }
 

@@ -31,6 +31,25 @@ const Difference deliberate_differences[] = {
                                        "characters in strings\") with a control_character "
                                        "Warning"},
     {"\"abc\x1f\"", "as above, for U+001F"},
+    // DESIGN.md "Semantics": completing truncated text closes what is open and drops a dangling
+    // fragment; it never invents a value ("", 0, null). jsonrepair invents them.
+    {"{\"foo\":", "jsonrepair invents null for a dangling key; laminate drops the key (Risky)"},
+    {"{\"foo\"", "as above"},
+    {"{\"foo", "as above, for a key cut off inside its quotes"},
+    {"{\"s \\ud", "as above, for a key cut off inside an escape"},
+    {"{\"a\":", "as above"},
+    {"{\"a\":-", "jsonrepair invents -0 for a sign; laminate drops the fragment and its key"},
+    {"\"\\u", "jsonrepair invents \"\" for a string with nothing read; laminate: value_not_closed"},
+    {"\"\\u2", "as above"},
+    {"\"\\u260", "as above"},
+    {"-", "jsonrepair invents -0 for a sign alone; laminate: value_not_closed"},
+    {".", "jsonrepair invents 0 for a dot alone; laminate: value_not_closed"},
+    {"[-,", "jsonrepair invents -0; a sign without digits is no number (invalid_json)"},
+    {"\"\\a\"", "jsonrepair drops the backslash of an invalid escape; laminate keeps it "
+                  "(C:\\Users\\me stays a path)"},
+    {"a\nb", "jsonrepair reads unquoted words on two lines as an array; laminate refuses to "
+             "turn prose into an array (invalid_json)"},
+    {"a,b", "as above, for words separated by a comma (\"Sorry, I cannot help.\")"},
 };
 
 TEST(ParseConformance, JsonrepairSuite) {
@@ -90,7 +109,8 @@ TEST(ParseConformance, JsonrepairSuite) {
     std::cout << "[ jsonrepair ] " << passed << "/" << cases << " cases pass (" << rate << "%), "
               << std::size(deliberate_differences) << " deliberate differences\n";
     RecordProperty("jsonrepair_pass_rate", std::to_string(rate));
-    EXPECT_GE(rate, 97.0);
+    // 95%: the deliberate differences above are about 4% of the suite.
+    EXPECT_GE(rate, 95.0);
 }
 
 } // namespace

@@ -111,10 +111,13 @@ TEST(ParseEscapes, KeysDecodeEscapesInEveryStyle) {
 }
 
 TEST(ParseEscapes, InvalidEscapesKeepTheCharacter) {
-    test::expect_repair(R"("\a")", R"("a")", RepairKind::InvalidEscape, 1);
+    // The backslash stays: "C:\Users\me" is a path (it was read as "C:Usersme").
+    test::expect_repair(R"("\a")", R"("\\a")", RepairKind::InvalidEscape, 1);
     test::expect_repair(R"("foo\'bar")", R"("foo'bar")", RepairKind::InvalidEscape, 4);
     test::expect_repair("'foo\\'bar'", R"("foo'bar")", RepairKind::SingleQuotes, 0);
-    test::expect_repair(R"(["C:\Users\me"])", R"(["C:Usersme"])", RepairKind::InvalidEscape, 4);
+    test::expect_repair(R"(["C:\Users\me"])", R"(["C:\\Users\\me"])", RepairKind::InvalidEscape, 4);
+    test::expect_repair(R"({"path": "C:\Users\me"})", R"({"path": "C:\\Users\\me"})",
+                        RepairKind::InvalidEscape, 12);
     // Unquoted text keeps backslashes that are not JSON escapes.
     test::expect_repair(R"({path: C:\Users\me})", R"({"path": "C:\\Users\\me"})",
                         RepairKind::UnquotedString, 7);

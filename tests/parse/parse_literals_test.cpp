@@ -63,13 +63,15 @@ TEST(ParseLiterals, MalformedNumbersAreCompleted) {
     expect_repair("[2.]", "[2.0]", RepairKind::InvalidNumber, 1);
     expect_repair("[2e]", "[2e0]", RepairKind::InvalidNumber, 1);
     expect_repair("[2e+ ]", "[2e+0]", RepairKind::InvalidNumber, 1);
-    expect_repair("[-,1]", "[-0,1]", RepairKind::InvalidNumber, 1);
+    // A sign without digits is no number: -0 would be invented (was [-0,1], a silent wrong reading).
+    test::expect_error("[-,1]", ErrorKind::InvalidJson, 1);
     expect_repair("[+1]", "[1]", RepairKind::InvalidNumber, 1);
     // Cut off by the end of the input: a Risky completion.
     expect_repair("2.", "2.0", RepairKind::TruncatedCompleted, 0, Risk::Risky, completing());
     expect_repair("{\"a\":2e-", R"({"a":2e-0})", RepairKind::TruncatedCompleted, 5, Risk::Risky,
                   completing());
-    expect_repair("-", "-0", RepairKind::TruncatedCompleted, 0, Risk::Risky, completing());
+    // Nothing of the number was written: an error, not an invented -0.
+    test::expect_error("-", ErrorKind::ValueNotClosed, 0, completing());
 }
 
 TEST(ParseLiterals, LeadingZerosKeepTheirDigitsAsAString) {

@@ -20,7 +20,9 @@ TEST(ParsePayloads, NewlineDelimitedJson) {
                             RepairKind::ConcatenatedPayloads, 8);
     EXPECT_EQ(test::repairs_of(ds, RepairKind::ConcatenatedPayloads).size(), 1u);
     expect_repair("1\n2", "[1,2]", RepairKind::ConcatenatedPayloads, 2);
-    expect_repair("a\nb", R"(["a","b"])", RepairKind::ConcatenatedPayloads, 2);
+    // Unquoted words on two lines are prose, not two payloads (was ["a","b"], a silent wrong
+    // reading of a sentence as an array).
+    test::expect_error("a\nb", ErrorKind::InvalidJson, 2);
     expect_repair("/* 1 */\n{},\n\n/* 2 */\n{},\n\n/* 3 */\n{},\n", "[{},{},{}]",
                   RepairKind::ConcatenatedPayloads, 21);
 }

@@ -34,21 +34,22 @@ TEST(ParseTruncation, IsCompletedOnRequest) {
                   completing());
     expect_repair("{\"foo\":\"bar\"", R"({"foo":"bar"})", RepairKind::MissingCloser, 12,
                   Risk::Risky, completing());
-    expect_repair("{\"foo\":", R"({"foo":null})", RepairKind::TruncatedCompleted, 7, Risk::Risky,
+    // A dangling key is dropped, never given an invented null (it was {"foo":null}).
+    expect_repair("{\"foo\":", R"({})", RepairKind::TruncatedCompleted, 7, Risk::Risky,
                   completing());
-    expect_repair("{\"foo\"", R"({"foo":null})", RepairKind::TruncatedCompleted, 6, Risk::Risky,
+    expect_repair("{\"foo\"", R"({})", RepairKind::TruncatedCompleted, 6, Risk::Risky,
                   completing());
-    expect_repair("{\"foo", R"({"foo":null})", RepairKind::TruncatedCompleted, 1, Risk::Risky,
+    expect_repair("{\"foo", R"({})", RepairKind::TruncatedCompleted, 1, Risk::Risky,
                   completing());
     expect_repair("{\"a\": 1,", R"({"a":1})", RepairKind::TruncatedCompleted, 7, Risk::Risky,
                   completing());
     expect_repair("{\"foo\":\"bar\\u20", R"({"foo":"bar"})", RepairKind::TruncatedCompleted, 7,
                   Risk::Risky, completing());
-    expect_repair("\"\\ud83d", R"("")", RepairKind::TruncatedCompleted, 0, Risk::Risky,
-                  completing());
+    // Nothing of the string was written: an error, not an invented "".
+    test::expect_error("\"\\ud83d", ErrorKind::ValueNotClosed, 0, completing());
     expect_repair("\"caf\xC3", R"("caf")", RepairKind::TruncatedCompleted, 0, Risk::Risky,
                   completing());
-    expect_repair("{\"s \\ud", R"({"s": null})", RepairKind::TruncatedCompleted, 1, Risk::Risky,
+    expect_repair("{\"s \\ud", R"({})", RepairKind::TruncatedCompleted, 1, Risk::Risky,
                   completing());
     auto ds = expect_repair("[[1, {\"a\": [2", R"([[1, {"a": [2]}]])", RepairKind::MissingCloser,
                             13, Risk::Risky, completing());

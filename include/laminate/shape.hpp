@@ -20,8 +20,9 @@
 //   from_llm_response<T>(text)    extraction first: the candidate that shapes into T wins; a
 //                                 bare answer ("TWO", "yes", "12,111") for a scalar T; several
 //                                 objects in prose for a std::vector T (Warning); a tool-call
-//                                 envelope's arguments when T declares none of its keys and they
-//                                 fit (envelope_unwrapped, Warning; ShapeOptions::expected_tool)
+//                                 envelope's arguments when they fit and the envelope does not
+//                                 (or fits only by ignoring them: T declares none of its keys)
+//                                 (envelope_unwrapped, Warning; ShapeOptions::expected_tool)
 //   shape_lenient / shape_absorbing<T>(value)   the mode forced; absorbing fills .residual
 //   shape_strict<T>(value)        Result<T>: exact types, no unknown member, first error
 //   to_value(x) / to_json(x)      back to JSON, Overflow members re-inserted
@@ -235,30 +236,36 @@ Result<Shaped<T>> from_llm_response(std::string_view text, const ShapeOptions& o
     std::optional<shape_detail::ShapeState> winner_state;
     std::optional<Shaped<T>> winner;
     bool winner_is_array = false, other_tool = false;
-    const bool takes_envelopes = shape_detail::takes_envelopes<T>();
+    static const bool takes_envelopes = shape_detail::takes_envelopes<T>();
     // extract() returns the first candidate accepted, so the last one shaped here is it.
     auto accept = [&](const Value& candidate) {
         shape_detail::ShapeState st(options);
         Shaped<T> out;
-        // A tool-call envelope T has no key for: its arguments, when they fit (envelope_unwrapped).
-        if (!takes_envelopes && shape_detail::looks_like_envelope(candidate))
-            if (auto envelope = shape_detail::tool_envelope(candidate, parse_options)) {
-                if (!options.expected_tool.empty() && envelope->name != options.expected_tool) {
-                    other_tool = true;
-                    return false;
-                }
-                st.diagnostics = std::move(envelope->diagnostics);
-                shape_detail::read_value(envelope->arguments, out.value, st);
-                if (st.errors.empty()) {
-                    winner_state.emplace(std::move(st));
-                    winner.emplace(std::move(out));
-                    return true;
-                }
-                st = shape_detail::ShapeState(options);
-                out = Shaped<T>{};
-            }
-        shape_detail::read_value(candidate, out.value, st);
-        if (!st.errors.empty()) return false;
+        // A tool-call envelope: its arguments, when they fit and the envelope does not (tried
+        // first when T has no key of an envelope: the envelope could only seem to fit).
+        enum class Unwrap { Taken, OtherTool, NoFit };
+        auto arguments = [&]() -> Unwrap {
+            auto envelope = shape_detail::tool_envelope(candidate, parse_options);
+            if (!envelope) return Unwrap::NoFit;
+            if (!options.expected_tool.empty() && envelope->name != options.expected_tool) return Unwrap::OtherTool;
+            st = shape_detail::ShapeState(options);
+            out.value = T{}; // what an earlier reading wrote (its state is dropped with st)
+            st.diagnostics = std::move(envelope->diagnostics);
+            shape_detail::read_value(envelope->arguments, out.value, st);
+            if (st.errors.empty()) return Unwrap::Taken;
+            st = shape_detail::ShapeState(options);
+            out.value = T{}; // what an earlier reading wrote (its state is dropped with st)
+            return Unwrap::NoFit;
+        };
+        const bool envelope = shape_detail::looks_like_envelope(candidate);
+        Unwrap u = envelope && !takes_envelopes ? arguments() : Unwrap::NoFit;
+        if (u == Unwrap::NoFit) {
+            shape_detail::read_value(candidate, out.value, st);
+            if (!st.errors.empty()) u = envelope && takes_envelopes ? arguments() : Unwrap::NoFit;
+            else u = Unwrap::Taken;
+        }
+        if (u == Unwrap::OtherTool) other_tool = true;
+        if (u != Unwrap::Taken) return false;
         winner_state.emplace(std::move(st));
         winner.emplace(std::move(out));
         winner_is_array = candidate.is_array();

@@ -82,6 +82,21 @@ TEST(Envelope, AnEnvelopeThatFitsIsKept) {
     EXPECT_EQ(unwrapped(r->diagnostics), nullptr);
 }
 
+TEST(Envelope, ArgumentsWhenATargetWithAnEnvelopeKeyDoesNotFitTheEnvelope) {
+    // BFCL's calculate_derivative has a parameter called "function": the envelope's "function"
+    // key is not that, and the envelope does not fit; its arguments do.
+    struct Derivative {
+        std::string function;
+        double value;
+    };
+    auto r = from_llm_response<Derivative>(
+        R"(<tool_call>{"name": "calculus.derivative", "arguments": {"function": "x**2", "value": 3}}</tool_call>)");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value.function, "x**2");
+    EXPECT_EQ(r->value.value, 3.0);
+    EXPECT_NE(unwrapped(r->diagnostics), nullptr);
+}
+
 TEST(Envelope, AnotherToolIsReported) {
     ShapeOptions options;
     options.expected_tool = "get_weather";

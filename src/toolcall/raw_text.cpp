@@ -14,6 +14,19 @@ namespace laminate::toolcall {
 
 namespace {
 
+// Functionary's own way of answering in text: the `all` recipient (`all\n...`, `>>>all\n...`).
+bool functionary_text_channel(Format format, std::string_view rest) {
+    if (format != Format::Functionary) return false;
+    while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\n' || rest.front() == '\r' || rest.front() == '\t'))
+        rest.remove_prefix(1);
+    if (rest.starts_with(">>>")) rest.remove_prefix(3);
+    return rest.starts_with("all\n") || rest == "all" || rest.starts_with("all\r");
+}
+
+} // namespace
+
+namespace {
+
 struct Split {
     std::string reasoning;
     bool has_reasoning = false;
@@ -140,6 +153,7 @@ Result<Response> read_raw_text(std::string_view text, Format format, const RawTe
         return r;
     }
     Split split = split_reasoning(text);
+    const bool named = format != Format::AutoDetect; // the caller said which format
     if (format == Format::AutoDetect) {
         format = detect_markers(split.rest);
         if (format == Format::AutoDetect) {
@@ -164,6 +178,15 @@ Result<Response> read_raw_text(std::string_view text, Format format, const RawTe
         b.note(Risk::Risky, DiagnosticKind::Preserved,
                "no tool call could be read in the " + std::string(format_name(format)) +
                    " text; it is kept as text");
+    } else if (found == 0 && b.dropped_calls == 0 && named && b.response.diagnostics.empty() &&
+               (format == Format::Mistral || format == Format::DeepSeek || format == Format::Functionary) &&
+               !functionary_text_channel(format, split.rest)) {
+        // The caller named a format whose answers are calls (Mistral, DeepSeek, Functionary) and
+        // the text holds none: the text is the answer, said once, so that a caller expecting a
+        // call is not left with silence. (Hermes and Llama 3 models answer in plain text as a
+        // matter of course.)
+        b.note(Risk::Warning, DiagnosticKind::Preserved,
+               "no " + std::string(format_name(format)) + " tool call in the text; it is kept as text");
     }
     return b.finish(format, std::move(split.reasoning), split.has_reasoning);
 }

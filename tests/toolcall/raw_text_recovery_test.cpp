@@ -70,13 +70,27 @@ TEST(ToolcallRawTextRecovery, NoReadableCallGivesTheTextBackUnchanged) {
     }
 }
 
-TEST(ToolcallRawTextRecovery, PlainTextWithAFormatChosenHasNoDiagnostic) {
-    for (Format f : {Format::Hermes, Format::Mistral, Format::DeepSeek, Format::Functionary, Format::Llama3}) {
+TEST(ToolcallRawTextRecovery, PlainTextWithAFormatChosenIsKept) {
+    // Hermes and Llama 3 models answer in text as a matter of course: no diagnostic.
+    for (Format f : {Format::Hermes, Format::Llama3}) {
         const Response r = read("Paris is sunny today.", f);
         EXPECT_TRUE(r.tool_calls().empty());
         EXPECT_EQ(r.text(), "Paris is sunny today.");
         EXPECT_TRUE(r.diagnostics.empty()) << format_name(f);
     }
+    // Formats whose answers are calls: the text is kept, and one Warning says no call was found.
+    for (Format f : {Format::Mistral, Format::DeepSeek, Format::Functionary}) {
+        const Response r = read("Paris is sunny today.", f);
+        EXPECT_TRUE(r.tool_calls().empty());
+        EXPECT_EQ(r.text(), "Paris is sunny today.");
+        ASSERT_EQ(r.diagnostics.size(), 1u) << format_name(f);
+        EXPECT_EQ(r.diagnostics[0].kind, DiagnosticKind::Preserved);
+        EXPECT_EQ(r.diagnostics[0].risk, Risk::Warning);
+    }
+    // Functionary's own text channel is an answer, not a missing call.
+    const Response all = read("all\nParis is sunny today.", Format::Functionary);
+    EXPECT_TRUE(all.tool_calls().empty());
+    EXPECT_TRUE(all.diagnostics.empty());
 }
 
 TEST(ToolcallRawTextRecovery, EnvelopeRepairsAreReportedAtTheCall) {

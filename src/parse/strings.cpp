@@ -367,6 +367,7 @@ constexpr std::ptrdiff_t kLookAhead = 256;
 // The end of the quoted string that opens at t, when it ends on its line within the look-ahead;
 // null otherwise (t is not a quote, or the string runs on).
 const char* Parser::quoted_within(const char* t) const {
+    if (t >= end_) return nullptr; // the text ended: no quote to look at
     QuoteStyle style = QuoteStyle::Double;
     const int n = opening_quote(t, end_, style);
     if (!n || style == QuoteStyle::Escaped) return nullptr;

@@ -83,9 +83,11 @@ std::string_view type_label_from_pretty(std::string_view pretty) noexcept {
     bool templated = false;
     for (; end < pretty.size(); ++end) {
         char c = pretty[end];
+        // clang spells an unnamed namespace "(anonymous namespace)::": parentheses nest but do
+        // not make the name a template's, so the namespaces are still stripped.
         if (c == '<' || c == '(') {
             ++depth;
-            templated = true;
+            templated = templated || c == '<';
         } else if (c == '>' || c == ')') {
             --depth;
         } else if (depth == 0 && (c == ';' || c == ']' || c == ',')) {

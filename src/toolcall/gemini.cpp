@@ -1,6 +1,7 @@
 // Gemini generateContent: every candidate; parts text (thought: true is reasoning, with its
-// thoughtSignature), functionCall {name, args, id?}; finishReason; usageMetadata. Gemini says
-// STOP when it stopped to call functions, so such a finish becomes tool_calls.
+// thoughtSignature), functionCall {name, args, id?} (the part's thoughtSignature kept on the
+// call, which must carry it back when replayed); finishReason; usageMetadata. Gemini says STOP
+// when it stopped to call functions, so such a finish becomes tool_calls.
 
 #include "reader_support.hpp"
 #include "readers.hpp"
@@ -40,6 +41,7 @@ Result<Response> read_gemini(const Value& body) {
                 const Value& args = fc["args"];
                 if (args.is_string()) read_arguments(tc, args.as_string());
                 else set_arguments(tc, args.is_null() ? Value::object() : args);
+                tc.signature = signature_of(part);
                 choice.content.emplace_back(std::move(tc));
             } else if (part["text"].is_string()) {
                 if (is_thought) choice.content.emplace_back(Reasoning{str(part, "text"), signature_of(part), false});

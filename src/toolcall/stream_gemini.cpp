@@ -222,6 +222,8 @@ private:
         const bool has_name = fc["name"].is_string() && !fc["name"].as_string().empty();
         if (c.streaming && !has_name) { // the open call continues, or closes with {}
             StreamCall& sc = c.calls.back();
+            if (part["thoughtSignature"].is_string())
+                c.parts[c.call_part.back()].set("thoughtSignature", part["thoughtSignature"]);
             for (const Value& pa : fc["partialArgs"].items()) {
                 if (sc.value.is_null()) sc.value = Value::object();
                 apply_partial_arg(sc.value, c.strings[c.calls.size() - 1], pa);

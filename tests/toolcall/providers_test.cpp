@@ -229,6 +229,25 @@ TEST(ToolcallGemini, FunctionCallSettlesFinish) {
     EXPECT_EQ(r.usage.total_tokens, 937u);
 }
 
+TEST(ToolcallGemini, AFunctionCallKeepsItsPartsThoughtSignature) {
+    // Gemini 3 answers a call with a thoughtSignature on its part, and rejects the call replayed
+    // without it: the reader keeps it on the call. Equality ignores it (an opaque token).
+    const auto path = vercel("google/src/__fixtures__/google-tool-call.json");
+    LAMINATE_REQUIRE_CORPUS(path);
+    const Response r = read_fixture(path);
+    ASSERT_EQ(r.tool_calls().size(), 1u);
+    ASSERT_TRUE(call(r, 0).signature.has_value());
+    EXPECT_TRUE(call(r, 0).signature->starts_with("EskgCsYg"));
+
+    auto plain = read_response(R"({"candidates":[{"content":{"parts":[
+        {"functionCall":{"name":"f","args":{}},"thoughtSignature":"c2ln"},
+        {"functionCall":{"name":"g","args":{}}}]},"finishReason":"STOP"}]})");
+    ASSERT_TRUE(plain);
+    ASSERT_EQ(plain->tool_calls().size(), 2u);
+    EXPECT_EQ(call(*plain, 0).signature, std::optional<std::string>("c2ln"));
+    EXPECT_FALSE(call(*plain, 1).signature.has_value());
+}
+
 TEST(ToolcallGemini, ThoughtPartsAreReasoning) {
     auto r = read_response(R"({"candidates":[{"content":{"parts":[{"text":"hmm","thought":true},
         {"text":"Answer"}]},"finishReason":"MAX_TOKENS"}]})");

@@ -182,6 +182,21 @@ TEST(StreamAssembler, GeminiChunksEqualTheWholeBodyIncludingStreamedFunctionArgu
     ASSERT_EQ(streamed.tool_calls().size(), 2u);
 }
 
+TEST(StreamAssemblerGemini, AStreamedCallKeepsItsThoughtSignature) {
+    // The signature comes on the call's first part, or on a later part of the same streamed call.
+    const std::vector<std::string> data = {
+        R"({"candidates":[{"content":{"parts":[{"functionCall":{"name":"weather","args":{"city":"Rome"}},"thoughtSignature":"c2lnMQ=="}],"role":"model"},"index":0}]})",
+        R"({"candidates":[{"content":{"parts":[{"functionCall":{"name":"plan","willContinue":true}}],"role":"model"},"index":0}]})",
+        R"({"candidates":[{"content":{"parts":[{"functionCall":{"partialArgs":[{"jsonPath":"$.days","numberValue":2}],"willContinue":true},"thoughtSignature":"c2lnMg=="}],"role":"model"},"index":0}]})",
+        R"({"candidates":[{"content":{"parts":[{"functionCall":{}}],"role":"model"},"finishReason":"STOP","index":0}]})"};
+    const auto streamed = read_streamed(sse(data));
+    const auto calls = streamed.tool_calls();
+    ASSERT_EQ(calls.size(), 2u);
+    EXPECT_EQ(calls[0]->signature, std::optional<std::string>("c2lnMQ=="));
+    EXPECT_EQ(calls[1]->signature, std::optional<std::string>("c2lnMg=="));
+    EXPECT_EQ(calls[1]->arguments["days"], Value(2));
+}
+
 TEST(StreamAssembler, OllamaNdjsonEqualsTheWholeBody) {
     const std::string ndjson =
         "{\"model\":\"qwen3\",\"created_at\":\"t\",\"message\":{\"role\":\"assistant\",\"content\":\"\",\"thinking\":\"hm\"},\"done\":false}\n"

@@ -75,6 +75,9 @@ struct ToolCall {
     // Repairs and problems reading the arguments (paths relative to the arguments). A broken
     // argument string keeps raw_arguments, arguments null and one error-kind diagnostic here.
     Diagnostics diagnostics;
+    // Gemini's thoughtSignature on the part that held the call: an opaque token the provider
+    // needs back, with the call, when the call is replayed in a later turn. Empty elsewhere.
+    std::optional<std::string> signature = {};
 
     // Equal when id, name, arguments (as values) and completeness are: raw text and diagnostics
     // record how a call was read, not what it says, and differ between a streamed and a whole

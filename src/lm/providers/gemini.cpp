@@ -60,9 +60,13 @@ Result<Value, ProviderError> Gemini::request_body(const ChatRequest& request, bo
         case Role::Assistant: {
             Value parts = Value::array();
             if (!m.content.empty() || m.tool_calls.empty()) parts.push_back(text_part(m.content));
-            for (const auto& call : m.tool_calls)
-                parts.push_back(Value::object({{"functionCall", Value::object({{"name", Value(call.name)},
-                                                                               {"args", detail::arguments_object(call)}})}}));
+            for (const auto& call : m.tool_calls) {
+                Value part = Value::object({{"functionCall", Value::object({{"name", Value(call.name)},
+                                                                            {"args", detail::arguments_object(call)}})}});
+                // Gemini 3 rejects a replayed call without the signature it was answered with.
+                if (call.signature) part.set("thoughtSignature", *call.signature);
+                parts.push_back(std::move(part));
+            }
             contents.push_back(Value::object({{"role", Value("model")}, {"parts", std::move(parts)}}));
             break;
         }

@@ -8,18 +8,11 @@ using namespace laminate;
 using namespace laminate::lm;
 using namespace laminate::lm::test_fixtures;
 using laminate::test::LoopbackServer;
-using laminate::test::Reply;
 
 namespace {
 
 Value sent(LoopbackServer& server, Gemini& provider, const ChatRequest& request) {
-    server.enqueue(Reply::json(gemini_reply()));
-    auto done = provider.complete(request, {});
-    EXPECT_TRUE(done) << done.error().to_string();
-    if (done) {
-        EXPECT_EQ(done->response.text(), R"({"number":"R-17"})");
-    }
-    return server.requests().back().json();
+    return sent_body(server, provider, request, gemini_reply());
 }
 
 } // namespace
@@ -78,6 +71,21 @@ TEST(GeminiRequest, ARepairRoundReplaysFunctionCallAndFunctionResponse) {
     const Value& response = contents[2]["parts"][0]["functionResponse"];
     EXPECT_EQ(response["name"].as_string(), "respond"); // found from the call it answers
     EXPECT_EQ(response["response"]["result"].as_string(), "$.total_cents: required field is missing");
+}
+
+TEST(GeminiRequest, AReplayedCallCarriesTheThoughtSignatureItCameWith) {
+    LoopbackServer server;
+    Gemini provider(on(server, "/v1beta"));
+    ChatRequest with_signature = repair_round();
+    with_signature.messages[2].tool_calls[0].signature = "c2lnbmF0dXJl";
+    const Value contents = sent(server, provider, with_signature)["contents"];
+    ASSERT_EQ(contents.size(), 4u);
+    const Value& part = contents[1]["parts"][0];
+    EXPECT_EQ(part["functionCall"]["name"].as_string(), "respond");
+    EXPECT_EQ(part["thoughtSignature"].as_string(), "c2lnbmF0dXJl"); // beside functionCall, as Gemini sends it
+
+    const Value without = sent(server, provider, repair_round())["contents"];
+    EXPECT_FALSE(without[1]["parts"][0].contains("thoughtSignature"));
 }
 
 TEST(GeminiRequest, AModelNameWithItsPrefixIsNotDoubled) {

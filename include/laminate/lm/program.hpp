@@ -193,6 +193,23 @@ struct RunState {
     std::optional<Error> error;
 };
 
+// A run's state and the accepted answer (if any) as the caller's Execution.
+template <class T> Execution<T> to_execution(RunState&& state, std::optional<Shaped<T>>&& accepted) {
+    Execution<T> exec;
+    exec.attempts = std::move(state.attempts);
+    exec.usage = state.usage;
+    exec.model = std::move(state.model);
+    exec.strategy = state.strategy;
+    exec.latency = state.latency;
+    if (accepted && !state.error) {
+        exec.output.emplace(std::move(accepted->value));
+        exec.diagnostics = std::move(accepted->diagnostics);
+    } else {
+        exec.error = std::move(state.error);
+    }
+    return exec;
+}
+
 // Interprets one response: nullopt when accepted (the typed value kept by the caller).
 using Interpret = std::function<std::optional<Error>(const toolcall::Response&, const OutputOptions&)>;
 
@@ -260,7 +277,6 @@ public:
 
 private:
     Execution<Output> execute_impl(const S& input, const CallOptions& call, const detail::OnPartial& on_partial) const {
-        Execution<Output> exec;
         std::optional<Shaped<Output>> accepted;
         detail::Interpret interpret = [&](const toolcall::Response& response,
                                           const OutputOptions& oo) -> std::optional<Error> {
@@ -275,20 +291,9 @@ private:
             accepted.emplace(std::move(*parsed));
             return std::nullopt;
         };
-        detail::RunState state =
-            detail::run_program(*provider_, contract_, options_, input_value(input), call, interpret, on_partial);
-        exec.attempts = std::move(state.attempts);
-        exec.usage = state.usage;
-        exec.model = std::move(state.model);
-        exec.strategy = state.strategy;
-        exec.latency = state.latency;
-        if (accepted && !state.error) {
-            exec.output.emplace(std::move(accepted->value));
-            exec.diagnostics = std::move(accepted->diagnostics);
-        } else {
-            exec.error = std::move(state.error);
-        }
-        return exec;
+        return detail::to_execution(
+            detail::run_program(*provider_, contract_, options_, input_value(input), call, interpret, on_partial),
+            std::move(accepted));
     }
 
 public:

@@ -19,7 +19,6 @@ Result<SchemaProgram, Error> SchemaProgram::create(std::shared_ptr<Provider> pro
 }
 
 Execution<Value> SchemaProgram::execute(const Value& input, const CallOptions& call) const {
-    Execution<Value> exec;
     std::optional<Shaped<Value>> accepted;
     detail::Interpret interpret = [&](const toolcall::Response& response,
                                       const OutputOptions& oo) -> std::optional<Error> {
@@ -28,19 +27,8 @@ Execution<Value> SchemaProgram::execute(const Value& input, const CallOptions& c
         accepted.emplace(std::move(*parsed));
         return std::nullopt;
     };
-    detail::RunState state = detail::run_program(*provider_, contract_, options_, input, call, interpret);
-    exec.attempts = std::move(state.attempts);
-    exec.usage = state.usage;
-    exec.model = std::move(state.model);
-    exec.strategy = state.strategy;
-    exec.latency = state.latency;
-    if (accepted && !state.error) {
-        exec.output.emplace(std::move(accepted->value));
-        exec.diagnostics = std::move(accepted->diagnostics);
-    } else {
-        exec.error = std::move(state.error);
-    }
-    return exec;
+    return detail::to_execution(detail::run_program(*provider_, contract_, options_, input, call, interpret),
+                                std::move(accepted));
 }
 
 Result<Value, Error> SchemaProgram::run(const Value& input, const CallOptions& call) const {

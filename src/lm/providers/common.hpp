@@ -24,6 +24,13 @@ ProviderError invalid_request(std::string message);
 // getenv as a string ("" when unset).
 std::string env(const char* name);
 
+// OpenAI's hosted API, for both of its request formats: the model, and OPENAI_BASE_URL and
+// OPENAI_API_KEY where the options leave them empty.
+ProviderOptions openai_options(std::string model, ProviderOptions options);
+
+// `Authorization: Bearer <key>`, or no header when there is no key.
+std::vector<Header> bearer(const std::string& api_key);
+
 // The output schema, or an InvalidRequest error when NativeSchema has none.
 Result<const Value*, ProviderError> native_schema(const ChatRequest& request);
 

@@ -49,6 +49,19 @@ std::string env(const char* name) {
     return v ? std::string(v) : std::string();
 }
 
+ProviderOptions openai_options(std::string model, ProviderOptions options) {
+    options.model = std::move(model);
+    if (options.base_url.empty()) options.base_url = env("OPENAI_BASE_URL");
+    if (options.api_key.empty()) options.api_key = env("OPENAI_API_KEY");
+    if (options.api_key_env.empty()) options.api_key_env = "OPENAI_API_KEY";
+    return options;
+}
+
+std::vector<Header> bearer(const std::string& api_key) {
+    if (api_key.empty()) return {};
+    return {{"Authorization", "Bearer " + api_key}};
+}
+
 Result<const Value*, ProviderError> native_schema(const ChatRequest& request) {
     if (!request.output_schema) return invalid_request("the native_schema strategy needs an output schema");
     return &*request.output_schema;

@@ -29,10 +29,7 @@ Ollama Ollama::local(std::string model, ProviderOptions options) {
 
 std::string Ollama::endpoint(const ChatRequest&, bool) const { return "/api/chat"; }
 
-std::vector<Header> Ollama::auth_headers() const {
-    if (options_.api_key.empty()) return {};
-    return {{"Authorization", "Bearer " + options_.api_key}};
-}
+std::vector<Header> Ollama::auth_headers() const { return detail::bearer(options_.api_key); }
 
 Result<Value, ProviderError> Ollama::request_body(const ChatRequest& request, bool stream) const {
     Value body = Value::object({{"model", Value(model_for(request))}});

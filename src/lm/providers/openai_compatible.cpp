@@ -34,10 +34,7 @@ OpenAiCompatible::OpenAiCompatible(ProviderOptions options)
     : HttpProvider(std::move(options), "https://api.openai.com/v1", "openai", kGeneric) {}
 
 OpenAiCompatible OpenAiCompatible::openai(std::string model, ProviderOptions options) {
-    options.model = std::move(model);
-    if (options.base_url.empty()) options.base_url = detail::env("OPENAI_BASE_URL");
-    if (options.api_key.empty()) options.api_key = detail::env("OPENAI_API_KEY");
-    if (options.api_key_env.empty()) options.api_key_env = "OPENAI_API_KEY";
+    options = detail::openai_options(std::move(model), std::move(options));
     if (!options.capabilities) options.capabilities = kOpenAi;
     return OpenAiCompatible(std::move(options));
 }
@@ -57,10 +54,7 @@ OpenAiCompatible OpenAiCompatible::ollama(std::string model, ProviderOptions opt
 
 std::string OpenAiCompatible::endpoint(const ChatRequest&, bool) const { return "/chat/completions"; }
 
-std::vector<Header> OpenAiCompatible::auth_headers() const {
-    if (options_.api_key.empty()) return {};
-    return {{"Authorization", "Bearer " + options_.api_key}};
-}
+std::vector<Header> OpenAiCompatible::auth_headers() const { return detail::bearer(options_.api_key); }
 
 Result<Value, ProviderError> OpenAiCompatible::request_body(const ChatRequest& request, bool stream) const {
     const bool strict_ok = capabilities_.strict_schema;

@@ -15,19 +15,12 @@ OpenAiResponses::OpenAiResponses(ProviderOptions options)
     : HttpProvider(std::move(options), "https://api.openai.com/v1", "openai", kResponses) {}
 
 OpenAiResponses OpenAiResponses::openai(std::string model, ProviderOptions options) {
-    options.model = std::move(model);
-    if (options.base_url.empty()) options.base_url = detail::env("OPENAI_BASE_URL");
-    if (options.api_key.empty()) options.api_key = detail::env("OPENAI_API_KEY");
-    if (options.api_key_env.empty()) options.api_key_env = "OPENAI_API_KEY";
-    return OpenAiResponses(std::move(options));
+    return OpenAiResponses(detail::openai_options(std::move(model), std::move(options)));
 }
 
 std::string OpenAiResponses::endpoint(const ChatRequest&, bool) const { return "/responses"; }
 
-std::vector<Header> OpenAiResponses::auth_headers() const {
-    if (options_.api_key.empty()) return {};
-    return {{"Authorization", "Bearer " + options_.api_key}};
-}
+std::vector<Header> OpenAiResponses::auth_headers() const { return detail::bearer(options_.api_key); }
 
 Result<Value, ProviderError> OpenAiResponses::request_body(const ChatRequest& request, bool stream) const {
     const bool strict_ok = capabilities_.strict_schema;

@@ -13,13 +13,7 @@ using laminate::test::Reply;
 namespace {
 
 Value sent(LoopbackServer& server, Anthropic& provider, const ChatRequest& request) {
-    server.enqueue(Reply::json(anthropic_reply()));
-    auto done = provider.complete(request, {});
-    EXPECT_TRUE(done) << done.error().to_string();
-    if (done) {
-        EXPECT_EQ(done->response.text(), R"({"number":"R-17"})");
-    }
-    return server.requests().back().json();
+    return sent_body(server, provider, request, anthropic_reply());
 }
 
 } // namespace

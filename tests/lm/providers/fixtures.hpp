@@ -5,7 +5,11 @@
 
 #include "loopback_server.hpp"
 
+#include <gtest/gtest.h>
+
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace laminate::lm::test_fixtures {
 
@@ -77,6 +81,20 @@ inline std::string ollama_reply() {
 inline ProviderOptions on(const laminate::test::LoopbackServer& server, std::string path = "", std::string model = "test-model") {
     return ProviderOptions{.base_url = server.url() + path, .model = std::move(model), .api_key = "sk-test-KEY123456",
                            .http = {.retry = {.max_attempts = 1}}};
+}
+
+// Sends `request` through `provider` to `server`, which answers `reply`, and returns the JSON
+// body the server received. The call must succeed and, unless `answer` is nullopt, read back
+// that text.
+inline Value sent_body(laminate::test::LoopbackServer& server, Provider& provider, const ChatRequest& request,
+                       const std::string& reply, std::optional<std::string_view> answer = R"({"number":"R-17"})") {
+    server.enqueue(laminate::test::Reply::json(reply));
+    auto done = provider.complete(request, {});
+    EXPECT_TRUE(done) << done.error().to_string();
+    if (done && answer) {
+        EXPECT_EQ(done->response.text(), *answer);
+    }
+    return server.requests().back().json();
 }
 
 } // namespace laminate::lm::test_fixtures

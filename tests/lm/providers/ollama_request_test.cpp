@@ -12,13 +12,7 @@ using laminate::test::Reply;
 namespace {
 
 Value sent(LoopbackServer& server, Ollama& provider, const ChatRequest& request) {
-    server.enqueue(Reply::json(ollama_reply()));
-    auto done = provider.complete(request, {});
-    EXPECT_TRUE(done) << done.error().to_string();
-    if (done) {
-        EXPECT_EQ(done->response.text(), R"({"number":"R-17"})");
-    }
-    return server.requests().back().json();
+    return sent_body(server, provider, request, ollama_reply());
 }
 
 ProviderOptions local(const LoopbackServer& server) { return ProviderOptions{.base_url = server.url(), .model = "qwen-test"}; }

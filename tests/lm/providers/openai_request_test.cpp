@@ -13,10 +13,7 @@ using laminate::test::Reply;
 namespace {
 
 Value sent(LoopbackServer& server, OpenAiCompatible& provider, const ChatRequest& request) {
-    server.enqueue(Reply::json(openai_reply()));
-    auto done = provider.complete(request, {});
-    EXPECT_TRUE(done) << done.error().to_string();
-    return server.requests().back().json();
+    return sent_body(server, provider, request, openai_reply(), std::nullopt);
 }
 
 } // namespace

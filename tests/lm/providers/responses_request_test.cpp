@@ -7,18 +7,11 @@ using namespace laminate;
 using namespace laminate::lm;
 using namespace laminate::lm::test_fixtures;
 using laminate::test::LoopbackServer;
-using laminate::test::Reply;
 
 namespace {
 
 Value sent(LoopbackServer& server, OpenAiResponses& provider, const ChatRequest& request) {
-    server.enqueue(Reply::json(responses_reply()));
-    auto done = provider.complete(request, {});
-    EXPECT_TRUE(done) << done.error().to_string();
-    if (done) {
-        EXPECT_EQ(done->response.text(), R"({"number":"R-17"})");
-    }
-    return server.requests().back().json();
+    return sent_body(server, provider, request, responses_reply());
 }
 
 } // namespace

@@ -104,3 +104,57 @@ TEST(ValueDump, NumbersKeepTheirSourceSpelling) {
     EXPECT_EQ(v.dump(), "[1E2,1.50,123456789012345678901234567890,1.0]");
     EXPECT_EQ(v.dump_pretty(), "[\n  1E2,\n  1.50,\n  123456789012345678901234567890,\n  1.0\n]");
 }
+
+namespace {
+
+// The escaping as the JSON grammar states it, one byte at a time.
+std::string escaped_by_hand(std::string_view s) {
+    static constexpr char hex[] = "0123456789abcdef";
+    std::string out = "\"";
+    for (char ch : s) {
+        const auto c = static_cast<unsigned char>(ch);
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        case '\b': out += "\\b"; break;
+        case '\f': out += "\\f"; break;
+        default:
+            if (c < 0x20) {
+                out += "\\u00";
+                out += hex[c >> 4];
+                out += hex[c & 0xF];
+            } else {
+                out += ch;
+            }
+        }
+    }
+    return out + "\"";
+}
+
+} // namespace
+
+// append_json_string: every byte that needs an escape (and bytes next to them: 0x1F, 0x21,
+// 0x5B, 0x5D, 0x7F, 0x80, 0xFF) at every position of strings from 0 to 40 bytes, against the
+// grammar applied one byte at a time; runs between escapes are copied whole, so their edges count.
+TEST(ValueDump, StringEscapesAtEveryPositionAndLength) {
+    const char specials[] = {'"', '\\', '\n', '\r', '\t', '\b', '\f', '\x01', '\x1f', '\x00',
+                             '\x20', '\x21', '\x5b', '\x5d', '\x7f', '\x80', '\xff', '#'};
+    for (std::size_t length = 0; length <= 40; ++length)
+        for (std::size_t at = 0; at < length; ++at)
+            for (char special : specials) {
+                std::string s(length, 'a');
+                s[at] = special;
+                std::string out;
+                laminate::append_json_string(out, s);
+                ASSERT_EQ(out, escaped_by_hand(s)) << "length " << length << ", byte at " << at;
+            }
+    std::string dense;
+    for (int i = 0; i < 256; ++i) dense += static_cast<char>(i);
+    dense += dense;
+    std::string out = "prefix";
+    laminate::append_json_string(out, dense);
+    EXPECT_EQ(out, "prefix" + escaped_by_hand(dense));
+}

@@ -174,6 +174,16 @@ Strategy resolve_strategy(Strategy wanted, const Capabilities& capabilities) noe
 
 namespace detail {
 
+// The parts of every request that depend only on the program and its provider's capabilities:
+// the system message and the request without messages (the schema in the provider's dialect).
+struct PreparedRequest {
+    Strategy strategy = Strategy::PromptOnly;
+    Capabilities capabilities;
+    std::string system;    // instructions, the JSON sentence, the schema for JSON mode / prompt only
+    ChatRequest frame;     // model, sampling, schema or tools, tool choice; no messages
+    bool wrapped = false;  // a non-object output wrapped as {"value": ...}
+};
+
 // What a program knows about its output, type-erased.
 struct Contract {
     std::string instructions;       // with the input field descriptions
@@ -181,7 +191,15 @@ struct Contract {
     bool actions = false;           // a variant of structs: one tool each
     std::vector<std::pair<std::string, std::string>> action_names; // name, description
     std::vector<Value> action_schemas;
+    // Made when the program is, for its provider's capabilities at that time: converting the
+    // schema to the provider's dialect and rendering it cost more than the rest of a request.
+    // A run whose capabilities or strategy differ prepares its own.
+    std::shared_ptr<const PreparedRequest> prepared;
 };
+
+// The request parts for this contract, options and capabilities.
+std::shared_ptr<const PreparedRequest> prepare_request(const Contract& contract, const ProgramOptions& options,
+                                                       const Capabilities& capabilities);
 
 // The non-template part of Execution.
 struct RunState {
@@ -248,7 +266,9 @@ public:
 
     // Shares the provider.
     explicit Program(std::shared_ptr<Provider> provider, ProgramOptions options = {})
-        : provider_(std::move(provider)), options_(std::move(options)), contract_(make_contract()) {}
+        : provider_(std::move(provider)), options_(std::move(options)), contract_(make_contract()) {
+        contract_.prepared = detail::prepare_request(contract_, options_, provider_->capabilities());
+    }
     // Borrows the provider: it must outlive the program.
     explicit Program(Provider& provider, ProgramOptions options = {})
         : Program(std::shared_ptr<Provider>(std::shared_ptr<Provider>(), &provider), std::move(options)) {}

@@ -71,6 +71,7 @@ struct Capabilities {
     bool streaming = false;
     Dialect dialect = Dialect::Generic; // the JSON Schema subset its requests take
     bool strict_schema = false;         // accepts "strict": true on schemas and tools
+    friend bool operator==(const Capabilities&, const Capabilities&) = default;
 };
 
 // A tool offered to the model.

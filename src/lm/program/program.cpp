@@ -99,15 +99,21 @@ Strategy resolve_strategy(Strategy wanted, const Capabilities& caps) noexcept {
 
 namespace detail {
 
-std::vector<Message> base_messages(const Contract& contract, const ProgramOptions& options, Strategy strategy,
-                                   Dialect dialect, const Value& input) {
-    std::vector<Message> messages;
+namespace {
+
+std::string system_message(const Contract& contract, Strategy strategy, Dialect dialect) {
     std::string system = contract.instructions;
     system += json_sentence;
     if (strategy == Strategy::JsonMode || strategy == Strategy::PromptOnly) {
         system += schema_heading;
         system += dialect_schema(contract.schema, dialect).dump();
     }
+    return system;
+}
+
+std::vector<Message> messages_after(std::string system, const ProgramOptions& options, const Value& input) {
+    std::vector<Message> messages;
+    messages.reserve(2 + 2 * options.demonstrations.size());
     messages.push_back(Message{Role::System, std::move(system), {}, {}});
     for (const Demonstration& d : options.demonstrations) {
         messages.push_back(Message{Role::User, d.input.dump(), {}, {}});
@@ -115,6 +121,13 @@ std::vector<Message> base_messages(const Contract& contract, const ProgramOption
     }
     messages.push_back(Message{Role::User, input.dump(), {}, {}});
     return messages;
+}
+
+} // namespace
+
+std::vector<Message> base_messages(const Contract& contract, const ProgramOptions& options, Strategy strategy,
+                                   Dialect dialect, const Value& input) {
+    return messages_after(system_message(contract, strategy, dialect), options, input);
 }
 
 namespace {
@@ -178,6 +191,16 @@ std::string raw_answer_of(const toolcall::Response& response) {
 
 } // namespace
 
+std::shared_ptr<const PreparedRequest> prepare_request(const Contract& contract, const ProgramOptions& options,
+                                                       const Capabilities& capabilities) {
+    auto p = std::make_shared<PreparedRequest>();
+    p->strategy = resolve_strategy(options.strategy, capabilities);
+    p->capabilities = capabilities;
+    p->system = system_message(contract, p->strategy, capabilities.dialect);
+    p->frame = request_frame(contract, options, p->strategy, capabilities, p->wrapped);
+    return p;
+}
+
 RunState run_program(Provider& provider, const Contract& contract, const ProgramOptions& options,
                      const Value& input, const CallOptions& call, const Interpret& interpret,
                      const OnPartial& on_partial) {
@@ -213,9 +236,12 @@ RunState run_program(Provider& provider, const Contract& contract, const Program
     if (!finite_everywhere(input, bad_path))
         return finish(Error::invalid_input("a number that JSON cannot carry at " + display_path(bad_path)));
 
-    bool wrapped = false;
-    ChatRequest request = request_frame(contract, options, state.strategy, caps, wrapped);
-    const std::vector<Message> base = base_messages(contract, options, state.strategy, caps.dialect, input);
+    std::shared_ptr<const PreparedRequest> prepared = contract.prepared;
+    if (!prepared || prepared->strategy != state.strategy || !(prepared->capabilities == caps))
+        prepared = prepare_request(contract, options, caps);
+    const bool wrapped = prepared->wrapped;
+    ChatRequest request = prepared->frame;
+    const std::vector<Message> base = messages_after(prepared->system, options, input);
 
     OutputOptions oo;
     oo.mode = options.mode;

@@ -15,6 +15,7 @@ Result<SchemaProgram, Error> SchemaProgram::create(std::shared_ptr<Provider> pro
     p.contract_.instructions = p.options_.instructions ? *p.options_.instructions : std::move(instructions);
     p.contract_.schema = output_schema;
     p.compiled_ = std::make_shared<const Schema>(std::move(*compiled));
+    p.contract_.prepared = detail::prepare_request(p.contract_, p.options_, p.provider_->capabilities());
     return p;
 }
 

@@ -221,3 +221,49 @@ TEST(Program, ACancelledCallIsAProviderError) {
 }
 
 } // namespace
+
+namespace {
+
+// A provider whose capabilities can change after a program was made with it (a provider that
+// learns them from its server, say): the program prepares its requests for the capabilities it
+// saw first, and must not send those when they no longer hold.
+class ChangingProvider : public lm::Provider {
+public:
+    explicit ChangingProvider(Capabilities caps) : caps_(caps) {}
+    void set_capabilities(Capabilities caps) { caps_ = caps; }
+    std::string_view name() const noexcept override { return inner_.name(); }
+    const std::string& model() const noexcept override { return inner_.model(); }
+    Capabilities capabilities() const noexcept override { return caps_; }
+    Result<lm::Completion, lm::ProviderError> complete(const lm::ChatRequest& request,
+                                                       const lm::CallOptions& options) override {
+        return inner_.complete(request, options);
+    }
+    ScriptedProvider inner_;
+
+private:
+    Capabilities caps_;
+};
+
+} // namespace
+
+TEST(Strategy, RequestsFollowCapabilitiesThatChangeAfterTheProgramIsMade) {
+    auto model = std::make_shared<ChangingProvider>(Capabilities{.json_mode = true});
+    model->inner_.push_text(kValid).push_text(kValid);
+    lm::Program<ExtractInvoice> p{model};
+    ASSERT_TRUE(p.run({.text = "x"}));
+    model->set_capabilities(Capabilities{.native_schema = true, .dialect = Dialect::OpenAiStrict, .strict_schema = true});
+    ASSERT_TRUE(p.run({.text = "y"}));
+
+    const auto sent = model->inner_.requests();
+    ASSERT_EQ(sent.size(), 2u);
+    EXPECT_EQ(sent[0].strategy, Strategy::JsonMode);
+    EXPECT_NE(sent[0].messages[0].content.find("Output JSON Schema"), std::string::npos);
+    EXPECT_FALSE(sent[0].output_schema);
+    EXPECT_EQ(sent[1].strategy, Strategy::NativeSchema);
+    EXPECT_EQ(sent[1].messages[0].content.find("Output JSON Schema"), std::string::npos);
+    ASSERT_TRUE(sent[1].output_schema);
+    EXPECT_EQ(*sent[1].output_schema, *to_dialect(output_schema<Invoice>(), Dialect::OpenAiStrict));
+    EXPECT_TRUE(sent[1].strict);
+    // The input still follows the system message.
+    EXPECT_EQ(sent[1].messages[1].content, R"({"text":"y"})");
+}

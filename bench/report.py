@@ -36,11 +36,16 @@ PARSERS = ["laminate_parse", "laminate_parse_json", "simdjson", "nlohmann"]
 LINEARITY = [
     ("size (W2 tenth vs W2)", "Size/N/{p}", "W2/{p}"),
     ("nesting depth (100 vs 1000)", "Depth/N/{p}", "Depth/10N/{p}"),
+    # paired rows only: laminate's repairs have no baseline
+    ("a repair every KB (100 KB vs 1 MB)", "", ""),
+    ("unclosed string + fragments (100 KB vs 1 MB)", "", ""),
 ]
 # axis -> its paired benchmark (the N and 10N sweeps of laminate_parse in turn)
 PAIRED_LINEARITY = {
     "size (W2 tenth vs W2)": "Paired/Size/laminate_parse",
     "nesting depth (100 vs 1000)": "Paired/Depth/laminate_parse",
+    "a repair every KB (100 KB vs 1 MB)": "Paired/Repairs/laminate_parse",
+    "unclosed string + fragments (100 KB vs 1 MB)": "Paired/UnclosedString/laminate_parse",
 }
 MAX_COST_PER_INPUT = 1.1  # 10x the input costs at most 11x
 
@@ -148,6 +153,8 @@ def linearity_table(rows):
            "|---|---|---:|---:|---:|---:|---:|---:|---|"]
     for axis, n_fmt, n10_fmt in LINEARITY:
         for p in PARSERS:
+            if not n_fmt:
+                continue
             a, b = rows.get(n_fmt.format(p=p)), rows.get(n10_fmt.format(p=p))
             if not a or not b:
                 continue

@@ -12,6 +12,7 @@ packages=(
   nlohmann-json3-dev                         # interop header, and a benchmark baseline
   libsimdjson-dev                            # benchmark baseline
   libcli11-dev                               # the command line
+  libxxhash-dev                              # the command line's schema cache: 128-bit keys
   libre2-dev                                 # JSON Schema patterns: linear time on untrusted text
   libcurl4-openssl-dev                       # the program layer's HTTP providers
   libcpp-httplib-dev                         # loopback HTTP servers in the program layer's tests

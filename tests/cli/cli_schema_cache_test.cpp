@@ -7,6 +7,7 @@
 
 #include <laminate/parse.hpp>
 
+#include <cstdio>
 #include <string>
 
 using laminate::test::output_lines;
@@ -80,5 +81,29 @@ TEST(CliSchemaCache, RawMemberFindsTheValueText) {
         EXPECT_LE(r.size(), broken.size());
         const auto t = member_tail(broken, "schema");
         EXPECT_LE(t.size(), broken.size());
+    }
+}
+
+// Schemas that differ in one byte, all of the same length: each text gets its own compiled
+// schema, kept or evicted and compiled again, never another's.
+TEST(CliSchemaCache, SchemasOfTheSameLengthAreKeptApart) {
+    for (std::size_t capacity : {std::size_t(0), std::size_t(4), std::size_t(1000)}) {
+        laminate::cli::SchemaCache cache({}, capacity);
+        for (int round = 0; round < 3; ++round)
+            for (int i = 0; i < 300; ++i) {
+                char text[32];
+                std::snprintf(text, sizeof text, R"({"const":"%03d"})", i);
+                auto value = laminate::parse_json(text);
+                ASSERT_TRUE(value);
+                (void)cache.contains(text); // as the request loop asks before get()
+                auto schema = cache.get(*value, text);
+                ASSERT_TRUE(schema);
+                char same[8], next[8];
+                std::snprintf(same, sizeof same, "%03d", i);
+                std::snprintf(next, sizeof next, "%03d", i + 1);
+                EXPECT_TRUE(schema->is_valid(laminate::Value(same))) << text;
+                EXPECT_FALSE(schema->is_valid(laminate::Value(next))) << text;
+            }
+        EXPECT_LE(cache.size(), capacity);
     }
 }

@@ -1,5 +1,8 @@
 #include "schema_cache.hpp"
 
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
 #include <algorithm>
 #include <cstring>
 
@@ -20,17 +23,6 @@ std::size_t skip_string(std::string_view line, std::size_t i) {
         i = at + 1;
     }
     return line.size();
-}
-
-// The key's hash, from its length and up to 192 of its bytes (start, middle, end): schemas are
-// a few hundred bytes to many kilobytes, and every hit compares the whole text anyway.
-std::uint64_t key_hash(std::string_view text) {
-    if (text.size() <= 192) return std::hash<std::string_view>{}(text);
-    char sample[192];
-    std::memcpy(sample, text.data(), 64);
-    std::memcpy(sample + 64, text.data() + text.size() / 2 - 32, 64);
-    std::memcpy(sample + 128, text.data() + text.size() - 64, 64);
-    return std::hash<std::string_view>{}(std::string_view(sample, sizeof sample)) ^ (text.size() * 0x9E3779B97F4A7C15ull);
 }
 
 bool space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
@@ -128,13 +120,17 @@ SchemaCache::SchemaCache(SchemaCompileOptions options, std::size_t max_entries, 
     slots_.resize(max_entries_ == 0 ? 0 : n);
 }
 
-SchemaCache::Slot* SchemaCache::find_slot(std::string_view text, std::uint64_t hash) {
+SchemaCache::Key SchemaCache::key_of(std::string_view text) noexcept {
+    const XXH128_hash_t h = XXH3_128bits(text.data(), text.size());
+    return Key{h.low64, h.high64, text.size()};
+}
+
+SchemaCache::Slot* SchemaCache::find_slot(const Key& key) {
     if (slots_.empty()) return nullptr;
     const std::size_t mask = slots_.size() - 1;
-    for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
+    for (std::size_t i = key.low & mask;; i = (i + 1) & mask) {
         Slot& s = slots_[i];
-        if (!s.entry) return &s; // the empty slot where it would go
-        if (s.hash == hash && s.entry->text == text) return &s;
+        if (!s.entry || s.key == key) return &s; // an empty slot is where it would go
     }
 }
 
@@ -143,7 +139,7 @@ void SchemaCache::erase_slot(Slot* slot) {
     std::size_t hole = static_cast<std::size_t>(slot - slots_.data());
     slots_[hole] = {};
     for (std::size_t i = (hole + 1) & mask; slots_[i].entry; i = (i + 1) & mask) {
-        const std::size_t home = slots_[i].hash & mask;
+        const std::size_t home = slots_[i].key.low & mask;
         // Move the entry back into the hole when its home is not between the hole and it.
         if (((i - home) & mask) >= ((i - hole) & mask)) {
             slots_[hole] = slots_[i];
@@ -154,8 +150,7 @@ void SchemaCache::erase_slot(Slot* slot) {
 }
 
 bool SchemaCache::contains(std::string_view text) {
-    const std::uint64_t hash = key_hash(text);
-    Slot* slot = find_slot(text, hash);
+    Slot* slot = find_slot(key_of(text));
     if (!slot || !slot->entry) return false;
     last_ = {text, *slot};
     return true;
@@ -170,9 +165,8 @@ Result<Schema> SchemaCache::get(const Value& schema, std::string_view text) {
     Slot hit;
     if (last_.text.data() == text.data() && last_.text.size() == text.size()) {
         hit = last_.slot; // asked by contains() just before, for this very text
-    } else {
-        const std::uint64_t hash = key_hash(text);
-        if (Slot* slot = find_slot(text, hash); slot && slot->entry) hit = *slot;
+    } else if (Slot* slot = find_slot(key_of(text)); slot && slot->entry) {
+        hit = *slot;
     }
     last_ = {};
     if (hit.entry) {
@@ -186,14 +180,14 @@ Result<Schema> SchemaCache::get(const Value& schema, std::string_view text) {
         // costs far more.
         auto old = std::min_element(entries_.begin(), entries_.end(),
                                     [](const Entry& a, const Entry& b) { return a.used < b.used; });
-        bytes_ -= old->text.size();
-        erase_slot(find_slot(old->text, old->hash));
+        bytes_ -= old->key.size;
+        erase_slot(find_slot(old->key));
         entries_.erase(old);
     }
-    const std::uint64_t hash = key_hash(text);
-    entries_.push_front(Entry{std::string(text), hash, ++clock_, *compiled});
+    const Key key = key_of(text);
+    entries_.push_front(Entry{key, ++clock_, *compiled});
     bytes_ += text.size();
-    *find_slot(text, hash) = {hash, &entries_.front(), entries_.begin()};
+    *find_slot(key) = {key, &entries_.front()};
     return compiled;
 }
 

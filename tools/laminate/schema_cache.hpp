@@ -4,15 +4,21 @@
 // distinct parameter schemas in 3,302 calls), and compiling one costs far more than shaping a
 // call with it. Least recently used entries go first when either bound is reached (a use
 // stamps the entry; the scan for the oldest runs only when a schema is compiled).
+//
+// A text is known by its length and its 128-bit XXH3 hash, not kept and compared: comparing
+// every line's schema with a kept copy read the copy from memory no cache held any more (a
+// batch's schemas do not fit), and was the largest cost of a hit. Two different texts of the
+// same length share a 128-bit hash with a probability near 2^-128 per pair: a batch of a
+// million distinct schemas would meet one about once in 10^26 runs.
 
 #include <laminate/schema.hpp>
 #include <laminate/value.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <list>
 #include <string>
 #include <string_view>
-#include <cstdint>
 #include <vector>
 
 namespace laminate::cli {
@@ -33,8 +39,9 @@ std::string_view member_tail(std::string_view line, std::string_view key);
 class SchemaCache {
 public:
     // max_entries 0: nothing is kept, every line compiles its schema (the uncached path).
-    // max_bytes bounds the schema text kept; a compiled schema takes a few times its text
-    // (BFCL: 1,682 schema texts, 0.8 MiB; shape --jsonl peaks about 9 MiB above repair --jsonl).
+    // max_bytes bounds the summed length of the texts whose compiled schemas are kept; a
+    // compiled schema takes a few times its text (BFCL: 1,682 schema texts, 0.8 MiB; shape
+    // --jsonl peaks about 9 MiB above repair --jsonl).
     SchemaCache(SchemaCompileOptions options, std::size_t max_entries,
                 std::size_t max_bytes = std::size_t(16) << 20);
 
@@ -49,9 +56,14 @@ public:
     std::size_t size() const noexcept { return entries_.size(); }
 
 private:
+    struct Key {
+        std::uint64_t low = 0, high = 0; // XXH3-128 of the text
+        std::size_t size = 0;            // the text's length
+        friend bool operator==(const Key&, const Key&) = default;
+    };
+    static Key key_of(std::string_view text) noexcept;
     struct Entry {
-        std::string text;
-        std::uint64_t hash;
+        Key key;
         std::uint64_t used; // clock_ at the last use
         Schema schema;
     };
@@ -61,16 +73,15 @@ private:
     std::size_t bytes_ = 0;
     std::list<Entry> entries_; // stable addresses for the slots
     std::uint64_t clock_ = 0;
-    // Open addressing on the text's hash (linear probing, backward-shift removal): a probe reads
-    // one slot of a small array, then compares the one entry whose hash matches. A node-based
-    // map cost an extra cache miss per line when many schemas take turns.
+    // Open addressing on the key (linear probing, backward-shift removal): a probe reads slots
+    // of a small array and nothing else. A node-based map cost an extra cache miss per line
+    // when many schemas take turns.
     struct Slot {
-        std::uint64_t hash = 0;
+        Key key;
         Entry* entry = nullptr; // null: an empty slot
-        std::list<Entry>::iterator it;
     };
     std::vector<Slot> slots_; // a power of two, at least twice max_entries
-    Slot* find_slot(std::string_view text, std::uint64_t hash);
+    Slot* find_slot(const Key& key);
     void erase_slot(Slot* slot);
     struct {
         std::string_view text;

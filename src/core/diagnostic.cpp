@@ -1,6 +1,8 @@
 #include <laminate/diagnostic.hpp>
 #include <laminate/value.hpp>
 
+#include "core/diagnostic_append.hpp"
+
 #include <algorithm>
 #include <ostream>
 
@@ -69,6 +71,8 @@ std::string_view repair_name(RepairKind k) noexcept {
     return "unknown";
 }
 
+bool is_style_repair(RepairKind k) noexcept { return core_detail::style_repair(k); }
+
 std::string Diagnostic::to_string() const {
     std::string out = "[";
     out += risk_name(risk);
@@ -77,12 +81,22 @@ std::string Diagnostic::to_string() const {
     out += ": ";
     out += message;
     // Which repair, and where in the text: a key and its value repaired alike differ here.
-    if (repair != RepairKind::None || offset != no_offset) {
+    if (repair != RepairKind::None || offset != no_offset || count > 1) {
         out += " (";
-        if (repair != RepairKind::None) out += repair_name(repair);
+        const char* separator = "";
+        if (repair != RepairKind::None) {
+            out += repair_name(repair);
+            separator = ", ";
+        }
+        if (count > 1) {
+            out += separator;
+            out += std::to_string(count);
+            out += " sites";
+            separator = ", ";
+        }
         if (offset != no_offset) {
-            if (repair != RepairKind::None) out += ", ";
-            out += "offset ";
+            out += separator;
+            out += count > 1 ? "first at offset " : "offset ";
             out += std::to_string(offset);
         }
         out += ')';

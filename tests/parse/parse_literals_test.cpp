@@ -16,7 +16,7 @@ TEST(ParseLiterals, PythonConstants) {
     expect_repair("False", "false", RepairKind::PythonLiteral, 0);
     expect_repair("None", "null", RepairKind::PythonLiteral, 0);
     expect_repair("{\"a\": [True, False, None]}", R"({"a":[true,false,null]})",
-                  RepairKind::PythonLiteral, 20);
+                  RepairKind::PythonLiteral, 20, Risk::Warning, test::per_site());
     // Only whole words: these are text.
     expect_repair("[Trueish]", R"(["Trueish"])", RepairKind::UnquotedString, 1);
     expect_repair("{\"a\": True story}", R"({"a":"True story"})", RepairKind::UnquotedString, 6);

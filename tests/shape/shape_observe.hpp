@@ -45,7 +45,7 @@ inline bool fast_taken(std::string_view text, const laminate::ShapeOptions& opti
     laminate::shape_detail::ShapeState st(options);
     T out{};
     const auto po = laminate::shape_detail::parse_options_for(options);
-    laminate::shape_detail::FastRepairs repairs{text.data(), po.max_repairs, false, {}};
+    laminate::shape_detail::FastRepairs repairs{text.data(), po.max_repairs, false, {}, po.diagnostics_per_site};
     return laminate::shape_detail::fast_shape(text, out, st, po.max_size, po.max_depth, po.repair ? &repairs : nullptr);
 }
 

@@ -15,6 +15,7 @@ inline std::string describe(const laminate::Diagnostic& d) {
     std::ostringstream os;
     os << d.path << '|' << laminate::kind_name(d.kind) << '|' << laminate::risk_name(d.risk) << '|' << d.message << '|'
        << d.suggestion << '|' << d.offset << '|' << laminate::repair_name(d.repair) << '|' << d.from << '|' << d.to;
+    if (d.count != 1) os << "|x" << d.count; // a merged style repair: its sites
     return os.str();
 }
 

@@ -210,6 +210,7 @@ private:
     bool read_decimal(const char* start, const char* q, std::uint64_t mantissa,
                       std::size_t int_digits, bool negative);
     Next number_cold();
+    bool digit_groups(Next& next);
 
     // --- words.cpp: unquoted text, keywords, wrappers, regexes
     // ------------------------------------

@@ -171,6 +171,21 @@ TEST(ParseQuotes, RegularExpressions) {
                   RepairKind::UnquotedString, 0);
 }
 
+TEST(ParseQuotes, ASlashThatStartsNoRegexIsText) {
+    // No closing '/' on the line, or text after the flags: unquoted text like other punctuation.
+    auto ds = expect_repair("{route: /}", R"({"route":"/"})", RepairKind::UnquotedString, 8);
+    EXPECT_EQ(test::repairs_of(ds, RepairKind::UnquotedString)[0].path, "route");
+    expect_repair(R"({"route": /})", R"({"route":"/"})", RepairKind::UnquotedString, 10);
+    expect_repair(R"({"a": /, "b": 1})", R"({"a":"/","b":1})", RepairKind::UnquotedString, 6);
+    expect_repair("[/, 2]", R"(["/", 2])", RepairKind::UnquotedString, 1);
+    expect_repair("{path: /api/v1}", R"({"path":"/api/v1"})", RepairKind::UnquotedString, 7);
+    expect_repair("{path: /api/v1/users, n: 2}", R"({"path":"/api/v1/users","n":2})",
+                  RepairKind::UnquotedString, 7);
+    // A regex literal is still one, flags and all; a comment is still a comment.
+    expect_repair("{re: /a+/g, n: 2}", R"({"re":"/a+/g","n":2})", RepairKind::UnquotedString, 5);
+    expect_repair("{route: / // the root\n}", R"({"route":"/"})", RepairKind::Comment, 10);
+}
+
 TEST(ParseQuotes, EscapedQuotesAroundStrings) {
     // The quotes themselves were escaped once too often (a document pasted out of a string).
     expect_repair(R"(\"hello world\")", R"("hello world")", RepairKind::DoubleEncoded, 0);

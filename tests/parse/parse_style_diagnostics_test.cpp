@@ -78,7 +78,9 @@ TEST(ParseStyleDiagnostics, PerSiteKeepsOneDiagnosticPerSite) {
     for (std::size_t i = 0; i < ds.size(); ++i) {
         EXPECT_EQ(ds[i].count, 1u);
         EXPECT_EQ(ds[i].to_string().find("sites"), std::string::npos) << ds[i];
-        if (i) EXPECT_LT(ds[i - 1].offset, ds[i].offset);
+        if (i) {
+            EXPECT_LT(ds[i - 1].offset, ds[i].offset);
+        }
     }
     // The merged diagnostic is the first of these, with their number.
     EXPECT_EQ(quotes[0].offset, 1u);

@@ -73,6 +73,35 @@ std::string_view repair_name(RepairKind k) noexcept {
 
 bool is_style_repair(RepairKind k) noexcept { return core_detail::style_repair(k); }
 
+void core_detail::merge_style_repairs(Diagnostics& ds) {
+    std::uint64_t seen = 0;
+    std::size_t first[64];
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < ds.size(); ++i) {
+        Diagnostic& d = ds[i];
+        if (d.kind == DiagnosticKind::Repaired && style_repair(d.repair)) {
+            const std::uint64_t bit = style_repair_bit(d.repair);
+            const auto kind = static_cast<unsigned>(d.repair);
+            if (seen & bit) {
+                Diagnostic& into = ds[first[kind]];
+                into.count += d.count;
+                into.risk = std::max(into.risk, d.risk);
+                if (d.offset < into.offset) {
+                    into.offset = d.offset;
+                    into.path = std::move(d.path);
+                    into.message = std::move(d.message);
+                }
+                continue;
+            }
+            seen |= bit;
+            first[kind] = kept;
+        }
+        if (kept != i) ds[kept] = std::move(d);
+        ++kept;
+    }
+    ds.erase(ds.begin() + static_cast<std::ptrdiff_t>(kept), ds.end());
+}
+
 std::string Diagnostic::to_string() const {
     std::string out = "[";
     out += risk_name(risk);

@@ -27,6 +27,13 @@ inline constexpr bool style_repair(RepairKind k) noexcept {
     return (style_repairs & style_repair_bit(k)) != 0;
 }
 
+// Makes the Repaired diagnostics of each style repair in `ds` one (ParseOptions::
+// diagnostics_per_site off), in one pass: the first of a kind stays where it is and takes the
+// others' counts and highest risk, and the path, message and offset of the lowest offset. For a
+// list gathered from several parses, or from one parse made per site and then split by path (the
+// tool-call readers), so that each list reports a style once.
+void merge_style_repairs(Diagnostics& ds);
+
 // Appends a default-initialized Diagnostic and returns it. Not `emplace_back()`: that
 // value-initializes, which for an aggregate zero-fills every byte before running the member
 // initializers anyway, and g++ 12 does it with `rep stos` over the 184 bytes (a large share of

@@ -236,29 +236,7 @@ void Parser::flush_pending(bool merge_styles) {
 // The list once complete and in offset order, when flush_pending() could not merge the style
 // repairs itself (an earlier flush wrote some of them): one pass, each style repair's first
 // diagnostic (its lowest offset) taking the later ones' counts.
-void Parser::merge_style_diagnostics() {
-    std::uint64_t seen = 0;
-    std::size_t first[64];
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < diags_.size(); ++i) {
-        Diagnostic& d = diags_[i];
-        if (d.kind == DiagnosticKind::Repaired && core_detail::style_repair(d.repair)) {
-            const std::uint64_t bit = core_detail::style_repair_bit(d.repair);
-            const auto kind = static_cast<unsigned>(d.repair);
-            if (seen & bit) {
-                Diagnostic& into = diags_[first[kind]];
-                into.count += d.count;
-                into.risk = std::max(into.risk, d.risk);
-                continue;
-            }
-            seen |= bit;
-            first[kind] = kept;
-        }
-        if (kept != i) diags_[kept] = std::move(d);
-        ++kept;
-    }
-    diags_.erase(diags_.begin() + static_cast<std::ptrdiff_t>(kept), diags_.end());
-}
+void Parser::merge_style_diagnostics() { core_detail::merge_style_repairs(diags_); }
 
 // Repairs are mostly recorded in text order (flush_pending() notes when not), but a repeated key
 // is reported when its object closes, after the repairs inside the object, and a decoded

@@ -72,7 +72,8 @@ bool Parser::read_decimal(const char* start, const char* q, std::uint64_t mantis
 //   right after the ':' (an array's [1,234] is two numbers, and valid JSON is never re-read);
 // * the comma touches both: every group after it is exactly 3 digits, and no digit follows it;
 // * after the groups (and a fraction or exponent) comes ',' or '}': the digits cannot be the key
-//   of a next member, which would need a ':' ({"x": 1,000: 2} stays an error).
+//   of a next member, which would need a ':' ({"x": 1,000: 2} keeps "000" as a key), and no
+//   digit follows that ',' (12,345,67 is no grouping).
 // Otherwise (a space after the comma, a 2- or 4-digit group, the end of the text) the digits are
 // left to the key reader, as before. Called at key position: p_ at the digits, comma_ before them.
 bool Parser::digit_groups(Next& next) {
@@ -123,6 +124,7 @@ bool Parser::digit_groups(Next& next) {
     while (t != end_ && is_ws(static_cast<unsigned char>(*t)))
         ++t;
     if (t == end_ || (*t != ',' && *t != '}')) return false;
+    if (*t == ',' && t + 1 != end_ && digit(t + 1)) return false; // 12,345,67: no grouping
     lexeme.append(rest, q);
     bool integral = false;
     if (!number_detail::is_json_number(lexeme, integral)) return false;

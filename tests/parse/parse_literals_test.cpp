@@ -103,7 +103,8 @@ TEST(ParseLiterals, DigitsAfterACommaStayTheirOwnWhenTheyMightBe) {
     // before the comma, the end of the text: no number is joined (an error or the old reading).
     for (const char* text : {R"({"x": 1,00})", R"({"x": 1,0000})", R"({"x": 1, 000})",
                              R"({"x": 1234,567})", R"({"x": 0,500})", R"({"x": 1.5,000})",
-                             R"({"x": 1,000)", R"({"x": +1,000})", R"({"x": 1,000 "y": 2})"}) {
+                             R"({"x": 1,000)", R"({"x": +1,000})", R"({"x": 1,000 "y": 2})",
+                             R"({"x": 12,345,67})", R"({"x": 12,345,67: 1})"}) {
         SCOPED_TRACE(text);
         auto r = parse(text);
         if (!r) continue;

@@ -48,11 +48,38 @@ Mode mode_from(std::uint8_t selector) {
     return m;
 }
 
+// Sites repaired: a style repair made at several sites is one diagnostic with their count.
 std::size_t count_repairs(const Diagnostics& ds) {
     std::size_t n = 0;
     for (const auto& d : ds)
-        n += d.kind == DiagnosticKind::Repaired;
+        n += d.kind == DiagnosticKind::Repaired ? d.count : 0;
     return n;
+}
+
+// Merged style repairs (the default) and one diagnostic per site describe the same parse: the
+// same value, one diagnostic per style kind standing for exactly the per-site list's sites.
+void check_merged_matches_per_site(std::string_view text, const Mode& m, const Parsed& merged) {
+    ParseOptions each = m.options;
+    each.diagnostics_per_site = true;
+    auto per_site = parse(text, each);
+    LAMINATE_FUZZ_CHECK(per_site.has_value(), "diagnostics_per_site changes whether a text parses");
+    LAMINATE_FUZZ_CHECK(per_site->value.dump() == merged.value.dump(),
+                        "diagnostics_per_site changes the value");
+    std::size_t sites = 0;
+    std::uint64_t styles = 0;
+    for (const auto& d : merged.diagnostics) {
+        sites += d.count;
+        LAMINATE_FUZZ_CHECK(d.count >= 1, "a diagnostic stands for no site");
+        if (d.kind != DiagnosticKind::Repaired || !is_style_repair(d.repair)) {
+            LAMINATE_FUZZ_CHECK(d.count == 1, "a local repair stands for several sites");
+            continue;
+        }
+        const std::uint64_t bit = std::uint64_t(1) << static_cast<unsigned>(d.repair);
+        LAMINATE_FUZZ_CHECK(!(styles & bit), "a style repair is reported twice");
+        styles |= bit;
+    }
+    LAMINATE_FUZZ_CHECK(sites == per_site->diagnostics.size(),
+                        "merged diagnostics do not stand for the per-site ones");
 }
 
 // Syntax repairs only: replacing bad UTF-8 is not one when the caller asked for it
@@ -112,6 +139,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     }
     fuzz::check_offsets(result->diagnostics, text.size());
+    check_merged_matches_per_site(text, m, *result);
     const std::size_t repairs = count_repairs(result->diagnostics);
     LAMINATE_FUZZ_CHECK(repairs <= m.options.max_repairs, "more repairs than max_repairs");
     if (m.strict) {

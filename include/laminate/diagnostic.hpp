@@ -70,6 +70,14 @@ std::string_view risk_name(Risk r) noexcept;            // "info", "warning", "r
 std::string_view kind_name(DiagnosticKind k) noexcept;  // "repaired", "coerced", ...
 std::string_view repair_name(RepairKind k) noexcept;    // "trailing_comma", ...
 
+// Whether a repair undoes a writing style that a document tends to use throughout rather than a
+// local slip: single_quotes, smart_quotes, unquoted_key, python_literal, trailing_comma, comment,
+// special_whitespace. Each site of such a repair says the same thing, so the parser reports all
+// the sites of one kind as one diagnostic with their count (Diagnostic::count), unless
+// ParseOptions::diagnostics_per_site. Every other repair (missing_comma, unescaped_quote,
+// invalid_escape, ...) is a guess about one place and keeps a diagnostic per site.
+bool is_style_repair(RepairKind k) noexcept;
+
 struct Diagnostic {
     static constexpr std::size_t no_offset = static_cast<std::size_t>(-1);
 
@@ -82,10 +90,16 @@ struct Diagnostic {
     RepairKind repair = RepairKind::None;
     std::string from;     // Coerced: source type
     std::string to;       // Coerced: target type
+    // The sites this diagnostic stands for: a style repair (is_style_repair()) made at several
+    // places is one diagnostic whose path and offset are those of its first site (the lowest
+    // offset) and whose risk is the highest of them. 1 for everything else.
+    std::size_t count = 1;
 
     // "[info] $.passengers: coerced string -> uint8",
     // "[warning] $.city: replaced quotes (single_quotes, offset 9)": risk, path, message, then
-    // the repair and the byte offset when there are.
+    // the repair and the byte offset when there are. A diagnostic for several sites says how many
+    // and where the first is: "[warning] $.name: replaced quotes (single_quotes, 20 sites, first
+    // at offset 1)".
     std::string to_string() const;
 };
 

@@ -86,7 +86,8 @@ using CandidateFilter = std::function<bool(const Value&)>;
 // is refused for a balanced span — in prose that is exactly how `[note]` would become
 // ["note"] — and for the whole text, a fence or a tag when the guess is the root value or comes
 // with concatenated_payloads (`{"a": 1} let me know` read as two values); inside a structure
-// the model delimited (`{"a": hello}`) it is kept. Diagnostics' offsets are relative to the
+// the model delimited (`{"a": hello}`) it is kept. A member's value of one token starting with
+// '/' (`{route: /}`, `{path: /api/v1}`) is no guess: prose does not write that. Diagnostics' offsets are relative to the
 // whole input. no_payload when nothing fits; the message counts what was tried and why it was
 // refused (saying when a value is not closed, with its offset), never quoting the text.
 Result<Extracted> extract(std::string_view text, const ParseOptions& parse_options = {},

@@ -4,8 +4,12 @@
 // control characters in strings, NaN/Infinity, concatenated or double-encoded payloads, quotes
 // inside a string's text (unescaped_quote), ""doubled"" quotes (doubled_quotes), """triple""" or
 // ```backtick``` delimited strings (triple_quotes), one closer too many (redundant_closer) — with
-// one Repaired diagnostic per repair (what, where, how risky). The repair kinds and their printed
-// names are the RepairKind table in diagnostic.hpp (repair_name()).
+// one Repaired diagnostic per repair (what, where, how risky), except that a style repair
+// (is_style_repair(): quotes, unquoted keys, Python literals, trailing commas, comments, odd
+// spaces) is one diagnostic per kind for the whole document, with the number of sites in
+// Diagnostic::count and the path and offset of the first (ParseOptions::diagnostics_per_site
+// keeps one per site). The repair kinds and their printed names are the RepairKind table in
+// diagnostic.hpp (repair_name()).
 //
 // A repair yields the reading a careful person would choose, or an error: a quote ends a
 // member's value only where a comma and a plausible next member ("key":), the object's end or
@@ -45,9 +49,15 @@ struct ParseOptions {
     // Limits, all enforced without recursion: exceeding one is an error, never a crash.
     std::size_t max_depth = 512;
     std::size_t max_size = std::size_t(256) << 20; // bytes of input
-    std::size_t max_repairs = 10'000;
+    std::size_t max_repairs = 10'000; // sites repaired, merged ones included (see below)
     InvalidUtf8 invalid_utf8 = InvalidUtf8::Error;
     DuplicateKeys duplicate_keys = DuplicateKeys::LastWins;
+    // One diagnostic per repaired site, style repairs included. With false (the default), all the
+    // sites of one style repair (is_style_repair()) are one diagnostic: its count is the number of
+    // sites, its path and offset are the first site's (lowest offset), its risk the highest; the
+    // list stays in offset order. The value parsed and the max_repairs limit (which counts sites)
+    // are the same either way.
+    bool diagnostics_per_site = false;
 };
 
 struct Parsed {

@@ -209,7 +209,8 @@ Result<Shaped<T>> from_json(std::string_view text, const ShapeOptions& options =
         // error, goes the Value path below from the start.
         // The repairs it makes itself are only those the parser would make (repair on).
         shape_detail::ShapeState st(options);
-        shape_detail::FastRepairs repairs{text.data(), parse_options.max_repairs, false, {}};
+        shape_detail::FastRepairs repairs{text.data(), parse_options.max_repairs, false, {},
+                                          parse_options.diagnostics_per_site};
         if (shape_detail::fast_shape(text, out.value, st, parse_options.max_size, parse_options.max_depth,
                                parse_options.repair ? &repairs : nullptr)) {
             if (!repairs.list.empty()) shape_detail::put_repairs_first(repairs.list, st.diagnostics);

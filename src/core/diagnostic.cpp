@@ -1,6 +1,8 @@
 #include <laminate/diagnostic.hpp>
 #include <laminate/value.hpp>
 
+#include "core/diagnostic_append.hpp"
+
 #include <algorithm>
 #include <ostream>
 
@@ -69,6 +71,37 @@ std::string_view repair_name(RepairKind k) noexcept {
     return "unknown";
 }
 
+bool is_style_repair(RepairKind k) noexcept { return core_detail::style_repair(k); }
+
+void core_detail::merge_style_repairs(Diagnostics& ds) {
+    std::uint64_t seen = 0;
+    std::size_t first[64];
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < ds.size(); ++i) {
+        Diagnostic& d = ds[i];
+        if (d.kind == DiagnosticKind::Repaired && style_repair(d.repair)) {
+            const std::uint64_t bit = style_repair_bit(d.repair);
+            const auto kind = static_cast<unsigned>(d.repair);
+            if (seen & bit) {
+                Diagnostic& into = ds[first[kind]];
+                into.count += d.count;
+                into.risk = std::max(into.risk, d.risk);
+                if (d.offset < into.offset) {
+                    into.offset = d.offset;
+                    into.path = std::move(d.path);
+                    into.message = std::move(d.message);
+                }
+                continue;
+            }
+            seen |= bit;
+            first[kind] = kept;
+        }
+        if (kept != i) ds[kept] = std::move(d);
+        ++kept;
+    }
+    ds.erase(ds.begin() + static_cast<std::ptrdiff_t>(kept), ds.end());
+}
+
 std::string Diagnostic::to_string() const {
     std::string out = "[";
     out += risk_name(risk);
@@ -77,12 +110,22 @@ std::string Diagnostic::to_string() const {
     out += ": ";
     out += message;
     // Which repair, and where in the text: a key and its value repaired alike differ here.
-    if (repair != RepairKind::None || offset != no_offset) {
+    if (repair != RepairKind::None || offset != no_offset || count > 1) {
         out += " (";
-        if (repair != RepairKind::None) out += repair_name(repair);
+        const char* separator = "";
+        if (repair != RepairKind::None) {
+            out += repair_name(repair);
+            separator = ", ";
+        }
+        if (count > 1) {
+            out += separator;
+            out += std::to_string(count);
+            out += " sites";
+            separator = ", ";
+        }
         if (offset != no_offset) {
-            if (repair != RepairKind::None) out += ", ";
-            out += "offset ";
+            out += separator;
+            out += count > 1 ? "first at offset " : "offset ";
             out += std::to_string(offset);
         }
         out += ')';

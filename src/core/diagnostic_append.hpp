@@ -4,11 +4,35 @@
 #include <laminate/diagnostic.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <new>
 #include <string>
 #include <string_view>
 
 namespace laminate::core_detail {
+
+// The style repairs (is_style_repair()) as a set of bits, bit k for the RepairKind of value k:
+// mergers test a kind with one AND and keep a table by kind without clearing it (see
+// parse_detail::Parser::flush_pending()).
+inline constexpr std::uint64_t style_repair_bit(RepairKind k) noexcept {
+    return std::uint64_t(1) << static_cast<unsigned>(k);
+}
+inline constexpr std::uint64_t style_repairs =
+    style_repair_bit(RepairKind::SingleQuotes) | style_repair_bit(RepairKind::SmartQuotes) |
+    style_repair_bit(RepairKind::UnquotedKey) | style_repair_bit(RepairKind::PythonLiteral) |
+    style_repair_bit(RepairKind::TrailingComma) | style_repair_bit(RepairKind::Comment) |
+    style_repair_bit(RepairKind::SpecialWhitespace);
+static_assert(static_cast<unsigned>(RepairKind::TripleQuotes) < 64, "a RepairKind is a bit of a uint64_t");
+inline constexpr bool style_repair(RepairKind k) noexcept {
+    return (style_repairs & style_repair_bit(k)) != 0;
+}
+
+// Makes the Repaired diagnostics of each style repair in `ds` one (ParseOptions::
+// diagnostics_per_site off), in one pass: the first of a kind stays where it is and takes the
+// others' counts and highest risk, and the path, message and offset of the lowest offset. For a
+// list gathered from several parses, or from one parse made per site and then split by path (the
+// tool-call readers), so that each list reports a style once.
+void merge_style_repairs(Diagnostics& ds);
 
 // Appends a default-initialized Diagnostic and returns it. Not `emplace_back()`: that
 // value-initializes, which for an aggregate zero-fills every byte before running the member

@@ -14,21 +14,36 @@ enum class GuessPolicy : unsigned char {
     Prose,     // balanced span: no guesses
 };
 
-bool is_guess(const Diagnostic& d) noexcept {
-    return d.kind == DiagnosticKind::Repaired &&
-           (d.repair == RepairKind::UnquotedString || d.repair == RepairKind::MissingQuote);
+// Whether the unquoted string at `offset` in `text` is a member's value of one token that starts
+// with '/' ({route: /}, {path: /api/v1}, {re: /a+/g}): a ':' before it, no blank inside it, and a
+// delimiter after it. Prose does not write that; where such a string ends is no guess.
+bool slash_token_value(std::string_view text, std::size_t offset) noexcept {
+    if (offset >= text.size() || text[offset] != '/') return false;
+    std::size_t before = offset;
+    while (before > 0 && (text[before - 1] == ' ' || text[before - 1] == '\t')) --before;
+    if (before == 0 || text[before - 1] != ':') return false;
+    const std::string_view rest = text.substr(offset);
+    std::string_view token = rest.substr(0, rest.find_first_of(",}]\n\r"));
+    while (!token.empty() && (token.back() == ' ' || token.back() == '\t')) token.remove_suffix(1);
+    return token.find_first_of(" \t") == std::string_view::npos;
 }
 
-bool refused(GuessPolicy policy, const Diagnostics& ds) noexcept {
-    if (policy == GuessPolicy::Allow || !guessed_string_boundaries(ds)) return false;
+bool is_guess(const Diagnostic& d, std::string_view text) noexcept {
+    if (d.kind != DiagnosticKind::Repaired) return false;
+    if (d.repair == RepairKind::MissingQuote) return true;
+    return d.repair == RepairKind::UnquotedString && !slash_token_value(text, d.offset);
+}
+
+bool refused(GuessPolicy policy, const Diagnostics& ds, std::string_view text) noexcept {
+    if (policy == GuessPolicy::Allow || !guessed_string_boundaries(ds, text)) return false;
     if (policy == GuessPolicy::Prose) return true;
     // Delimited: `{"a": hello}` is fine, but not a guessed root (`note` read as "note") nor
     // guesses stitched into concatenated values (`{"a": 1} let me know` read as two values).
     const bool concatenated = std::any_of(ds.begin(), ds.end(), [](const Diagnostic& d) {
         return d.kind == DiagnosticKind::Repaired && d.repair == RepairKind::ConcatenatedPayloads;
     });
-    const bool guessed_root = std::any_of(ds.begin(), ds.end(), [](const Diagnostic& d) {
-        return is_guess(d) && d.path.empty();
+    const bool guessed_root = std::any_of(ds.begin(), ds.end(), [&](const Diagnostic& d) {
+        return is_guess(d, text) && d.path.empty();
     });
     return concatenated || guessed_root;
 }
@@ -85,8 +100,9 @@ bool encodes_container(const Value& v) noexcept {
     return first != std::string_view::npos && (s[first] == '{' || s[first] == '[');
 }
 
-bool guessed_string_boundaries(const Diagnostics& diagnostics) noexcept {
-    return std::any_of(diagnostics.begin(), diagnostics.end(), is_guess);
+bool guessed_string_boundaries(const Diagnostics& diagnostics, std::string_view text) noexcept {
+    return std::any_of(diagnostics.begin(), diagnostics.end(),
+                       [&](const Diagnostic& d) { return is_guess(d, text); });
 }
 
 std::vector<Extracted> all_objects(std::span<const Candidate> candidates, const ParseOptions& parse_options,
@@ -97,7 +113,7 @@ std::vector<Extracted> all_objects(std::span<const Candidate> candidates, const 
         auto parsed = parse_fn(c.text, parse_options);
         if (!parsed || !parsed->value.is_object()) continue;
         if (refused(c.source == CandidateSource::Balanced ? GuessPolicy::Prose : GuessPolicy::Delimited,
-                    parsed->diagnostics))
+                    parsed->diagnostics, c.text))
             continue;
         for (Diagnostic& d : parsed->diagnostics)
             if (d.offset != Diagnostic::no_offset) d.offset += c.offset;
@@ -137,7 +153,7 @@ Result<Extracted> select_payload(std::span<const Candidate> candidates,
                                 : Outcome::Unparsable);
             return std::nullopt;
         }
-        if (refused(policy, parsed->diagnostics)) {
+        if (refused(policy, parsed->diagnostics, c.text)) {
             tally.record(k, Outcome::Guessed);
             return std::nullopt;
         }

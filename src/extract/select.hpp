@@ -13,9 +13,10 @@ namespace laminate::extract_detail {
 
 using ParseFunction = std::function<Result<Parsed>(std::string_view, const ParseOptions&)>;
 
-// True when the parse guessed where a string begins or ends (an unquoted string, a missing
-// quote): the repairs that can turn prose into data.
-bool guessed_string_boundaries(const Diagnostics& diagnostics) noexcept;
+// True when the parse of `text` guessed where a string begins or ends (an unquoted string, a
+// missing quote): the repairs that can turn prose into data. A member's value of one token that
+// starts with '/' ({route: /}, {path: /api/v1}) is no guess: prose does not write that.
+bool guessed_string_boundaries(const Diagnostics& diagnostics, std::string_view text) noexcept;
 
 // Whether v is a string whose content opens a JSON object or array (a double-encoded payload).
 bool encodes_container(const Value& v) noexcept;

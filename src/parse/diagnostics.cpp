@@ -169,19 +169,53 @@ bool Parser::record(RepairKind kind, Risk risk, const char* at, RepairMessage me
     return true;
 }
 
-void Parser::flush_pending() {
+void Parser::flush_pending(bool merge_styles) {
     auto& pending = ws_.pending;
     if (pending.empty()) return;
+    // With merge_styles, the sites of one style repair become one Diagnostic (see
+    // ParseOptions::diagnostics_per_site): a bit per kind says whether it has one yet, and
+    // first[kind] is where it is in diags_ (read only once its bit is set, so never cleared).
+    std::uint64_t seen = 0;
+    std::size_t first[64];
+    std::size_t size = pending.size();
+    if (merge_styles) {
+        size = 0;
+        for (const PendingDiagnostic& p : pending) {
+            const std::uint64_t bit = core_detail::style_repair_bit(p.repair);
+            if (seen & bit) continue;
+            seen |= bit & core_detail::style_repairs;
+            ++size;
+        }
+        seen = 0;
+    }
     // Room for the diagnostics shaping will append (see parse_detail::parse_for_shaping()): two. A
     // larger block leaves malloc's small-size cache for many short lists; parse() alone wants
     // none (measured both ways: see the commit that added the headroom).
-    diags_.reserve(diags_.size() + pending.size() + headroom_);
+    diags_.reserve(diags_.size() + size + headroom_);
     std::string& paths = ws_.pending_paths;
     // Zeros after the last path, so that every short path can be copied 15 bytes long (see
     // core_detail::fill_short()); most paths are short ("key", "a.b[2]").
     paths.append(core_detail::short_string_capacity, '\0');
     std::size_t previous = diags_.empty() ? 0 : diags_.back().offset;
     for (const PendingDiagnostic& p : pending) {
+        if (merge_styles && core_detail::style_repair(p.repair)) {
+            const std::uint64_t bit = core_detail::style_repair_bit(p.repair);
+            const auto kind = static_cast<unsigned>(p.repair);
+            if (seen & bit) {
+                Diagnostic& d = diags_[first[kind]];
+                ++d.count;
+                d.risk = std::max(d.risk, p.risk);
+                if (p.offset < d.offset) { // recorded out of text order: the first site names it
+                    d.path.assign(paths.data() + p.path_begin, p.path_length);
+                    d.message.assign(p.message.text, p.message.size);
+                    d.offset = p.offset;
+                    unordered_ = true;
+                }
+                continue;
+            }
+            seen |= bit;
+            first[kind] = diags_.size();
+        }
         unordered_ |= p.offset < previous;
         previous = p.offset;
         Diagnostic& d = core_detail::append_diagnostic(diags_);
@@ -198,6 +232,11 @@ void Parser::flush_pending() {
     ws_.pending_paths.clear();
     ws_.element.depth = 0;
 }
+
+// The list once complete and in offset order, when flush_pending() could not merge the style
+// repairs itself (an earlier flush wrote some of them): one pass, each style repair's first
+// diagnostic (its lowest offset) taking the later ones' counts.
+void Parser::merge_style_diagnostics() { core_detail::merge_style_repairs(diags_); }
 
 // Repairs are mostly recorded in text order (flush_pending() notes when not), but a repeated key
 // is reported when its object closes, after the repairs inside the object, and a decoded

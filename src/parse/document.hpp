@@ -31,8 +31,13 @@ inline Next Parser::root_start() {
     else
         values.forget(values.size());
     if (opt_.repair && root.is_string() && !try_double_encoded(root)) return std::move(*error_);
-    if (!ws_.pending.empty()) flush_pending();
+    // Style repairs are merged when the list is complete: merged by the flush when it writes the
+    // whole list (the usual case), or after the sort otherwise.
+    const bool merge = !opt_.diagnostics_per_site;
+    const bool merged = merge && diags_.empty();
+    if (!ws_.pending.empty()) flush_pending(merged);
     if (unordered_) sort_diagnostics();
+    if (merge && !merged && diags_.size() > 1) merge_style_diagnostics();
     return Parsed{std::move(root), std::move(diags_)};
 }
 

@@ -65,6 +65,80 @@ bool Parser::read_decimal(const char* start, const char* q, std::uint64_t mantis
     return true;
 }
 
+// {"x": 2,000} or {"x": -1,234,567.50}: a member's value written with thousands separators. The
+// fast path read the number up to its first comma, and the digits after it came as the next
+// member's key. They are the number's instead when the reading is unambiguous:
+// * the value is an object member's, an integer of 1 to 3 digits (no leading 0), a '-' at most,
+//   right after the ':' (an array's [1,234] is two numbers, and valid JSON is never re-read);
+// * the comma touches both: every group after it is exactly 3 digits, and no digit follows it;
+// * after the groups (and a fraction or exponent) comes ',' or '}': the digits cannot be the key
+//   of a next member, which would need a ':' ({"x": 1,000: 2} keeps "000" as a key), and no
+//   digit follows that ',' (12,345,67 is no grouping).
+// Otherwise (a space after the comma, a 2- or 4-digit group, the end of the text) the digits are
+// left to the key reader, as before. Called at key position: p_ at the digits, comma_ before them.
+bool Parser::digit_groups(Next& next) {
+    if (!opt_.repair || !comma_ || comma_ + 1 != p_ || top().kind != FrameKind::Object) return false;
+    auto& values = ws_.values;
+    const std::size_t count = count_in_top();
+    if (count < 2 || count % 2 != 0 || !values.top().is_number()) return false;
+    const auto digit = [](const char* at) { return is_digit(static_cast<unsigned char>(*at)); };
+    // The number before the comma: its digits, its sign, then blanks back to the member's ':'.
+    const char* start = comma_;
+    while (start != begin_ && digit(start - 1))
+        --start;
+    const auto lead = static_cast<std::size_t>(comma_ - start);
+    if (lead == 0 || lead > 3 || *start == '0') return false;
+    if (start != begin_ && start[-1] == '-') --start;
+    const char* before = start;
+    while (before != begin_ && is_ws(static_cast<unsigned char>(before[-1])))
+        --before;
+    if (before == begin_ || before[-1] != ':') return false;
+    // The groups.
+    std::string lexeme(start, comma_);
+    const char* q = comma_;
+    while (end_ - q >= 4 && *q == ',' && digit(q + 1) && digit(q + 2) && digit(q + 3) &&
+           (end_ - q == 4 || !digit(q + 4))) {
+        lexeme.append(q + 1, 3);
+        q += 4;
+    }
+    if (q == comma_) return false;
+    // A fraction and an exponent as JSON writes them.
+    const char* rest = q;
+    if (q != end_ && *q == '.') {
+        const char* d = q + 1;
+        while (d != end_ && digit(d))
+            ++d;
+        if (d == q + 1) return false;
+        q = d;
+    }
+    if (q != end_ && (*q == 'e' || *q == 'E')) {
+        const char* d = q + 1;
+        if (d != end_ && (*d == '+' || *d == '-')) ++d;
+        const char* digits = d;
+        while (d != end_ && digit(d))
+            ++d;
+        if (d == digits) return false;
+        q = d;
+    }
+    const char* t = q;
+    while (t != end_ && is_ws(static_cast<unsigned char>(*t)))
+        ++t;
+    if (t == end_ || (*t != ',' && *t != '}')) return false;
+    if (*t == ',' && t + 1 != end_ && digit(t + 1)) return false; // 12,345,67: no grouping
+    lexeme.append(rest, q);
+    bool integral = false;
+    if (!number_detail::is_json_number(lexeme, integral)) return false;
+    values.pop(); // the number's first group; the member's key stays
+    hot_close_ = nullptr;
+    comma_ = nullptr;
+    next = Next::Fail;
+    if (!repair(RepairKind::InvalidNumber, start, "removed commas")) return true;
+    values.emplace(number_detail::make_number(lexeme, integral));
+    p_ = q;
+    next = Next::AfterValue;
+    return true;
+}
+
 // Numbers the fast path refused: "2.", ".5", "-", "+1", "1e", leading zeros, and words that start
 // like numbers ("0.0.1", "2024-10-18T...", "-Infinity", a UUID), which are read as text.
 Next Parser::number_cold() {

@@ -210,6 +210,7 @@ private:
     bool read_decimal(const char* start, const char* q, std::uint64_t mantissa,
                       std::size_t int_digits, bool negative);
     Next number_cold();
+    bool digit_groups(Next& next);
 
     // --- words.cpp: unquoted text, keywords, wrappers, regexes
     // ------------------------------------
@@ -255,7 +256,10 @@ private:
         return false;
     }
     void rollback(std::size_t mark) noexcept;
-    void flush_pending();
+    // merge_styles: one Diagnostic per style repair (see ParseOptions::diagnostics_per_site), for
+    // the last flush when it is the only one (a mark of rollback() counts sites, so only then).
+    void flush_pending(bool merge_styles = false);
+    void merge_style_diagnostics();
     void sort_diagnostics();
     // Diagnostics written so far, pending ones included: the marks rollback() returns to.
     std::size_t diag_count() const noexcept { return written_; }

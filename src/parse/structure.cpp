@@ -713,6 +713,11 @@ Next Parser::key_cold() {
     }
     QuoteStyle style = QuoteStyle::Double;
     if (opening_quote(p_, end_, style)) return any_string(true);
+    if (is_digit(static_cast<unsigned char>(c))) {
+        // {"x": 2,000}: the "key" is the number's next group of digits.
+        Next next = Next::Fail;
+        if (digit_groups(next)) return next;
+    }
     return unquoted_key();
 }
 

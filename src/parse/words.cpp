@@ -194,17 +194,23 @@ Next Parser::unquoted_key() {
     return next;
 }
 
-// /pattern/flags as a JavaScript model might write it: kept, slashes included, as a string.
+// /pattern/flags as a JavaScript model might write it: kept, slashes included, as a string. A
+// '/' that starts no such literal (no closing '/' on its line, or text after the flags) starts
+// unquoted text like any other punctuation: {route: /} is "/", {path: /api/v1} is "/api/v1".
 Next Parser::regex_value() {
     const char* const start = p_;
     const char* s = start + 1;
     while (s != end_ && *s != '/' && *s != '\n')
         s += (*s == '\\' && s + 1 != end_) ? 2 : 1;
-    if (s == end_ || *s != '/')
-        return fail(ErrorKind::InvalidJson, start, "expected a value, found '/'");
+    if (s == end_ || *s != '/') return word_value();
     ++s;
     while (s != end_ && is_alpha(static_cast<unsigned char>(*s)))
         ++s;
+    const char* t = s;
+    while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
+        ++t;
+    if (t != end_ && *t != ',' && *t != ']' && *t != '}' && *t != ')' && *t != '\n' && *t != '\r')
+        return word_value();
     if (!repair(RepairKind::UnquotedString, start, "quoted regex")) return Next::Fail;
     ws_.text.clear();
     if (!append_checked(start, s)) return Next::Fail;

@@ -120,10 +120,26 @@ bool fast_note_repair(FastCursor& c, ShapeState& st, RepairKind kind, const char
     FastRepairs& r = *c.repairs;
     if (r.left == 0) return false; // too_many_repairs, which the Value path reports
     --r.left;
-    // A dict repr has a quoting repair on every key and string, two per member: room for a
-    // document's worth at once, not the 1, 2, 4, ... steps that move each one again. Other
-    // repairs come few to a document.
-    if (r.list.empty()) r.list.reserve(kind == RepairKind::SingleQuotes ? 32 : 8);
+    // The sites of one style repair are one diagnostic (as Parser::flush_pending() merges them);
+    // the fast path reads the text in order, so the first site is the one it names.
+    std::size_t* merged = nullptr;
+    if (!r.per_site) {
+        switch (kind) {
+        case RepairKind::SingleQuotes: merged = &r.merged_at[0]; break;
+        case RepairKind::PythonLiteral: merged = &r.merged_at[1]; break;
+        case RepairKind::TrailingComma: merged = &r.merged_at[2]; break;
+        default: break;
+        }
+        if (merged && *merged) {
+            ++r.list[*merged - 1].count;
+            return true;
+        }
+        if (merged) *merged = r.list.size() + 1;
+    }
+    // A dict repr has a quoting repair on every key and string, two per member: when each is a
+    // diagnostic, room for a document's worth at once, not the 1, 2, 4, ... steps that move each
+    // one again. Other repairs, and merged ones, come few to a document.
+    if (r.list.empty()) r.list.reserve(r.per_site && kind == RepairKind::SingleQuotes ? 32 : 4);
     Diagnostic& d = append_diagnostic(r.list);
     fill_joined_path(d.path, st.path, step);
     d.risk = Risk::Warning;

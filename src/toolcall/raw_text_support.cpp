@@ -3,6 +3,8 @@
 #include "raw_text_support.hpp"
 #include "prose_guess.hpp"
 
+#include "core/diagnostic_append.hpp"
+
 #include <laminate/extract.hpp>
 #include <laminate/parse.hpp>
 
@@ -75,6 +77,11 @@ Response RawBuilder::finish(Format format, std::string reasoning, bool has_reaso
     if (dropped_calls > 0)
         note(Risk::Risky, DiagnosticKind::Dropped,
              std::to_string(dropped_calls) + " tool call(s) beyond max_calls were dropped");
+    // Each list reports a style once (ParseOptions::diagnostics_per_site off), whichever parses
+    // its repairs came from.
+    core_detail::merge_style_repairs(response.diagnostics);
+    for (auto& b : choice.content)
+        if (auto* c = std::get_if<ToolCall>(&b)) core_detail::merge_style_repairs(c->diagnostics);
     std::vector<ContentBlock> blocks;
     if (has_reasoning) blocks.emplace_back(Reasoning{std::move(reasoning), std::nullopt, false});
     const std::string_view body = trim(prose);
@@ -89,6 +96,9 @@ Response RawBuilder::finish(Format format, std::string reasoning, bool has_reaso
 
 bool read_payload(std::string_view s, Payload& out, ErrorKind& error, bool fallback_extract) {
     ParseOptions options;
+    // A payload's repairs are split by path among its calls and their arguments (calls_from_value):
+    // one per site here, merged per list when the response is built (RawBuilder::finish()).
+    options.diagnostics_per_site = true;
     auto parsed = parse(s, options);
     bool complete = true;
     if (!parsed && parsed.error().kind() == ErrorKind::ValueNotClosed) {

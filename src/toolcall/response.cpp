@@ -208,6 +208,7 @@ Value diagnostic_to_value(const Diagnostic& d) {
     if (!d.from.empty()) out.set("from", Value(d.from));
     if (!d.to.empty()) out.set("to", Value(d.to));
     if (d.offset != Diagnostic::no_offset) out.set("offset", Value(static_cast<std::uint64_t>(d.offset)));
+    if (d.count > 1) out.set("count", Value(static_cast<std::uint64_t>(d.count)));
     return out;
 }
 

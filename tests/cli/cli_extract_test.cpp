@@ -149,3 +149,17 @@ TEST(CliExtract, StrictParsesTheCandidateWithoutRepairs) {
     EXPECT_EQ(bad.exit_code, 1);
     EXPECT_TRUE(parse_output(bad.out).contains("error"));
 }
+
+TEST(CliExtract, ASlashValueAndAGroupedNumberInProse) {
+    // {route: /} and {"x": -2,000.00} are read by the parser, and found in prose.
+    for (const auto& [text, want] : std::vector<std::pair<std::string, std::string>>{
+             {"Here: {route: /} done", R"({"route":"/"})"},
+             {R"(The balance is {"x": -2,000.00} today.)", R"({"x":-2000.00})"}}) {
+        auto run = run_cli({"extract", "--compact"}, text);
+        ASSERT_EQ(run.exit_code, 0) << text << ": " << run.out;
+        const Value out = parse_output(run.out);
+        EXPECT_EQ(out["value"].dump(), want) << run.out;
+        EXPECT_EQ(out["candidate"]["source"], Value("balanced")) << run.out;
+        EXPECT_FALSE(out["diagnostics"].empty()) << run.out;
+    }
+}

@@ -40,6 +40,11 @@ void expect_well_formed(const Value& diagnostics, std::size_t input_size) {
             ASSERT_TRUE(off->get_uint64(o)) << d;
             EXPECT_LE(o, input_size) << d;
         }
+        if (const Value* count = d.find("count")) { // only for several sites
+            std::uint64_t n = 0;
+            ASSERT_TRUE(count->get_uint64(n)) << d;
+            EXPECT_GE(n, 2u) << d;
+        }
     }
 }
 
@@ -125,6 +130,29 @@ TEST(CliRepair, PythonDictBecomesJson) {
     const auto repairs = repair_names(out["diagnostics"]);
     EXPECT_THAT(repairs, Contains("single_quotes"));
     EXPECT_THAT(repairs, Contains("python_literal"));
+}
+
+TEST(CliRepair, AStyleUsedThroughoutIsOneDiagnosticWithItsCount) {
+    const std::string input = "{'a': 'b', 'c': 'd', e: 1}";
+    auto run = run_cli({"repair", "--compact"}, input);
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    const Value out = parse_output(run.out);
+    const Value& ds = out["diagnostics"];
+    expect_well_formed(ds, input.size());
+    ASSERT_EQ(ds.size(), 2u) << run.out;
+    EXPECT_EQ(ds[0]["repair"], Value("single_quotes"));
+    EXPECT_EQ(ds[0]["count"], Value(std::uint64_t{4}));
+    EXPECT_EQ(ds[0]["offset"], Value(std::uint64_t{1}));
+    EXPECT_EQ(ds[0]["path"], Value("$.a"));
+    EXPECT_EQ(ds[1]["repair"], Value("unquoted_key"));
+    EXPECT_FALSE(ds[1].contains("count")) << run.out; // one site: no count
+
+    auto each = run_cli({"repair", "--compact", "--diagnostics-per-site"}, input);
+    ASSERT_EQ(each.exit_code, 0) << each.err;
+    const Value per_site = parse_output(each.out);
+    EXPECT_EQ(per_site["value"], out["value"]);
+    ASSERT_EQ(per_site["diagnostics"].size(), 5u) << each.out;
+    for (const auto& d : per_site["diagnostics"].items()) EXPECT_FALSE(d.contains("count")) << d;
 }
 
 TEST(CliRepair, SmartQuotesBecomeQuotes) {

@@ -1,10 +1,12 @@
-// Payloads the parser reads that extraction used to miss: a number as a key ({5: "b"}) in prose;
-// several objects in prose for an array target are all taken (Warning), not the first one alone.
+// Payloads the parser reads that extraction used to miss: a number as a key ({5: "b"}), a '/'
+// value ({route: /}) or a number with thousands separators ({"x": -2,000.00}) in prose; several
+// objects in prose for an array target are all taken (Warning), not the first one alone.
 #include <laminate/laminate.hpp>
 
 #include <gtest/gtest.h>
 
 #include <map>
+#include <string>
 #include <vector>
 
 namespace {
@@ -34,6 +36,35 @@ TEST(ExtractionGaps, CandidatesTheParserMayReadAreOffered) {
         auto e = extract(text);
         EXPECT_EQ(static_cast<bool>(parsed), static_cast<bool>(e)) << text;
     }
+}
+
+TEST(ExtractionGaps, ASlashValueAndAGroupedNumberInProse) {
+    // The parser reads both (a '/' that starts no regex is text; thousands separators in a
+    // member's value): extraction finds them in prose, offsets counted in the whole text.
+    const std::string route = "Here: {route: /} done";
+    auto r = extract(route);
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->candidate.source, CandidateSource::Balanced);
+    EXPECT_EQ(r->parsed.value.dump(), R"({"route":"/"})");
+    ASSERT_FALSE(r->parsed.diagnostics.empty());
+    bool unquoted = false;
+    for (const Diagnostic& d : r->parsed.diagnostics)
+        unquoted = unquoted || (d.repair == RepairKind::UnquotedString && d.offset == route.find("/}"));
+    EXPECT_TRUE(unquoted);
+
+    const std::string amount = R"(The balance is {"x": -2,000.00} as of today.)";
+    auto n = extract(amount);
+    ASSERT_TRUE(n) << n.error();
+    EXPECT_EQ(n->candidate.source, CandidateSource::Balanced);
+    EXPECT_EQ(n->parsed.value["x"].as_double(), -2000.0);
+    bool grouped = false;
+    for (const Diagnostic& d : n->parsed.diagnostics)
+        grouped = grouped || (d.repair == RepairKind::InvalidNumber && d.offset == amount.find("-2,"));
+    EXPECT_TRUE(grouped);
+
+    auto both = extract("got {path: /api/v1, total: 1,250} back");
+    ASSERT_TRUE(both) << both.error();
+    EXPECT_EQ(both->parsed.value.dump(), R"({"path":"/api/v1","total":1250})");
 }
 
 struct Point {

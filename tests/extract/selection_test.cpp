@@ -148,6 +148,26 @@ TEST(ExtractSelection, GuessedStringsRefusedInProse) {
     }
 }
 
+TEST(ExtractSelection, ASlashTokenMemberValueIsNoGuess) {
+    // {route: /}: where the string ends is no guess (one token after a ':', starting with '/').
+    ScriptedParser p;
+    p.repaired["{route: /}"] =
+        Parsed{Value::object({{"route", "/"}}), {repair(RepairKind::UnquotedString, "route", 8)}};
+    p.repaired["{path: /api/v1 }"] =
+        Parsed{Value::object({{"path", "/api/v1"}}), {repair(RepairKind::UnquotedString, "path", 7)}};
+    for (std::string text : {"Here: {route: /} done", "see {path: /api/v1 } ok"}) {
+        auto r = select(text, p);
+        ASSERT_TRUE(r) << text << ": " << r.error();
+        EXPECT_EQ(r->candidate.source, CandidateSource::Balanced);
+    }
+    // Words after the slash, or a slash that is no member's value: a guess, refused in prose.
+    p.repaired["{note: / see below}"] = Parsed{Value::object({{"note", "/ see below"}}),
+                                               {repair(RepairKind::UnquotedString, "note", 7)}};
+    EXPECT_FALSE(select("Here: {note: / see below} ok", p));
+    p.repaired["[/]"] = Parsed{Value::array({"/"}), {repair(RepairKind::UnquotedString, "[0]", 1)}};
+    EXPECT_FALSE(select("options [/] here", p));
+}
+
 TEST(ExtractSelection, GuessedRootOrConcatenationRefusedEverywhere) {
     ScriptedParser p;
     p.repaired["Paris"] = Parsed{Value("Paris"), {repair(RepairKind::UnquotedString, "", 0)}};

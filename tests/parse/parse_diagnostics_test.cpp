@@ -82,7 +82,7 @@ TEST(ParseDiagnostics, PathsNameKeysAndIndices) {
 }
 
 TEST(ParseDiagnostics, PathsFollowTheContainerBeingRead) {
-    auto r = parse(R"([{"a": [1,]}, {"b": [2,], "c": {"d": [3,]}}, [[4,]], [5,]])");
+    auto r = parse(R"([{"a": [1,]}, {"b": [2,], "c": {"d": [3,]}}, [[4,]], [5,]])", test::per_site());
     ASSERT_TRUE(r) << r.error();
     std::vector<std::string> paths;
     for (const auto& d : test::repairs_of(r->diagnostics, RepairKind::TrailingComma))

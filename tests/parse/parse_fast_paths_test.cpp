@@ -48,7 +48,7 @@ TEST(ParseFastPaths, ShortDecimalLexemesAreKept) {
 TEST(ParseFastPaths, DiagnosticsKeepTheirOrderAroundDuplicateKeys) {
     // Repairs before, at and after an object with a repeated key: one list, by offset.
     const std::string text = "{'a': 1, \"o\": {\"k\": 1, \"k\": 2,}, 'b': True,}";
-    auto r = parse(text);
+    auto r = parse(text, test::per_site());
     ASSERT_TRUE(r) << r.error();
     const auto& ds = r->diagnostics;
     ASSERT_GE(ds.size(), 5u) << test::describe(ds);
@@ -65,10 +65,28 @@ TEST(ParseFastPaths, DiagnosticsKeepTheirOrderAroundDuplicateKeys) {
     EXPECT_EQ(quotes[0].path, "a");
     EXPECT_EQ(quotes[1].path, "b");
     EXPECT_EQ(test::repairs_of(ds, RepairKind::TrailingComma).size(), 2u);
+
+    // Merged (the default), after the flush the repeated key forced: each style repair is one
+    // diagnostic at its first site, the list still in offset order.
+    auto merged = parse(text);
+    ASSERT_TRUE(merged) << merged.error();
+    const auto& ms = merged->diagnostics;
+    for (std::size_t i = 1; i < ms.size(); ++i)
+        EXPECT_LE(ms[i - 1].offset, ms[i].offset) << test::describe(ms);
+    const auto merged_quotes = test::repairs_of(ms, RepairKind::SingleQuotes);
+    ASSERT_EQ(merged_quotes.size(), 1u) << test::describe(ms);
+    EXPECT_EQ(merged_quotes[0].path, "a");
+    EXPECT_EQ(merged_quotes[0].offset, 1u);
+    EXPECT_EQ(merged_quotes[0].count, 2u);
+    const auto commas = test::repairs_of(ms, RepairKind::TrailingComma);
+    ASSERT_EQ(commas.size(), 1u) << test::describe(ms);
+    EXPECT_EQ(commas[0].path, "o");
+    EXPECT_EQ(commas[0].count, 2u);
+    EXPECT_EQ(ms.size(), 4u) << test::describe(ms); // and the repeated key, and True
 }
 
 TEST(ParseFastPaths, QuotingRepairsOfAKeyAndItsValueShareThePath) {
-    auto r = parse("{'outer': {'the key': 'v', 'k2': 'w'}, 'list': ['x', 'y']}");
+    auto r = parse("{'outer': {'the key': 'v', 'k2': 'w'}, 'list': ['x', 'y']}", test::per_site());
     ASSERT_TRUE(r) << r.error();
     std::vector<std::string> paths;
     for (const auto& d : test::repairs_of(r->diagnostics, RepairKind::SingleQuotes))
@@ -87,12 +105,18 @@ TEST(ParseFastPaths, AStringReadTwiceDropsOnlyItsOwnNotes) {
     ASSERT_TRUE(r) << r.error();
     EXPECT_EQ(r->value, test::json(R"({"a": 1, "b": "x", "c": "y"})"));
     const auto& ds = r->diagnostics;
-    EXPECT_EQ(test::repairs_of(ds, RepairKind::SingleQuotes).size(), 2u) << test::describe(ds);
+    const auto quotes = test::repairs_of(ds, RepairKind::SingleQuotes);
+    ASSERT_EQ(quotes.size(), 1u) << test::describe(ds);
+    EXPECT_EQ(quotes[0].count, 2u) << test::describe(ds);
     EXPECT_EQ(test::repairs_of(ds, RepairKind::MissingQuote).size(), 1u) << test::describe(ds);
+    // max_repairs counts sites, merged ones included.
+    std::size_t sites = 0;
+    for (const auto& d : ds) sites += d.count;
+    EXPECT_EQ(sites, 3u);
     ParseOptions tight;
-    tight.max_repairs = ds.size();
+    tight.max_repairs = sites;
     EXPECT_TRUE(parse(text, tight));
-    tight.max_repairs = ds.size() - 1;
+    tight.max_repairs = sites - 1;
     auto over = parse(text, tight);
     ASSERT_FALSE(over);
     EXPECT_EQ(over.error().kind(), ErrorKind::TooManyRepairs);
@@ -122,7 +146,7 @@ TEST(ParseFastPaths, SingleQuotedStringsReadInTheStateMachine) {
                                       "n": 1})");
     for (const std::string& text : {compact, spaced}) {
         SCOPED_TRACE(text);
-        auto r = parse(text);
+        auto r = parse(text, test::per_site());
         ASSERT_TRUE(r) << r.error();
         EXPECT_EQ(r->value, want) << r->value.dump();
         const auto quotes = test::repairs_of(r->diagnostics, RepairKind::SingleQuotes);
@@ -151,7 +175,7 @@ TEST(ParseFastPaths, ADocumentMembersPathIsItsKeyAsAppendPathKeyWritesIt) {
         std::string text = "{'";
         text += key;
         text += "': 'v'}";
-        auto r = parse(text);
+        auto r = parse(text, test::per_site());
         ASSERT_TRUE(r) << r.error();
         const auto quotes = test::repairs_of(r->diagnostics, RepairKind::SingleQuotes);
         ASSERT_EQ(quotes.size(), 2u) << test::describe(r->diagnostics);

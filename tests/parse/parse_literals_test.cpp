@@ -16,7 +16,7 @@ TEST(ParseLiterals, PythonConstants) {
     expect_repair("False", "false", RepairKind::PythonLiteral, 0);
     expect_repair("None", "null", RepairKind::PythonLiteral, 0);
     expect_repair("{\"a\": [True, False, None]}", R"({"a":[true,false,null]})",
-                  RepairKind::PythonLiteral, 20);
+                  RepairKind::PythonLiteral, 20, Risk::Warning, test::per_site());
     // Only whole words: these are text.
     expect_repair("[Trueish]", R"(["Trueish"])", RepairKind::UnquotedString, 1);
     expect_repair("{\"a\": True story}", R"({"a":"True story"})", RepairKind::UnquotedString, 6);
@@ -72,6 +72,50 @@ TEST(ParseLiterals, MalformedNumbersAreCompleted) {
                   completing());
     // Nothing of the number was written: an error, not an invented -0.
     test::expect_error("-", ErrorKind::ValueNotClosed, 0, completing());
+}
+
+TEST(ParseLiterals, ThousandsSeparatorsInAMemberValue) {
+    auto ds = expect_repair(R"({"x": -2,000.00})", R"({"x": -2000.00})", RepairKind::InvalidNumber, 6);
+    const auto fixed = test::repairs_of(ds, RepairKind::InvalidNumber);
+    ASSERT_EQ(fixed.size(), 1u);
+    EXPECT_EQ(fixed[0].path, "x");
+    EXPECT_EQ(fixed[0].message, "removed commas");
+    EXPECT_EQ(ds.size(), 1u);
+    expect_repair(R"({"x": 2,000})", R"({"x": 2000})", RepairKind::InvalidNumber, 6);
+    expect_repair(R"({"n": 1,234,567, "m": 8})", R"({"n": 1234567, "m": 8})",
+                  RepairKind::InvalidNumber, 6);
+    expect_repair("{price: 12,500.5e1\n}", R"({"price": 12500.5e1})", RepairKind::InvalidNumber, 8);
+    // The digits after the comma cannot be the next member (no ':'): one number.
+    expect_repair(R"({"x": 1,000, "y": 2})", R"({"x": 1000, "y": 2})", RepairKind::InvalidNumber, 6);
+    expect_repair(R"({"x": 1,000,"y": 2})", R"({"x": 1000, "y": 2})", RepairKind::InvalidNumber, 6);
+}
+
+TEST(ParseLiterals, DigitsAfterACommaStayTheirOwnWhenTheyMightBe) {
+    // With a ':' after them, the digits are the next member's key, as before.
+    expect_repair(R"({"x": 1,000: 2})", R"({"x": 1, "000": 2})", RepairKind::UnquotedKey, 8);
+    // In an array each is an element: [1,234] is valid JSON and stays two numbers.
+    auto valid = parse("[1,234]");
+    ASSERT_TRUE(valid);
+    EXPECT_EQ(valid->value, test::json("[1, 234]"));
+    EXPECT_TRUE(valid->diagnostics.empty());
+    expect_repair("[1,000]", R"([1, "000"])", RepairKind::InvalidNumber, 3);
+    // Not groups of three, a space after the comma, a long or zero-led first group, a fraction
+    // before the comma, the end of the text: no number is joined (an error or the old reading).
+    for (const char* text : {R"({"x": 1,00})", R"({"x": 1,0000})", R"({"x": 1, 000})",
+                             R"({"x": 1234,567})", R"({"x": 0,500})", R"({"x": 1.5,000})",
+                             R"({"x": 1,000)", R"({"x": +1,000})", R"({"x": 1,000 "y": 2})",
+                             R"({"x": 12,345,67})", R"({"x": 12,345,67: 1})"}) {
+        SCOPED_TRACE(text);
+        auto r = parse(text);
+        if (!r) continue;
+        if (r->value.contains("x") && r->value["x"].is_number()) {
+            EXPECT_LT(r->value["x"].as_double(), 1000.0) << r->value.dump();
+        }
+    }
+    // Strict: still the error it was.
+    auto strict = parse(R"({"x": 2,000})", test::strict());
+    ASSERT_FALSE(strict);
+    EXPECT_EQ(strict.error().kind(), ErrorKind::RepairNotAllowed);
 }
 
 TEST(ParseLiterals, LeadingZerosKeepTheirDigitsAsAString) {

@@ -18,8 +18,11 @@ TEST(ParseQuotes, SingleQuotes) {
     // A Python dict repr.
     auto ds = expect_repair("{'a': True, 'b': None, 'c': [1, 'x']}",
                             R"({"a":true,"b":null,"c":[1,"x"]})", RepairKind::SingleQuotes, 1);
-    EXPECT_EQ(test::repairs_of(ds, RepairKind::SingleQuotes).size(), 4u);
-    EXPECT_EQ(test::repairs_of(ds, RepairKind::PythonLiteral).size(), 2u);
+    // A style the document uses throughout: one diagnostic per kind, with its count of sites.
+    ASSERT_EQ(test::repairs_of(ds, RepairKind::SingleQuotes).size(), 1u);
+    EXPECT_EQ(test::repairs_of(ds, RepairKind::SingleQuotes)[0].count, 4u);
+    ASSERT_EQ(test::repairs_of(ds, RepairKind::PythonLiteral).size(), 1u);
+    EXPECT_EQ(test::repairs_of(ds, RepairKind::PythonLiteral)[0].count, 2u);
 }
 
 TEST(ParseQuotes, TypographicQuotes) {
@@ -55,7 +58,8 @@ TEST(ParseQuotes, UnquotedKeys) {
     expect_repair("{2: 2}", R"({"2":2})", RepairKind::UnquotedKey, 1);
     expect_repair("{true: 2}", R"({"true":2})", RepairKind::UnquotedKey, 1);
     expect_repair("{first name: 1}", R"({"first name":1})", RepairKind::UnquotedKey, 1);
-    expect_repair("{$ref: 1, _id: 2}", R"({"$ref":1,"_id":2})", RepairKind::UnquotedKey, 10);
+    expect_repair("{$ref: 1, _id: 2}", R"({"$ref":1,"_id":2})", RepairKind::UnquotedKey, 10,
+                  Risk::Warning, test::per_site());
 }
 
 TEST(ParseQuotes, UnquotedStrings) {
@@ -165,6 +169,21 @@ TEST(ParseQuotes, RegularExpressions) {
     expect_repair(R"(/\//)", R"("/\\//")", RepairKind::UnquotedString, 0);
     expect_repair(R"x(/foo"; console.log(-1); "/)x", R"x("/foo\"; console.log(-1); \"/")x",
                   RepairKind::UnquotedString, 0);
+}
+
+TEST(ParseQuotes, ASlashThatStartsNoRegexIsText) {
+    // No closing '/' on the line, or text after the flags: unquoted text like other punctuation.
+    auto ds = expect_repair("{route: /}", R"({"route":"/"})", RepairKind::UnquotedString, 8);
+    EXPECT_EQ(test::repairs_of(ds, RepairKind::UnquotedString)[0].path, "route");
+    expect_repair(R"({"route": /})", R"({"route":"/"})", RepairKind::UnquotedString, 10);
+    expect_repair(R"({"a": /, "b": 1})", R"({"a":"/","b":1})", RepairKind::UnquotedString, 6);
+    expect_repair("[/, 2]", R"(["/", 2])", RepairKind::UnquotedString, 1);
+    expect_repair("{path: /api/v1}", R"({"path":"/api/v1"})", RepairKind::UnquotedString, 7);
+    expect_repair("{path: /api/v1/users, n: 2}", R"({"path":"/api/v1/users","n":2})",
+                  RepairKind::UnquotedString, 7);
+    // A regex literal is still one, flags and all; a comment is still a comment.
+    expect_repair("{re: /a+/g, n: 2}", R"({"re":"/a+/g","n":2})", RepairKind::UnquotedString, 5);
+    expect_repair("{route: / // the root\n}", R"({"route":"/"})", RepairKind::Comment, 10);
 }
 
 TEST(ParseQuotes, EscapedQuotesAroundStrings) {

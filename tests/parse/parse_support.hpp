@@ -18,6 +18,13 @@ inline ParseOptions completing() {
     return o;
 }
 
+// One diagnostic per repaired site, style repairs included (for the tests of each site's path).
+inline ParseOptions per_site() {
+    ParseOptions o;
+    o.diagnostics_per_site = true;
+    return o;
+}
+
 inline ParseOptions strict() {
     ParseOptions o;
     o.repair = false;

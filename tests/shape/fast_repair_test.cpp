@@ -63,20 +63,11 @@ TEST(FastRepair, DiagnosticsAreTheParsersInTextOrderBeforeShapingsOwn) {
     std::vector<std::string> seen;
     for (const auto& d : r->diagnostics) seen.push_back(describe(d));
     const std::vector<std::string> expected = {
-        // The parser's repairs, in text order: each key and string, the array's comma, the literal, the root's comma.
-        "name|repaired|warning|replaced quotes||1|single_quotes||",
-        "name|repaired|warning|replaced quotes||9|single_quotes||",
-        "count|repaired|warning|replaced quotes||14|single_quotes||",
-        "count|repaired|warning|replaced quotes||23|single_quotes||",
-        "tags|repaired|warning|replaced quotes||28|single_quotes||",
-        "tags[0]|repaired|warning|replaced quotes||37|single_quotes||",
-        "tags|repaired|warning|removed comma||40|trailing_comma||",
-        "inner|repaired|warning|replaced quotes||44|single_quotes||",
-        "inner.label|repaired|warning|replaced quotes||54|single_quotes||",
-        "inner.label|repaired|warning|replaced quotes||63|single_quotes||",
-        "inner.on|repaired|warning|replaced quotes||68|single_quotes||",
+        // The parser's repairs, one per style at its first site, in text order: the quotes of
+        // every key and string (10 sites), the commas of the array and the root, the literal.
+        "name|repaired|warning|replaced quotes||1|single_quotes|||x10",
+        "tags|repaired|warning|removed comma||40|trailing_comma|||x2",
         "inner.on|repaired|warning|mapped literal||74|python_literal||",
-        "|repaired|warning|removed comma||79|trailing_comma||",
         // Then shaping's: the coercion, the absent optionals.
         "count|coerced|info|coerced string -> int32|emit numbers as JSON numbers, not strings|18446744073709551615|none|"
         "string|int32",
@@ -90,6 +81,24 @@ TEST(FastRepair, DiagnosticsAreTheParsersInTextOrderBeforeShapingsOwn) {
     EXPECT_EQ(seen, expected);
     EXPECT_TRUE(fast_taken<Outer>(doc));
     EXPECT_GE(expect_same<Outer>(doc), 1); // absorbing refuses the string for count
+}
+
+TEST(FastRepair, PerSiteDiagnosticsAreTheParsersToo) {
+    // With diagnostics_per_site, each site is its own diagnostic on both paths.
+    const std::string_view doc = R"({'name': 'a', 'count': '7', 'tags': ['x',], 'inner': {'label': 'l', 'on': True},})";
+    laminate::ShapeOptions options;
+    options.parse.diagnostics_per_site = true;
+    auto r = laminate::from_json<Outer>(doc, options);
+    ASSERT_TRUE(r) << r.error();
+    std::size_t repairs = 0;
+    for (const auto& d : r->diagnostics) {
+        EXPECT_EQ(d.count, 1u) << describe(d);
+        repairs += d.kind == laminate::DiagnosticKind::Repaired;
+    }
+    EXPECT_EQ(repairs, 13u);
+    EXPECT_EQ(r->diagnostics[1].offset, 9u);
+    EXPECT_TRUE(fast_taken<Outer>(doc, options));
+    EXPECT_GE(expect_same<Outer>(doc, options), 1);
 }
 
 TEST(FastRepair, WhatTheParserWeighsIsLeftToIt) {

@@ -15,6 +15,7 @@ inline std::string describe(const laminate::Diagnostic& d) {
     std::ostringstream os;
     os << d.path << '|' << laminate::kind_name(d.kind) << '|' << laminate::risk_name(d.risk) << '|' << d.message << '|'
        << d.suggestion << '|' << d.offset << '|' << laminate::repair_name(d.repair) << '|' << d.from << '|' << d.to;
+    if (d.count != 1) os << "|x" << d.count; // a merged style repair: its sites
     return os.str();
 }
 
@@ -45,7 +46,7 @@ inline bool fast_taken(std::string_view text, const laminate::ShapeOptions& opti
     laminate::shape_detail::ShapeState st(options);
     T out{};
     const auto po = laminate::shape_detail::parse_options_for(options);
-    laminate::shape_detail::FastRepairs repairs{text.data(), po.max_repairs, false, {}};
+    laminate::shape_detail::FastRepairs repairs{text.data(), po.max_repairs, false, {}, po.diagnostics_per_site};
     return laminate::shape_detail::fast_shape(text, out, st, po.max_size, po.max_depth, po.repair ? &repairs : nullptr);
 }
 

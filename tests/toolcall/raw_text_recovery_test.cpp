@@ -110,6 +110,38 @@ TEST(ToolcallRawTextRecovery, EnvelopeRepairsAreReportedAtTheCall) {
     EXPECT_EQ(out["diagnostics"][0]["offset"], Value(static_cast<std::uint64_t>(text.find("name: "))));
 }
 
+TEST(ToolcallRawTextRecovery, AStyleIsReportedOncePerCallAndOnceForTheEnvelopes) {
+    // Two calls written as Python dicts in one array: the payload's quotes are split among the
+    // envelopes and each call's arguments, then each list reports single_quotes once, its count
+    // the sites in that list (with the first of them), not one diagnostic for the whole text.
+    const std::string text = "[{'name': 'f', 'arguments': {'a': 'x', 'b': True}}, "
+                             "{'name': 'g', 'arguments': {'c': 'y'}}]";
+    const Response r = read(text, Format::BareJson);
+    ASSERT_EQ(r.tool_calls().size(), 2u) << to_value(r).dump();
+    const auto quotes = [](const Diagnostics& ds) {
+        std::vector<const Diagnostic*> out;
+        for (const auto& d : ds)
+            if (d.repair == RepairKind::SingleQuotes) out.push_back(&d);
+        return out;
+    };
+    const auto first = quotes(r.tool_calls()[0]->diagnostics);
+    ASSERT_EQ(first.size(), 1u) << to_value(r).dump();
+    EXPECT_EQ(first[0]->count, 4u); // 'arguments', 'a', 'x', 'b'
+    EXPECT_EQ(first[0]->offset, text.find("'arguments'"));
+    const auto second = quotes(r.tool_calls()[1]->diagnostics);
+    ASSERT_EQ(second.size(), 1u) << to_value(r).dump();
+    EXPECT_EQ(second[0]->count, 3u); // 'arguments', 'c', 'y'
+    EXPECT_EQ(second[0]->offset, text.find("'arguments': {'c'"));
+    const auto envelope = quotes(r.diagnostics);
+    ASSERT_EQ(envelope.size(), 1u) << to_value(r).dump();
+    EXPECT_EQ(envelope[0]->path, "tool_calls[0].name");
+    EXPECT_EQ(envelope[0]->offset, text.find("'name'"));
+    EXPECT_EQ(envelope[0]->count, 4u); // each call's 'name' key and value
+    std::size_t literals = 0;
+    for (const auto& d : r.tool_calls()[0]->diagnostics) literals += d.repair == RepairKind::PythonLiteral;
+    EXPECT_EQ(literals, 1u);
+}
+
 TEST(ToolcallRawTextRecovery, WrappedCallEnvelopeAndArgumentsAreTold) {
     // {"function": {...}}: the wrapper is the call's envelope, its "arguments" the arguments.
     const std::string text = R"({"function": {name: "f", "arguments": {"a": 'x'}}})";

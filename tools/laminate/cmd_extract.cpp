@@ -36,7 +36,7 @@ offsets count bytes from the start of the whole answer.
 
 Output:  {"value": ..., "candidate": {"source", "label", "offset", "closed"},
           "diagnostics": [{"path", "kind", "repair", "risk", "message",
-          "offset"}]}
+          "offset", "count"?}]}
          source is whole, fence, tag or balanced; label is the fence's info
          string or the tag's name.
 Error:   {"error": {"kind", "message", "offset", "path", "hint"}} and exit status 1

@@ -28,10 +28,13 @@ Result<Value> repair(const Request& request, const ParseOptions& options) {
 
 constexpr const char* footer = R"(Reads all of stdin as one JSON document and repairs what models get wrong
 (trailing or missing commas, single or smart quotes, comments, unquoted keys,
-Python literals, double-encoded JSON, ...), with one diagnostic per repair.
+Python literals, double-encoded JSON, ...), with one diagnostic per repair; a
+style the document uses at several sites (quotes, unquoted keys, Python
+literals, trailing commas, comments) is one diagnostic with their "count", at
+the first site (--diagnostics-per-site: one each).
 
 Output:  {"value": ..., "diagnostics": [{"path", "kind", "repair", "risk",
-          "message", "offset"}]}
+          "message", "offset", "count"?}]}
 Error:   {"error": {"kind", "message", "offset", "path", "hint"}} and exit status 1.
 With --jsonl each stdin line {"text": "..."} gets one compact answer line, in
 order; exit status 1 when any line failed.

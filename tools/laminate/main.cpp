@@ -18,7 +18,7 @@ namespace {
 
 constexpr const char* footer = R"(Every subcommand reads stdin and writes JSON to stdout:
   success  {"value": ..., "diagnostics": [{"path", "kind", "repair", "risk",
-            "message", "offset"}]}
+            "message", "offset", "count"?}]}
   error    {"error": {"kind", "message", "offset", "path", "hint"}}
 Paths are written from the root: "$", "$.days", "$.items[2].quantity".
 Messages never quote the input; "hint", when present, names the flag or command
@@ -26,7 +26,7 @@ that gets past the error. With --jsonl, each stdin line is one request
 {"text": "..."} and gets one compact answer line, in order.
 
 Options of repair and extract: --jsonl, --compact, --no-repair (or --strict),
---complete-truncated, --max-depth N, --replace-invalid-utf8.
+--complete-truncated, --max-depth N, --replace-invalid-utf8, --diagnostics-per-site.
 
 laminate validate --schema FILE answers {"valid", "violations": [{"path",
 "message", ...}], "diagnostics"} instead; see 'laminate validate --help'.

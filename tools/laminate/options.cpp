@@ -30,6 +30,9 @@ void add_parse_flags(CLI::App& app, ParseFlags& flags, bool strict_alias) {
     app.add_flag("--replace-invalid-utf8", flags.replace_invalid_utf8,
                  "Replace malformed UTF-8 by U+FFFD (with a warning diagnostic) instead of "
                  "failing with invalid_utf8");
+    app.add_flag("--diagnostics-per-site", flags.diagnostics_per_site,
+                 "One diagnostic per repaired site, even for a style the document uses throughout "
+                 "(by default such sites are one diagnostic with their \"count\")");
 }
 
 ParseOptions ParseFlags::to_options() const {
@@ -38,6 +41,7 @@ ParseOptions ParseFlags::to_options() const {
     o.complete_truncated = complete_truncated;
     o.max_depth = max_depth;
     o.invalid_utf8 = replace_invalid_utf8 ? InvalidUtf8::Replace : InvalidUtf8::Error;
+    o.diagnostics_per_site = diagnostics_per_site;
     return o;
 }
 

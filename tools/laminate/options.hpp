@@ -28,6 +28,7 @@ struct ParseFlags {
     bool complete_truncated = false;
     std::size_t max_depth = ParseOptions{}.max_depth;
     bool replace_invalid_utf8 = false;
+    bool diagnostics_per_site = false;
 
     ParseOptions to_options() const;
 };

@@ -27,11 +27,17 @@ namespace laminate::shape_detail {
 // The parser's repairs that the fast path makes itself (src/shape/fast_repair.cpp): each the
 // Repaired diagnostic the parser writes, in text order. They go before shaping's own diagnostics,
 // where the Value path has the parser's.
+// The fast path's repairs are all style repairs (is_style_repair()): unless per_site, each kind's
+// sites are one diagnostic, as the parser merges them (ParseOptions::diagnostics_per_site).
 struct FastRepairs {
     const char* begin = nullptr; // the text, for offsets
     std::size_t left = 0;        // repairs still allowed (ParseOptions::max_repairs)
     bool key_spelled_otherwise = false; // a key other than its field's own matched (see fast_struct)
     Diagnostics list;
+    bool per_site = false; // ParseOptions::diagnostics_per_site
+    // Where in `list` the diagnostic of single_quotes, python_literal and trailing_comma is, plus
+    // one; 0 while there is none.
+    std::size_t merged_at[3] = {0, 0, 0};
 };
 
 struct FastCursor {

@@ -219,7 +219,8 @@ Value to_value(const Response& response);
 // Every block of one choice: {"index", "content": [{"type", ...}], "finish_reason", "finish_raw"}.
 Value to_value(const Choice& choice);
 Value to_value(const Usage& usage);
-// {"path", "kind", "risk", "message", "repair"?, "offset"?, "suggestion"?, "from"?, "to"?}
+// {"path", "kind", "risk", "message", "repair"?, "offset"?, "suggestion"?, "from"?, "to"?,
+// "count"? (the sites a style repair stands for, when more than one; offset and path are the first's)}
 Value diagnostic_to_value(const Diagnostic& d);
 
 } // namespace laminate::toolcall

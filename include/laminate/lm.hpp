@@ -12,6 +12,7 @@
 #include <laminate/lm/error.hpp>
 #include <laminate/lm/eval.hpp>
 #include <laminate/lm/http.hpp>
+#include <laminate/lm/otlp.hpp>
 #include <laminate/lm/output.hpp>
 #include <laminate/lm/program.hpp>
 #include <laminate/lm/providers.hpp>

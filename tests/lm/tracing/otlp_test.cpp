@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <iostream>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -74,6 +75,9 @@ std::vector<test::RecordedRequest> requests_to(const LoopbackServer& server, std
     std::vector<test::RecordedRequest> out;
     for (auto& r : server.requests())
         if (r.path == path) out.push_back(r);
+    // OTLP_TEST_DUMP=1: every body on stderr, one a line, for checking against the .proto files.
+    if (std::getenv("OTLP_TEST_DUMP"))
+        for (const auto& r : out) std::cerr << r.body << '\n';
     return out;
 }
 
@@ -104,6 +108,9 @@ TEST(OtlpTracer, AProgramRunArrivesAsAnOtlpJsonSpan) {
     ASSERT_EQ(traces.size(), 1u);
     EXPECT_EQ(traces[0].method, "POST");
     EXPECT_EQ(traces[0].header("Content-Type"), "application/json");
+    std::size_t content_types = 0;
+    for (const auto& [name, value] : traces[0].headers) content_types += name == "Content-Type" || name == "content-type";
+    EXPECT_EQ(content_types, 1u);
     const Value body = traces[0].json();
     ASSERT_TRUE(body.is_object());
 

@@ -3,6 +3,7 @@
 // mapping): lowerCamelCase keys, integer enums, 64-bit integers as decimal strings, hex ids.
 // Failed exports are counted, never thrown.
 #include <laminate/lm.hpp>
+#include <laminate/version.hpp>
 
 #include "loopback_server.hpp"
 

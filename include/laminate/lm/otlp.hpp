@@ -24,11 +24,12 @@
 //   one explicit-bucket histogram data point with DELTA temporality (count, sum, min, max,
 //   bucket counts), using the GenAI conventions' advisory bucket boundaries for
 //   gen_ai.client.operation.duration and gen_ai.client.token.usage (none for other names).
-// * Batching: ended spans are buffered; when batch_size of them are waiting, the call that ended
-//   the last one exports the batch (synchronously, outside the lock, so other threads keep
-//   tracing). flush() exports what is buffered (spans, then metrics); the destructor flushes.
-//   There is no background thread: a long-running process that traces rarely should call
-//   flush() now and then.
+// * Batching: ended spans are buffered. A background thread exports them when batch_size are
+//   waiting or export_interval has passed, and the metrics every export_interval, so a slow or
+//   absent collector never holds up a model call (with export_interval 0 there is no thread: the
+//   end_span that fills a batch exports it). flush() exports everything buffered from the
+//   calling thread and waits for exports already under way; the destructor stops the thread and
+//   flushes (a flush against an unreachable collector takes up to `timeout`).
 // * Failures never reach the program: an export that fails (connection refused, a non-2xx status
 //   after the retries the options allow, a timeout) drops its spans and points; they are counted
 //   (dropped_spans(), dropped_metric_points()) and never printed. A 2xx response with a
@@ -68,7 +69,12 @@ struct OtlpOptions {
     // resource attribute service.name. Empty: OTEL_SERVICE_NAME, else "laminate".
     std::string service_name = {};
     bool export_metrics = true;             // false: record_metric does nothing
-    std::size_t batch_size = 64;            // ended spans buffered before an export
+    std::size_t batch_size = 64;            // spans per export request; a full batch is sent at once
+    // How often the background exporter sends what is buffered (spans and the metrics
+    // aggregated since its last export). 0: no background thread; a full batch is then sent by
+    // the end_span call that fills it, and the rest on flush().
+    std::chrono::milliseconds export_interval{5'000};
+    std::size_t max_queue_size = 2048;      // ended spans waiting; beyond it new spans are dropped
     std::size_t max_pending_spans = 4096;   // started, not yet ended
     std::size_t max_metric_series = 1024;   // distinct (name, unit, attributes) between exports
     std::chrono::milliseconds timeout{10'000}; // one export, retries included
@@ -93,12 +99,13 @@ public:
     void end_span(SpanId span, std::span<const Attribute> attributes, std::string_view error_type) override;
     void record_metric(const MetricPoint& point) override;
 
-    // Exports every ended span and the metrics aggregated so far. True when everything
-    // buffered was accepted (or there was nothing to send). Never throws.
+    // Exports every ended span and the metrics aggregated so far, and waits for exports the
+    // background thread has under way. True when nothing was dropped meanwhile (nothing to send
+    // is success). Never throws.
     bool flush();
 
     // Spans and metric points (measurements) that were not delivered: failed exports,
-    // partial-success rejections, the pending-span and series limits.
+    // partial-success rejections, the pending-span, queue and series limits, non-finite values.
     std::size_t dropped_spans() const noexcept;
     std::size_t dropped_metric_points() const noexcept;
     // dropped_spans() + dropped_metric_points().

@@ -12,10 +12,12 @@
 #include <atomic>
 #include <cctype>
 #include <cmath>
+#include <condition_variable>
 #include <cstdlib>
 #include <map>
 #include <mutex>
 #include <random>
+#include <thread>
 #include <unordered_map>
 #include <utility>
 
@@ -309,6 +311,62 @@ struct OtlpHttpTracer::Impl {
 
     std::atomic<std::size_t> dropped_spans{0}, dropped_points{0}, exported_spans{0};
 
+    // The background exporter (when export_interval > 0): woken by a full batch, by the
+    // interval, and to stop. It counts the exports it started and finished, so that flush() can
+    // wait for those started before it (and not for later ones, which a busy tracer never runs
+    // out of).
+    bool background = false;
+    bool stopping = false;
+    std::uint64_t exports_started = 0, exports_finished = 0;
+    std::condition_variable wake, idle;
+    std::thread worker;
+
+    struct MetricBatch {
+        std::vector<Series> series;
+        std::uint64_t measurements = 0, start = 0, end = 0;
+    };
+
+    // Everything aggregated since the last export; the next interval starts now. Under mu.
+    MetricBatch take_metrics_locked() {
+        MetricBatch out;
+        if (series.empty()) return out;
+        out.series.reserve(series.size());
+        for (auto& [key, one] : series) out.series.push_back(std::move(one));
+        series.clear();
+        out.measurements = measurements;
+        measurements = 0;
+        out.start = series_start_ns;
+        out.end = std::max(now_ns(), out.start);
+        series_start_ns = out.end;
+        return out;
+    }
+
+    void run_worker() {
+        std::unique_lock lock(mu);
+        auto next_metrics = std::chrono::steady_clock::now() + options.export_interval;
+        while (true) {
+            wake.wait_for(lock, options.export_interval,
+                          [&] { return stopping || ended.size() >= options.batch_size; });
+            if (stopping) return;
+            std::vector<SpanData> spans;
+            spans.swap(ended);
+            MetricBatch metrics;
+            const auto now = std::chrono::steady_clock::now();
+            if (now >= next_metrics) {
+                metrics = take_metrics_locked();
+                next_metrics = now + options.export_interval;
+            }
+            if (spans.empty() && metrics.series.empty()) continue;
+            ++exports_started;
+            lock.unlock();
+            export_spans(std::move(spans));
+            export_metrics(std::move(metrics));
+            lock.lock();
+            ++exports_finished;
+            idle.notify_all();
+        }
+    }
+
     static HttpOptions http_options(const OtlpOptions& o, std::vector<Header> headers) {
         HttpOptions h;
         h.total_timeout = o.timeout;
@@ -377,7 +435,19 @@ struct OtlpHttpTracer::Impl {
         }
     }
 
-    bool export_spans(std::vector<SpanData> batch) {
+    // In requests of at most batch_size spans.
+    bool export_spans(std::vector<SpanData> spans) {
+        bool ok = true;
+        for (std::size_t first = 0; first < spans.size(); first += options.batch_size) {
+            const std::size_t last = std::min(spans.size(), first + options.batch_size);
+            std::vector<SpanData> batch(std::make_move_iterator(spans.begin() + static_cast<std::ptrdiff_t>(first)),
+                                        std::make_move_iterator(spans.begin() + static_cast<std::ptrdiff_t>(last)));
+            ok = export_batch(std::move(batch)) && ok;
+        }
+        return ok;
+    }
+
+    bool export_batch(std::vector<SpanData> batch) {
         if (batch.empty()) return true;
         const std::size_t n = batch.size();
         std::string body;
@@ -398,7 +468,9 @@ struct OtlpHttpTracer::Impl {
         return lost == 0;
     }
 
-    bool export_metrics(std::vector<Series> batch, std::uint64_t count, std::uint64_t start_ns, std::uint64_t end_ns) {
+    bool export_metrics(MetricBatch metrics) {
+        std::vector<Series>& batch = metrics.series;
+        const std::uint64_t count = metrics.measurements, start_ns = metrics.start, end_ns = metrics.end;
         if (batch.empty()) return true;
         std::string body;
         try {
@@ -426,10 +498,25 @@ struct OtlpHttpTracer::Impl {
     }
 };
 
-OtlpHttpTracer::OtlpHttpTracer(OtlpOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
+OtlpHttpTracer::OtlpHttpTracer(OtlpOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {
+    if (impl_->options.export_interval.count() <= 0) return;
+    try {
+        impl_->worker = std::thread([impl = impl_.get()] { impl->run_worker(); });
+        impl_->background = true;
+    } catch (...) {
+        // No thread to be had: full batches are exported by the call that fills them.
+    }
+}
 
 OtlpHttpTracer::~OtlpHttpTracer() {
     try {
+        {
+            std::lock_guard lock(impl_->mu);
+            impl_->stopping = true;
+        }
+        impl_->wake.notify_all();
+        if (impl_->worker.joinable()) impl_->worker.join();
+        impl_->background = false;
         flush();
     } catch (...) {
     }
@@ -474,8 +561,15 @@ void OtlpHttpTracer::end_span(SpanId span, std::span<const Attribute> attributes
             s.attributes.insert(s.attributes.end(), attributes.begin(), attributes.end());
             s.error_type = std::string(error_type);
             s.end_ns = std::max(end, s.start_ns);
+            if (impl_->ended.size() >= impl_->options.max_queue_size) {
+                ++impl_->dropped_spans; // the exporter is behind: shed load rather than memory
+                return;
+            }
             impl_->ended.push_back(std::move(s));
-            if (impl_->ended.size() >= impl_->options.batch_size) batch.swap(impl_->ended);
+            if (impl_->ended.size() >= impl_->options.batch_size) {
+                if (impl_->background) impl_->wake.notify_one();
+                else batch.swap(impl_->ended);
+            }
         }
     } catch (...) {
         ++impl_->dropped_spans;
@@ -486,6 +580,10 @@ void OtlpHttpTracer::end_span(SpanId span, std::span<const Attribute> attributes
 
 void OtlpHttpTracer::record_metric(const MetricPoint& point) {
     if (!impl_->options.export_metrics) return;
+    if (!std::isfinite(point.value)) { // a histogram's sum and bounds have no place for it
+        ++impl_->dropped_points;
+        return;
+    }
     try {
         const std::string key = series_key(point);
         std::lock_guard lock(impl_->mu);
@@ -520,28 +618,27 @@ void OtlpHttpTracer::record_metric(const MetricPoint& point) {
 }
 
 bool OtlpHttpTracer::flush() {
+    const std::size_t dropped_before = dropped();
     std::vector<SpanData> spans;
-    std::vector<Series> series;
-    std::uint64_t measurements = 0, start = 0, end = 0;
+    Impl::MetricBatch metrics;
+    std::uint64_t started = 0;
     try {
         std::lock_guard lock(impl_->mu);
+        started = impl_->exports_started;
         spans.swap(impl_->ended);
-        if (!impl_->series.empty()) {
-            series.reserve(impl_->series.size());
-            for (auto& [key, s] : impl_->series) series.push_back(std::move(s));
-            impl_->series.clear();
-            measurements = impl_->measurements;
-            impl_->measurements = 0;
-            start = impl_->series_start_ns;
-            end = std::max(now_ns(), start);
-            impl_->series_start_ns = end;
-        }
+        metrics = impl_->take_metrics_locked();
     } catch (...) {
         return false;
     }
-    const bool spans_ok = impl_->export_spans(std::move(spans));
-    const bool metrics_ok = impl_->export_metrics(std::move(series), measurements, start, end);
-    return spans_ok && metrics_ok;
+    impl_->export_spans(std::move(spans));
+    impl_->export_metrics(std::move(metrics));
+    try { // and what the background exporter already took
+        std::unique_lock lock(impl_->mu);
+        impl_->idle.wait(lock, [&] { return impl_->exports_finished >= started; });
+    } catch (...) {
+        return false;
+    }
+    return dropped() == dropped_before;
 }
 
 std::size_t OtlpHttpTracer::dropped_spans() const noexcept { return impl_->dropped_spans.load(); }

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <iostream>
 #include <set>
@@ -33,8 +34,21 @@ struct OtlpExtract {
     std::string text;
 };
 
+// Exports only on a full batch or flush(), from the calling thread: deterministic.
 lm::OtlpOptions loopback(const LoopbackServer& server) {
-    return lm::OtlpOptions{.endpoint = server.url(), .read_environment = false};
+    return lm::OtlpOptions{.endpoint = server.url(), .export_interval = std::chrono::milliseconds(0),
+                           .read_environment = false};
+}
+
+// Waits (up to 10 s) until the server has seen `n` requests to `path`.
+bool wait_for_requests(const LoopbackServer& server, std::string_view path, std::size_t n) {
+    for (int i = 0; i < 1000; ++i) {
+        std::size_t seen = 0;
+        for (const auto& r : server.requests()) seen += r.path == path;
+        if (seen >= n) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return false;
 }
 
 bool all_digits(std::string_view s) {
@@ -441,4 +455,67 @@ TEST(OtlpTracer, EnvironmentHeadersAreSentAndOptionsOverrideThem) {
     ASSERT_EQ(traces.size(), 1u);
     EXPECT_EQ(traces[0].header("x-env"), "from-env");
     EXPECT_EQ(traces[0].header("Authorization"), "Bearer option");
+}
+
+TEST(OtlpTracer, TheBackgroundExporterSendsAFullBatchWithoutAFlush) {
+    LoopbackServer server;
+    server.set_fallback(Reply::json("{}"));
+    lm::OtlpOptions options{.endpoint = server.url(), .export_metrics = false, .batch_size = 2,
+                            .export_interval = std::chrono::milliseconds(60'000), .read_environment = false};
+    lm::OtlpHttpTracer tracer{options};
+    lm::trace_call(tracer, lm::CallRecord{}, false);
+    lm::trace_call(tracer, lm::CallRecord{}, false);
+    ASSERT_TRUE(wait_for_requests(server, "/v1/traces", 1));
+    EXPECT_EQ(server.requests()[0].json()["resourceSpans"][0]["scopeSpans"][0]["spans"].size(), 2u);
+}
+
+TEST(OtlpTracer, TheBackgroundExporterSendsSpansAndMetricsEveryInterval) {
+    LoopbackServer server;
+    server.set_fallback(Reply::json("{}"));
+    lm::OtlpOptions options{.endpoint = server.url(), .export_interval = std::chrono::milliseconds(50),
+                            .read_environment = false};
+    auto tracer = std::make_shared<lm::OtlpHttpTracer>(options);
+    lm::Program<OtlpExtract> program{answering(1), {.tracer = tracer}};
+    ASSERT_TRUE(program.run({.text = "x"}));
+    EXPECT_TRUE(wait_for_requests(server, "/v1/traces", 1));
+    EXPECT_TRUE(wait_for_requests(server, "/v1/metrics", 1));
+    EXPECT_EQ(tracer->exported_spans(), 1u);
+}
+
+TEST(OtlpTracer, ASlowCollectorDoesNotHoldUpTheProgram) {
+    LoopbackServer server;
+    server.set_fallback(Reply::json("{}").with_delay(std::chrono::milliseconds(1'000)));
+    lm::OtlpOptions options{.endpoint = server.url(), .export_metrics = false, .batch_size = 1,
+                            .export_interval = std::chrono::milliseconds(60'000), .read_environment = false};
+    lm::OtlpHttpTracer tracer{options};
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < 3; ++i) lm::trace_call(tracer, lm::CallRecord{}, false);
+    EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::milliseconds(500));
+    EXPECT_TRUE(tracer.flush()); // waits for the export under way
+    EXPECT_EQ(tracer.exported_spans(), 3u);
+    EXPECT_EQ(tracer.dropped(), 0u);
+}
+
+TEST(OtlpTracer, TheQueueIsBoundedAndNonFiniteMeasurementsAreDropped) {
+    LoopbackServer server;
+    server.set_fallback(Reply::json("{}"));
+    lm::OtlpOptions options = loopback(server);
+    options.batch_size = 100;
+    options.max_queue_size = 3;
+    lm::OtlpHttpTracer tracer{options};
+    for (int i = 0; i < 5; ++i) {
+        const auto id = tracer.start_span("s", lm::SpanKind::Internal, {});
+        tracer.end_span(id, {}, "");
+    }
+    tracer.record_metric({.name = "m", .unit = "s", .value = std::nan(""), .attributes = {}});
+    tracer.record_metric({.name = "m", .unit = "s", .value = 1.0, .attributes = {}});
+    EXPECT_EQ(tracer.dropped_spans(), 2u);
+    EXPECT_EQ(tracer.dropped_metric_points(), 1u);
+    tracer.flush();
+    EXPECT_EQ(tracer.exported_spans(), 3u);
+    const auto metrics = requests_to(server, "/v1/metrics");
+    ASSERT_EQ(metrics.size(), 1u);
+    const Value& point = metrics[0].json()["resourceMetrics"][0]["scopeMetrics"][0]["metrics"][0]["histogram"]["dataPoints"][0];
+    EXPECT_EQ(point["count"].as_string(), "1");
+    EXPECT_EQ(point["bucketCounts"].size(), 1u); // no advisory bounds for an unknown metric: one bucket
 }

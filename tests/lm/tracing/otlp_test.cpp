@@ -194,7 +194,8 @@ TEST(OtlpTracer, ContentIsSentOnlyWithRecordContent) {
     ASSERT_TRUE(tracer->flush());
     const auto traces = requests_to(server, "/v1/traces");
     ASSERT_EQ(traces.size(), 1u);
-    const Value& attributes = only_span(traces[0].json())["attributes"];
+    const Value body = traces[0].json();
+    const Value& attributes = only_span(body)["attributes"];
     EXPECT_NE(string_attribute(attributes, "gen_ai.input.messages").find("SECRET-INPUT"), std::string::npos);
     EXPECT_NE(string_attribute(attributes, "gen_ai.output.messages").find("SECRET-INV-1"), std::string::npos);
 }
@@ -210,7 +211,8 @@ TEST(OtlpTracer, AFailedRunHasErrorStatus) {
     ASSERT_TRUE(tracer->flush());
     const auto traces = requests_to(server, "/v1/traces");
     ASSERT_EQ(traces.size(), 1u);
-    const Value& span = only_span(traces[0].json());
+    const Value body = traces[0].json();
+    const Value& span = only_span(body);
     std::int64_t code = 0;
     ASSERT_TRUE(span["status"]["code"].get_int64(code));
     EXPECT_EQ(code, 2); // STATUS_CODE_ERROR
@@ -398,7 +400,8 @@ TEST(OtlpTracer, AttributeValuesMapToAnyValue) {
     ASSERT_TRUE(tracer.flush());
     const auto traces = requests_to(server, "/v1/traces");
     ASSERT_EQ(traces.size(), 1u);
-    const Value& span = only_span(traces[0].json());
+    const Value body = traces[0].json();
+    const Value& span = only_span(body);
     std::int64_t kind = 0;
     ASSERT_TRUE(span["kind"].get_int64(kind));
     EXPECT_EQ(kind, 1); // SPAN_KIND_INTERNAL
@@ -515,7 +518,8 @@ TEST(OtlpTracer, TheQueueIsBoundedAndNonFiniteMeasurementsAreDropped) {
     EXPECT_EQ(tracer.exported_spans(), 3u);
     const auto metrics = requests_to(server, "/v1/metrics");
     ASSERT_EQ(metrics.size(), 1u);
-    const Value& point = metrics[0].json()["resourceMetrics"][0]["scopeMetrics"][0]["metrics"][0]["histogram"]["dataPoints"][0];
+    const Value body = metrics[0].json();
+    const Value& point = body["resourceMetrics"][0]["scopeMetrics"][0]["metrics"][0]["histogram"]["dataPoints"][0];
     EXPECT_EQ(point["count"].as_string(), "1");
     EXPECT_EQ(point["bucketCounts"].size(), 1u); // no advisory bounds for an unknown metric: one bucket
 }

@@ -76,6 +76,13 @@ private:
     std::vector<Outcome> outcomes_;
 };
 
+// An empty container, or an array of at most one scalar: `[4]`, `[]`, `{}`.
+bool trivial(const Value& v) noexcept {
+    if (v.is_object()) return v.size() == 0;
+    if (!v.is_array()) return true;
+    return v.size() == 0 || (v.size() == 1 && !v[0].is_object() && !v[0].is_array());
+}
+
 } // namespace
 
 bool encodes_container(const Value& v) noexcept {
@@ -178,9 +185,9 @@ Result<Extracted> select_payload(std::span<const Candidate> candidates,
                     v = std::move(p->value);
             }
             if (!v || *v == chosen) continue;
-            // In prose, a span of the other kind ([1] beside an object) is a citation or a
-            // fragment of the sentence more often than a rival payload.
-            if (spans_tier ? v->is_object() != chosen.is_object() || v->is_array() != chosen.is_array()
+            // In prose, a small span ([4], [] or {} beside an object) is a citation or a fragment
+            // of the sentence more often than a rival payload.
+            if (spans_tier ? trivial(*v) && !trivial(chosen)
                            : !v->is_object() && !v->is_array() && v->type() != chosen.type())
                 continue;
             if (accept) {

@@ -93,6 +93,13 @@ TEST(ExtractSeveralPayloads, ObjectsSideBySideInProse) {
     EXPECT_NE(other_candidates(*r), nullptr);
 }
 
+TEST(ExtractSeveralPayloads, AnArrayBesideAnObjectInProse) {
+    auto r = extract("values ``` {\"unit\": \"m\"} ``` then ``` [4, 5, 6, None] ``` end");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->parsed.value.dump(), R"({"unit":"m"})");
+    EXPECT_NE(other_candidates(*r), nullptr);
+}
+
 TEST(ExtractSeveralPayloads, RepairedRivalsInProseCount) {
     auto r = extract("first try {'mode': 'fast'}, second try {'mode': 'slow'} - pick one");
     ASSERT_TRUE(r) << r.error();
@@ -116,6 +123,7 @@ TEST(ExtractSeveralPayloads, LowerStandingCandidatesAreNoRivals) {
     expect_quiet("Unlike {\"v\": 1, \"old\": true} this one is right:\n```json\n{\"v\": 2}\n```", R"({"v":2})");
     // A citation [4] beside an object in prose.
     expect_quiet("As in [4], the result is {\"score\": 0.5}.", R"({"score":0.5})");
+    expect_quiet("Empty is [] and {} but the result is {\"score\": 0.5}.", R"({"score":0.5})");
     // A fenced block that is code, not JSON.
     expect_quiet("```python\nprint('hi')\n```\n```json\n{\"lang\": \"py\"}\n```", R"({"lang":"py"})");
 }

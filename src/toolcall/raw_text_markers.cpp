@@ -6,6 +6,7 @@
 
 #include "raw_text_formats.hpp"
 
+#include <laminate/extract.hpp>
 #include <laminate/parse.hpp>
 
 #include <algorithm>
@@ -17,6 +18,32 @@ namespace {
 // ---- Mistral -------------------------------------------------------------------------------
 
 constexpr std::string_view kMistral = "[TOOL_CALLS]";
+
+// [TOOL_CALLS] some words [{"name": …, "arguments": …}] more words: calls in a JSON payload after
+// text that names no tool. Only objects with an arguments member count; the text around them is
+// kept as prose, and a Warning says that the calls did not follow the marker directly.
+std::size_t read_calls_after_text(std::string_view segment, RawBuilder& b) {
+    auto candidates = extract_candidates(segment);
+    std::sort(candidates.begin(), candidates.end(),
+              [](const Candidate& x, const Candidate& y) { return x.offset < y.offset; });
+    for (const Candidate& c : candidates) {
+        if (c.source == CandidateSource::Whole) continue;
+        Payload p;
+        ErrorKind error{};
+        if (!read_payload(c.text, p, error, false)) continue;
+        if (!c.closed) p.complete = false;
+        b.rebase(p.diagnostics, c.text);
+        std::vector<FoundCall> calls;
+        if (!calls_from_value(p, calls, nullptr, false)) continue;
+        b.text(segment.substr(0, c.offset));
+        b.note(Risk::Warning, DiagnosticKind::Preserved,
+               "text between [TOOL_CALLS] and its calls was kept as text");
+        for (auto& call : calls) b.call(std::move(call.call), std::move(call.envelope));
+        b.text(segment.substr(c.offset + c.text.size()));
+        return calls.size();
+    }
+    return 0;
+}
 
 } // namespace
 
@@ -73,6 +100,13 @@ std::size_t read_mistral(std::string_view text, RawBuilder& b) {
             cut_off = true;
         }
         if (!is_call_name(trim(name))) {
+            if (found == 0)
+                if (const std::size_t n = read_calls_after_text(segment, b)) {
+                    found += n;
+                    if (last) break;
+                    rest.remove_prefix(next + kMistral.size());
+                    continue;
+                }
             if (!trim(segment).empty()) {
                 b.note(Risk::Risky, DiagnosticKind::Preserved, "text after [TOOL_CALLS] names no tool");
                 if (found > 0) b.text(rest);

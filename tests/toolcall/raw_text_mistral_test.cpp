@@ -70,6 +70,21 @@ TEST(RawTextMistral, CutOffArgumentsArePartial) {
     EXPECT_EQ(r.text(), "ok{");
 }
 
+TEST(RawTextMistral, CallsAfterStrayWordsAreReadWithAWarning) {
+    const std::string text = "[TOOL_CALLS] okay: [{\"name\": \"mul\", \"arguments\": {\"x\": 6, \"y\": 7}}] (done)";
+    const Response r = read(text);
+    ASSERT_EQ(r.tool_calls().size(), 1u);
+    EXPECT_EQ(call(r, 0).name, "mul");
+    EXPECT_EQ(call(r, 0).arguments["y"], Value(7));
+    EXPECT_EQ(r.text(), "okay:  (done)");
+    ASSERT_FALSE(r.diagnostics.empty());
+    EXPECT_EQ(max_risk(r.diagnostics), Risk::Warning);
+    // Objects without arguments there are no calls: the text stays as it was.
+    const Response none = read("[TOOL_CALLS] see [{\"name\": \"mul\"}] later", Format::Mistral);
+    EXPECT_TRUE(none.tool_calls().empty());
+    EXPECT_EQ(none.text(), "[TOOL_CALLS] see [{\"name\": \"mul\"}] later");
+}
+
 TEST(RawTextMistral, ProseWithABraceAfterTheMarkerIsNoCall) {
     for (std::string_view text : {"[TOOL_CALLS] I would call {something} here", "[TOOL_CALLS]two words{\"a\": 1}"}) {
         SCOPED_TRACE(std::string(text));

@@ -207,7 +207,7 @@ Result<Extracted> select_payload(std::span<const Candidate> candidates,
         d.offset = first_at;
         d.message = std::to_string(others) + (others == 1 ? " other candidate" : " other candidates");
         d.message += accept ? " that also fit" : "";
-        d.message += spans_tier ? " found in the prose; the largest was taken"
+        d.message += spans_tier ? " found in the prose; the largest (then the first) was taken"
                      : exact_pass ? " found in fences or tags; the first that reads exactly was taken"
                                   : " found in fences or tags; the first was taken";
         d.suggestion = "ask for exactly one JSON payload in the answer";

@@ -64,6 +64,7 @@ enum class RepairKind : unsigned char {
     EnvelopeUnwrapped, // shaping: a tool-call envelope's arguments were shaped, not the envelope
     DoubledQuotes, // ""text"": every quote written twice
     TripleQuotes,  // """text""" or ```text``` around a string
+    OtherCandidates, // extraction: other payloads of equal standing were found and passed over
 };
 
 std::string_view risk_name(Risk r) noexcept;            // "info", "warning", "risky"

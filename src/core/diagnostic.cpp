@@ -67,6 +67,7 @@ std::string_view repair_name(RepairKind k) noexcept {
     case RepairKind::EnvelopeUnwrapped: return "envelope_unwrapped";
     case RepairKind::DoubledQuotes: return "doubled_quotes";
     case RepairKind::TripleQuotes: return "triple_quotes";
+    case RepairKind::OtherCandidates: return "other_candidates";
     }
     return "unknown";
 }

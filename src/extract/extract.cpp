@@ -19,29 +19,42 @@ std::string_view source_name(CandidateSource s) noexcept {
 }
 
 namespace {
-// Where the text after a chosen object goes on like its members (`{"a": 1}, "b": 2}`: the
-// object's closer came early), the offset of that comma; npos otherwise. A bounded look-ahead: a
-// key is short.
+// Where the text after a chosen object goes on like its members (the object's closer came
+// early): `{"a": 1}, "b": 2}`, `{"a": 1} "b": 2}`, and with the colon missing too,
+// `{"a": 1}, "b" "c"}`. The offset where they begin (the comma, else the key); npos otherwise.
+// A bounded look-ahead: a key is short. Prose after a payload rarely starts with a quoted key,
+// and never quietly loses data when it does: the diagnostic only says what was not taken.
 std::size_t members_after(std::string_view text, std::size_t end) {
     auto ws = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
-    std::size_t i = end;
-    while (i < text.size() && ws(text[i]))
-        ++i;
-    if (i >= text.size() || text[i] != ',') return std::string_view::npos;
-    const std::size_t comma = i++;
-    while (i < text.size() && ws(text[i]))
-        ++i;
-    if (i >= text.size() || (text[i] != '"' && text[i] != '\'')) return std::string_view::npos;
-    const char quote = text[i];
-    const std::size_t limit = std::min(text.size(), i + 256);
-    std::size_t j = i + 1;
-    while (j < limit && text[j] != quote && text[j] != '\n')
-        j += text[j] == '\\' ? 2 : 1;
-    if (j >= limit || text[j] != quote) return std::string_view::npos;
-    ++j;
+    auto skip = [&](std::size_t i) {
+        while (i < text.size() && ws(text[i]))
+            ++i;
+        return i;
+    };
+    // The end of a quoted string starting at i (past its closing quote), or npos.
+    auto quoted = [&](std::size_t i) {
+        if (i >= text.size() || (text[i] != '"' && text[i] != '\'')) return std::string_view::npos;
+        const char quote = text[i];
+        const std::size_t limit = std::min(text.size(), i + 256);
+        std::size_t j = i + 1;
+        while (j < limit && text[j] != quote && text[j] != '\n')
+            j += text[j] == '\\' ? 2 : 1;
+        return j < limit && text[j] == quote ? j + 1 : std::string_view::npos;
+    };
+    std::size_t i = skip(end);
+    const std::size_t begin = i;
+    if (i < text.size() && text[i] == ',') i = skip(i + 1);
+    const std::size_t key_end = quoted(i);
+    if (key_end == std::string_view::npos) return std::string_view::npos;
+    std::size_t j = key_end;
     while (j < text.size() && (text[j] == ' ' || text[j] == '\t'))
         ++j;
-    return j < text.size() && text[j] == ':' ? comma : std::string_view::npos;
+    if (j < text.size() && text[j] == ':') return begin;
+    // "key" "value": a member whose colon is missing too, then the object goes on or ends.
+    const std::size_t value_end = quoted(j > key_end ? j : std::string_view::npos);
+    if (value_end == std::string_view::npos) return std::string_view::npos;
+    const std::size_t after = skip(value_end);
+    return after < text.size() && (text[after] == ',' || text[after] == '}') ? begin : std::string_view::npos;
 }
 } // namespace
 
@@ -61,7 +74,7 @@ Result<Extracted> extract(std::string_view text, const ParseOptions& parse_optio
             d.kind = DiagnosticKind::Dropped;
             d.risk = Risk::Risky;
             d.message = "members after the object's early closer were dropped";
-            d.suggestion = "remove the '}' before this comma";
+            d.suggestion = "remove the '}' before them";
             d.offset = at;
             result->parsed.diagnostics.push_back(std::move(d));
         }

@@ -91,6 +91,13 @@ private:
     std::vector<Outcome> outcomes_;
 };
 
+// An empty container, or an array of at most one scalar: `[4]`, `[]`, `{}`.
+bool trivial(const Value& v) noexcept {
+    if (v.is_object()) return v.size() == 0;
+    if (!v.is_array()) return true;
+    return v.size() == 0 || (v.size() == 1 && !v[0].is_object() && !v[0].is_array());
+}
+
 } // namespace
 
 bool encodes_container(const Value& v) noexcept {
@@ -166,6 +173,63 @@ Result<Extracted> select_payload(std::span<const Candidate> candidates,
         return Extracted{c, std::move(*parsed)};
     };
 
+    // The other candidates of the winner's standing (fences and tags for a fence or a tag,
+    // spans for a span) that read as payloads too: the choice is never made silently.
+    auto report_others = [&](Extracted& winner, std::size_t w, const std::vector<std::size_t>& peers,
+                             bool spans_tier, bool exact_pass) {
+        const Candidate& wc = candidates[w];
+        const Value& chosen = winner.parsed.value;
+        std::size_t others = 0, first_at = Diagnostic::no_offset;
+        bool accepted_other = false;
+        for (std::size_t k : peers) {
+            const Candidate& c = candidates[k];
+            if (k == w || c.source == CandidateSource::Whole) continue;
+            // Spans tried before the winner were refused with these very options; a fence that
+            // read exactly and was refused by the filter would be refused again.
+            if (spans_tier ? tally.outcome(k) != Outcome::Untried : tally.outcome(k) == Outcome::Filtered)
+                continue;
+            if (c.offset < wc.offset + wc.text.size() && wc.offset < c.offset + c.text.size())
+                continue; // inside the winner, or around it: the same payload
+            std::optional<Value> v;
+            if (!spans_tier) {
+                auto p = parse_fn(c.text, exact);
+                if (p && !(lenient && encodes_container(p->value))) v = std::move(p->value);
+            }
+            if (!v && (spans_tier || lenient)) {
+                auto p = parse_fn(c.text, parse_options);
+                if (p && !refused(spans_tier ? GuessPolicy::Prose : GuessPolicy::Delimited, p->diagnostics))
+                    v = std::move(p->value);
+            }
+            if (!v || *v == chosen) continue;
+            // In prose, a small span ([4], [] or {} beside an object) is a citation or a fragment
+            // of the sentence more often than a rival payload.
+            if (spans_tier ? trivial(*v) && !trivial(chosen)
+                           : !v->is_object() && !v->is_array() && v->type() != chosen.type())
+                continue;
+            if (accept) {
+                if (!accept(*v)) continue;
+                accepted_other = true;
+            }
+            ++others;
+            first_at = std::min(first_at, c.offset);
+        }
+        // The caller's filter keeps the state of the last candidate it accepted: the winner's.
+        if (accepted_other) accept(chosen);
+        if (others == 0) return;
+        Diagnostic d;
+        d.kind = DiagnosticKind::Repaired;
+        d.repair = RepairKind::OtherCandidates;
+        d.risk = Risk::Warning;
+        d.offset = first_at;
+        d.message = std::to_string(others) + (others == 1 ? " other candidate" : " other candidates");
+        d.message += accept ? " that also fit" : "";
+        d.message += spans_tier ? " found in the prose; the largest (then the first) was taken"
+                     : exact_pass ? " found in fences or tags; the first that reads exactly was taken"
+                                  : " found in fences or tags; the first was taken";
+        d.suggestion = "ask for exactly one JSON payload in the answer";
+        winner.parsed.diagnostics.push_back(std::move(d));
+    };
+
     for (std::size_t k : delimited) {
         auto e = attempt(k, exact, GuessPolicy::Allow);
         if (!e) continue;
@@ -175,15 +239,22 @@ Result<Extracted> select_payload(std::span<const Candidate> candidates,
             tally.record(k, Outcome::Untried);
             continue;
         }
+        report_others(*e, k, delimited, false, true);
         return std::move(*e);
     }
     if (lenient)
         for (std::size_t k : delimited) {
             if (tally.outcome(k) == Outcome::Filtered) continue; // it parsed exactly: same value
-            if (auto e = attempt(k, parse_options, GuessPolicy::Delimited)) return std::move(*e);
+            if (auto e = attempt(k, parse_options, GuessPolicy::Delimited)) {
+                report_others(*e, k, delimited, false, false);
+                return std::move(*e);
+            }
         }
     for (std::size_t k : spans)
-        if (auto e = attempt(k, parse_options, GuessPolicy::Prose)) return std::move(*e);
+        if (auto e = attempt(k, parse_options, GuessPolicy::Prose)) {
+            report_others(*e, k, spans, true, false);
+            return std::move(*e);
+        }
     return tally.to_error(candidates);
 }
 

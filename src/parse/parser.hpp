@@ -161,6 +161,7 @@ private:
     Next key_cold();
     Next after_key_cold();
     Next close_with(char closer);
+    bool parenthesized_value();
     Next value_missing_in_object();
     Next close_all_at_end();
     Next eof_at_value();

@@ -567,6 +567,10 @@ Next Parser::after_value_cold() {
 Next Parser::close_with(char closer) {
     const FrameKind kind = top().kind;
     if (closer_of(kind) == closer) {
+        if (kind == FrameKind::Tuple && count_in_top() == 1 && parenthesized_value()) {
+            ++p_;
+            return Next::AfterValue;
+        }
         ++p_;
         if (!close_frame()) return Next::Fail;
         if (kind == FrameKind::Call) {
@@ -613,6 +617,29 @@ Next Parser::close_with(char closer) {
         return Next::Fail;
     ++p_;
     return close_frame() ? Next::AfterValue : Next::Fail;
+}
+
+// At the ')' of a Tuple frame holding one value: without a comma before the ')', Python's (1) is
+// the value 1, not the tuple (1,). The value stays where it is, the frame is dropped, and the
+// repair noted at the '(' says so.
+bool Parser::parenthesized_value() {
+    const char* before = p_;
+    while (before != begin_ && is_ws(static_cast<unsigned char>(before[-1])))
+        --before;
+    if (before != begin_ && before[-1] == ',') return false;
+    const std::size_t open = top().open;
+    pop_frame();
+    for (std::size_t k = ws_.pending.size(); k-- > 0;)
+        if (ws_.pending[k].offset == open && ws_.pending[k].repair == RepairKind::PythonTuple) {
+            ws_.pending[k].message = "removed parens";
+            return true;
+        }
+    for (std::size_t k = diags_.size(); k-- > 0;)
+        if (diags_[k].offset == open && diags_[k].repair == RepairKind::PythonTuple) {
+            diags_[k].message = "removed parens";
+            break;
+        }
+    return true;
 }
 
 // A value without a key inside an object ({"a": [1], [2]}): the object ended early only when it

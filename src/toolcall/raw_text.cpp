@@ -167,6 +167,7 @@ Result<Response> read_raw_text(std::string_view text, Format format, const RawTe
         }
     }
     detail::RawBuilder b(options, text);
+    b.named = named;
     // No call could be read where the text marked one (the reader said why, or the markers are
     // there): the text comes back as it was, never a call made up from it. Functionary's
     // markers also carry plain text (>>>all), which is its reading.

@@ -225,14 +225,35 @@ std::size_t read_llama3(std::string_view text, RawBuilder& b) {
     return found;
 }
 
+namespace {
+
+// Bare JSON has no marker saying that an object is a call: {"name": "Alice"} is as likely an
+// answer. Detected (the caller named no format), a call needs an arguments member; with the
+// format named, a name alone is a call without arguments, and the call says so.
+void add_bare_calls(RawBuilder& b, std::vector<FoundCall>& calls) {
+    for (auto& c : calls) {
+        if (c.name_only) {
+            Diagnostic d;
+            d.kind = DiagnosticKind::Defaulted;
+            d.risk = Risk::Warning;
+            d.message = "an object with a name and no arguments member was read as a call without arguments";
+            d.suggestion = "write \"arguments\": {} for a call without arguments";
+            c.envelope.push_back(std::move(d));
+        }
+        b.call(std::move(c.call), std::move(c.envelope));
+    }
+}
+
+} // namespace
+
 std::size_t read_bare_json(std::string_view text, RawBuilder& b, bool* used_parameters) {
     Payload whole;
     ErrorKind error{};
     std::vector<FoundCall> calls;
     if (read_payload(trim(text), whole, error, false)) {
         b.rebase(whole.diagnostics, trim(text));
-        if (calls_from_value(whole, calls, used_parameters)) {
-            for (auto& c : calls) b.call(std::move(c.call), std::move(c.envelope));
+        if (calls_from_value(whole, calls, used_parameters, b.named)) {
+            add_bare_calls(b, calls);
             return calls.size();
         }
     }
@@ -249,13 +270,13 @@ std::size_t read_bare_json(std::string_view text, RawBuilder& b, bool* used_para
         b.rebase(p.diagnostics, c.text);
         if (!c.closed) p.complete = false;
         calls.clear();
-        if (!calls_from_value(p, calls, used_parameters)) continue;
+        if (!calls_from_value(p, calls, used_parameters, b.named)) continue;
         std::size_t begin = c.offset;
         std::size_t end = c.offset + c.text.size();
         if (c.source == CandidateSource::Fence) widen_to_fence(text, begin, end);
         b.text(text.substr(prose_from, begin - prose_from));
         prose_from = end;
-        for (auto& call : calls) b.call(std::move(call.call), std::move(call.envelope));
+        add_bare_calls(b, calls);
         found += calls.size();
     }
     b.text(text.substr(prose_from));

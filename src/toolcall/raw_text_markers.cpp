@@ -6,6 +6,7 @@
 
 #include "raw_text_formats.hpp"
 
+#include <laminate/extract.hpp>
 #include <laminate/parse.hpp>
 
 #include <algorithm>
@@ -17,6 +18,32 @@ namespace {
 // ---- Mistral -------------------------------------------------------------------------------
 
 constexpr std::string_view kMistral = "[TOOL_CALLS]";
+
+// [TOOL_CALLS] some words [{"name": …, "arguments": …}] more words: calls in a JSON payload after
+// text that names no tool. Only objects with an arguments member count; the text around them is
+// kept as prose, and a Warning says that the calls did not follow the marker directly.
+std::size_t read_calls_after_text(std::string_view segment, RawBuilder& b) {
+    auto candidates = extract_candidates(segment);
+    std::sort(candidates.begin(), candidates.end(),
+              [](const Candidate& x, const Candidate& y) { return x.offset < y.offset; });
+    for (const Candidate& c : candidates) {
+        if (c.source == CandidateSource::Whole) continue;
+        Payload p;
+        ErrorKind error{};
+        if (!read_payload(c.text, p, error, false)) continue;
+        if (!c.closed) p.complete = false;
+        b.rebase(p.diagnostics, c.text);
+        std::vector<FoundCall> calls;
+        if (!calls_from_value(p, calls, nullptr, false)) continue;
+        b.text(segment.substr(0, c.offset));
+        b.note(Risk::Warning, DiagnosticKind::Preserved,
+               "text between [TOOL_CALLS] and its calls was kept as text");
+        for (auto& call : calls) b.call(std::move(call.call), std::move(call.envelope));
+        b.text(segment.substr(c.offset + c.text.size()));
+        return calls.size();
+    }
+    return 0;
+}
 
 } // namespace
 
@@ -45,38 +72,48 @@ std::size_t read_mistral(std::string_view text, RawBuilder& b) {
         if (found == 0) b.note(Risk::Risky, DiagnosticKind::Preserved, "[TOOL_CALLS] payload holds no call");
         return found;
     }
-    // [TOOL_CALLS]name[CALL_ID]id[ARGS]{...} (v11+), repeated for parallel calls.
+    // [TOOL_CALLS]name[CALL_ID]id[ARGS]{...} (v11+), repeated for parallel calls; also
+    // [TOOL_CALLS]name{...} without [ARGS], as Mistral-Small-3.2 writes it once detokenized.
+    // Each call runs to the next [TOOL_CALLS].
     while (!rest.empty()) {
-        const std::size_t args_at = rest.find(args_marker);
-        if (args_at == std::string_view::npos) {
-            // Cut off before [ARGS]: a name alone is a call whose arguments are not known yet.
-            const std::string_view name = trim(rest);
-            if (is_call_name(name)) {
-                b.call(make_call(b, name, "", true));
-                ++found;
-            } else if (!name.empty()) {
+        const std::size_t next = rest.find(kMistral);
+        const bool last = next == std::string_view::npos;
+        const std::string_view segment = rest.substr(0, last ? rest.size() : next);
+        const std::size_t args_at = segment.find(args_marker);
+        std::string_view name, args;
+        std::string id;
+        bool cut_off = false;
+        if (args_at != std::string_view::npos) {
+            name = segment.substr(0, args_at);
+            args = segment.substr(args_at + args_marker.size());
+            const std::size_t id_at = name.find(id_marker);
+            if (id_at != std::string_view::npos) {
+                id = std::string(trim(name.substr(id_at + id_marker.size())));
+                name = name.substr(0, id_at);
+            }
+        } else if (const std::size_t brace = segment.find('{'); brace != std::string_view::npos) {
+            name = segment.substr(0, brace);
+            args = segment.substr(brace);
+        } else {
+            // A name alone: cut off before its arguments, which are not known yet.
+            name = segment;
+            cut_off = true;
+        }
+        if (!is_call_name(trim(name))) {
+            if (found == 0)
+                if (const std::size_t n = read_calls_after_text(segment, b)) {
+                    found += n;
+                    if (last) break;
+                    rest.remove_prefix(next + kMistral.size());
+                    continue;
+                }
+            if (!trim(segment).empty()) {
                 b.note(Risk::Risky, DiagnosticKind::Preserved, "text after [TOOL_CALLS] names no tool");
                 if (found > 0) b.text(rest);
             }
             break;
         }
-        std::string_view name = rest.substr(0, args_at);
-        std::string id;
-        const std::size_t id_at = name.find(id_marker);
-        if (id_at != std::string_view::npos) {
-            id = std::string(trim(name.substr(id_at + id_marker.size())));
-            name = name.substr(0, id_at);
-        }
-        if (!is_call_name(trim(name))) {
-            b.note(Risk::Risky, DiagnosticKind::Preserved, "text after [TOOL_CALLS] names no tool");
-            if (found > 0) b.text(rest);
-            break;
-        }
-        rest.remove_prefix(args_at + args_marker.size());
-        std::size_t next = rest.find(kMistral);
-        const bool last = next == std::string_view::npos;
-        std::string_view args = rest.substr(0, last ? rest.size() : next);
-        b.call(make_call(b, name, args, false, std::move(id)));
+        b.call(make_call(b, name, args, cut_off, std::move(id)));
         ++found;
         if (last) break;
         rest.remove_prefix(next + kMistral.size());

@@ -172,7 +172,19 @@ bool under(std::string_view path, std::string_view args, std::string_view& rest)
     return true;
 }
 
-bool call_from_object(const Value& v0, const Payload& payload, FoundCall& found, bool* used_parameters) {
+// Whether v is an object naming a call with an arguments member (directly or in "function").
+bool has_arguments(const Value& v0) {
+    if (!v0.is_object()) return false;
+    const Value* v = &v0;
+    if (!v->contains("name") && (*v)["function"].is_object()) v = &(*v)["function"];
+    if (!v->contains("name")) return false;
+    for (auto k : kArgumentKeys)
+        if (v->contains(k)) return true;
+    return false;
+}
+
+bool call_from_object(const Value& v0, const Payload& payload, FoundCall& found, bool* used_parameters,
+                      bool name_only_calls) {
     ToolCall& call = found.call;
     const Value* v = &v0;
     std::string wrapper; // "function" when the call sits in {"function": {...}}
@@ -204,6 +216,8 @@ bool call_from_object(const Value& v0, const Payload& payload, FoundCall& found,
         // object that happens to have a "name" field is not.
         for (const auto& m : v->members())
             if (m.key() != "name" && m.key() != "id" && m.key() != "type") return false;
+        if (!name_only_calls) return false;
+        found.name_only = true;
         call.arguments = Value::object();
         call.raw_arguments = "{}";
     } else if (args->is_string()) {
@@ -233,7 +247,8 @@ bool call_from_object(const Value& v0, const Payload& payload, FoundCall& found,
 
 } // namespace
 
-bool calls_from_value(const Payload& payload, std::vector<FoundCall>& out, bool* used_parameters) {
+bool calls_from_value(const Payload& payload, std::vector<FoundCall>& out, bool* used_parameters,
+                      bool name_only_calls) {
     const Value& v = payload.value;
     if (v.is_object() && v["tool_calls"].is_array()) {
         Payload inner{v["tool_calls"], {}, payload.complete};
@@ -243,10 +258,13 @@ bool calls_from_value(const Payload& payload, std::vector<FoundCall>& out, bool*
             d.path = std::string(rest);
             inner.diagnostics.push_back(std::move(d));
         }
-        return calls_from_value(inner, out, used_parameters);
+        return calls_from_value(inner, out, used_parameters, name_only_calls);
     }
     if (v.is_array()) {
         bool any = false;
+        // Calls with arguments beside it make a name-only element a call without arguments.
+        const auto& items = v.items();
+        const bool siblings = std::any_of(items.begin(), items.end(), [](const Value& x) { return has_arguments(x); });
         std::size_t index = 0;
         for (const auto& item : v.items()) {
             // Diagnostics of element i have paths "[i]..." : they belong to that call.
@@ -261,7 +279,8 @@ bool calls_from_value(const Payload& payload, std::vector<FoundCall>& out, bool*
                 element.diagnostics.push_back(std::move(d));
             }
             FoundCall call;
-            if (call_from_object(item, element, call, used_parameters)) {
+            if (call_from_object(item, element, call, used_parameters, name_only_calls || siblings)) {
+                if (siblings) call.name_only = false;
                 out.push_back(std::move(call));
                 any = true;
             }
@@ -270,7 +289,7 @@ bool calls_from_value(const Payload& payload, std::vector<FoundCall>& out, bool*
     }
     if (!v.is_object()) return false;
     FoundCall call;
-    if (!call_from_object(v, payload, call, used_parameters)) return false;
+    if (!call_from_object(v, payload, call, used_parameters, name_only_calls)) return false;
     out.push_back(std::move(call));
     return true;
 }

@@ -27,6 +27,7 @@ struct RawBuilder {
     std::string prose;
     std::size_t dropped_calls = 0;
     std::size_t calls = 0;
+    bool named = false; // the caller named the format (not detected)
 
     void text(std::string_view s) { prose.append(s.data(), s.size()); }
     // Adds a call (id "call_<n>" when it has none), up to options.max_calls. Repairs of the
@@ -56,15 +57,20 @@ std::vector<Payload> read_payloads(std::string_view s);
 struct FoundCall {
     ToolCall call;
     Diagnostics envelope;
+    bool name_only = false; // an object with a name and no arguments member, alone (no sibling call has them)
 };
 
 // Calls from a value: an object {"name", "arguments"|"parameters"|"args"|"input", "id"?}
 // (also wrapped as {"function": {...}} or {"tool_calls": [...]}), or an array of them. False
 // when the value holds no call. parameters_key is set when a call used "parameters".
+// An object with a name and nothing else ("id" and "type" aside) is a call without arguments
+// when name_only_calls, or when it sits in an array beside calls that have arguments; it is
+// then FoundCall::name_only unless those siblings vouch for it.
 // The payload's diagnostics are split: those inside the arguments go to the call (paths relative
 // to the arguments), the rest to FoundCall::envelope. Arguments sent as a JSON string are read
 // from the decoded string: their diagnostics have no offset in the text.
-bool calls_from_value(const Payload& payload, std::vector<FoundCall>& out, bool* used_parameters = nullptr);
+bool calls_from_value(const Payload& payload, std::vector<FoundCall>& out, bool* used_parameters = nullptr,
+                      bool name_only_calls = true);
 
 // A function name as formats write them: letters, digits, _ . - : $ / (no spaces), not
 // starting with a digit or punctuation other than _ and $. What decides that text after a

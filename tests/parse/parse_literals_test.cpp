@@ -31,6 +31,26 @@ TEST(ParseLiterals, PythonTuples) {
     EXPECT_FALSE(test::has_repair(ds, RepairKind::TrailingComma)); // (3,) is how Python writes it
 }
 
+TEST(ParseLiterals, ParenthesesAroundOneValueAreNoTuple) {
+    // In Python (7) is 7 and ("x") is "x": only a comma makes a tuple.
+    auto ds = expect_repair("{'n': (7), 'pair': (7, 8), 'single': (7,)}",
+                            R"({"n":7,"pair":[7,8],"single":[7]})", RepairKind::PythonTuple, 6);
+    const auto tuples = test::repairs_of(ds, RepairKind::PythonTuple);
+    ASSERT_EQ(tuples.size(), 3u);
+    EXPECT_EQ(tuples[0].path, "n");
+    EXPECT_EQ(tuples[0].message, "removed parens");
+    EXPECT_EQ(tuples[1].message, "tuple to array");
+    expect_repair("(\"word\")", R"("word")", RepairKind::PythonTuple, 0);
+    expect_repair("  ( {\"k\": [1]} )", R"({"k":[1]})", RepairKind::PythonTuple, 2);
+    // Nested: ((3,)) is the tuple (3,); ((3)) is 3; [(1), (2, )] keeps the second a tuple.
+    expect_repair("((3,))", "[3]", RepairKind::PythonTuple, 0);
+    expect_repair("((3))", "3", RepairKind::PythonTuple, 1);
+    expect_repair("[(1), (2, )]", "[1,[2]]", RepairKind::PythonTuple, 6);
+    // Repairs inside the parentheses keep their own diagnostics.
+    auto inner = expect_repair("{'t': ('a')}", R"({"t":"a"})", RepairKind::SingleQuotes, 7);
+    EXPECT_EQ(test::repairs_of(inner, RepairKind::PythonTuple).size(), 1u);
+}
+
 TEST(ParseLiterals, NanAndInfinityAreDoublesWrittenAsNull) {
     auto r = parse("[NaN, Infinity, -Infinity, +Infinity]");
     ASSERT_TRUE(r) << r.error();

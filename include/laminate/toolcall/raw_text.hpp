@@ -9,7 +9,9 @@
 //                and Llama 3.2 / 4 pythonic calls [f(k=v, …), g()] (keyword arguments, Python
 //                literals; positional arguments are code, not a call)
 //   mistral      [TOOL_CALLS][{"name", "arguments", "id"?}, …] and the v11+ form
-//                [TOOL_CALLS]name[CALL_ID]id?[ARGS]{…} (repeated for parallel calls)
+//                [TOOL_CALLS]name[CALL_ID]id?[ARGS]{…} and [TOOL_CALLS]name{…} (Mistral-Small-3.2;
+//                both repeated for parallel calls); an array of calls after stray words is read
+//                with a Warning, the words kept as text
 //   deepseek     <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>name
 //                ```json {…} ```<｜tool▁call▁end｜>…<｜tool▁calls▁end｜> (R1, V3; also opened with
 //                the short <｜tool▁calls｜> or a bare <｜tool▁call▁begin｜>, the words joined by
@@ -21,7 +23,10 @@
 //                body code ({"code": …}); the first segment needs no >>> (the prompt ends with
 //                it): "get_weather\n{…}" is a call when its body is JSON. v3.1's
 //                <function=name>{…}</function>
-//   bare-json    {"name", "arguments"} objects, or arrays of them, anywhere in the text
+//   bare-json    {"name", "arguments"} objects, or arrays of them, anywhere in the text. Detected
+//                (auto_detect), an object is a call only with an arguments member; with the
+//                format named (bare-json, llama3), {"name"} alone is a call with {} arguments
+//                and a Warning (defaulted) at tool_calls[i]
 // Reasoning (<think>, <thinking>, <reasoning>; unclosed, or a closer without opener as in
 // DeepSeek-R1) becomes a Reasoning block first; the prose around the calls is one Text block.
 // A call cut off at the end of the text is completed with the parser's complete_truncated

@@ -1,6 +1,8 @@
 // From model text: extraction, repair and shaping; the candidate that fits the schema wins.
 #include "schema/schema_test_util.hpp"
 
+#include <algorithm>
+
 using namespace laminate;
 using namespace schema_test;
 
@@ -69,4 +71,33 @@ TEST(SchemaExtraction, WholeValidJsonTakesTheFastPathWithTheSameAnswer) {
     // Valid JSON that does not fit still falls back to the other candidates.
     auto nested = s.from_llm_response(R"({"wrapper": 1, "note": "see {\"city\": \"Rome\", \"days\": 4}"})");
     EXPECT_FALSE(nested);
+}
+
+namespace {
+bool passed_over(const Diagnostics& ds) {
+    return std::any_of(ds.begin(), ds.end(), [](const Diagnostic& d) {
+        return d.repair == RepairKind::OtherCandidates && d.risk == Risk::Warning;
+    });
+}
+} // namespace
+
+TEST(SchemaExtraction, TwoCandidatesThatFitAreNeverASilentChoice) {
+    auto s = compiled(kWeather);
+    auto r = s.from_llm_response("Trip one {\"city\": \"Kyiv\", \"days\": 2} and trip two {\"city\": \"Lviv\", \"days\": 10}.");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value, json(R"({"city":"Lviv","days":10})")); // the largest span
+    EXPECT_TRUE(passed_over(r->diagnostics));
+    auto fences = s.from_llm_response("```json\n{\"city\": \"Kyiv\", \"days\": \"2\"}\n```\n```json\n{\"city\": \"Lviv\", \"days\": 1}\n```");
+    ASSERT_TRUE(fences) << fences.error();
+    EXPECT_EQ(fences->value, json(R"({"city":"Kyiv","days":2})")); // the first fence, shaped
+    EXPECT_TRUE(passed_over(fences->diagnostics));
+    EXPECT_TRUE(has_diagnostic(fences->diagnostics, DiagnosticKind::Coerced, "days"));
+}
+
+TEST(SchemaExtraction, OneCandidateThatFitsAmongOthersIsQuiet) {
+    auto s = compiled(kWeather);
+    auto r = s.from_llm_response("```json\n{\"error\": null}\n```\n```json\n{\"city\": \"Lviv\", \"days\": 1}\n```");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value["city"], Value("Lviv"));
+    EXPECT_FALSE(passed_over(r->diagnostics));
 }

@@ -1,0 +1,56 @@
+// Typed shaping of an answer with several payloads that fit the type: the one extraction ranks
+// first is shaped (its value and its own diagnostics, not those of a candidate looked at after
+// it), and an other_candidates Warning says that others were passed over. One that fits among
+// others that do not is taken quietly.
+#include <laminate/laminate.hpp>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <optional>
+#include <string>
+
+namespace {
+
+using namespace laminate;
+
+struct Reading {
+    int celsius;
+    std::optional<std::string> station;
+};
+
+std::size_t count(const Diagnostics& ds, RepairKind k) {
+    return static_cast<std::size_t>(std::count_if(ds.begin(), ds.end(), [&](const Diagnostic& d) { return d.repair == k; }));
+}
+
+TEST(SeveralPayloads, TheFirstFenceIsShapedWithItsOwnDiagnostics) {
+    const std::string text = "```json\n{\"celsius\": \"21\"}\n```\nor, an hour later:\n```json\n{\"celsius\": 19, \"station\": \"B\", \"gust\": 4}\n```";
+    auto r = from_llm_response<Reading>(text);
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value.celsius, 21);
+    EXPECT_FALSE(r->value.station.has_value());
+    const auto& ds = r->diagnostics;
+    EXPECT_EQ(count(ds, RepairKind::OtherCandidates), 1u);
+    // The coercion of the winner's "21" is there; nothing of the other candidate's shaping.
+    EXPECT_TRUE(std::any_of(ds.begin(), ds.end(), [](const Diagnostic& d) {
+        return d.kind == DiagnosticKind::Coerced && d.path == "celsius";
+    }));
+    // The other candidate's unknown "gust" would be dropped with a diagnostic: it is not there.
+    EXPECT_FALSE(std::any_of(ds.begin(), ds.end(), [](const Diagnostic& d) { return d.path == "gust"; }));
+}
+
+TEST(SeveralPayloads, TwoObjectsInProseBothFitting) {
+    auto r = from_llm_response<Reading>("Readings: {\"celsius\": 3} then {\"celsius\": -12, \"station\": \"North\"}.");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value.celsius, -12);
+    EXPECT_EQ(count(r->diagnostics, RepairKind::OtherCandidates), 1u);
+}
+
+TEST(SeveralPayloads, OnlyOneFits) {
+    auto r = from_llm_response<Reading>("Context {\"units\": [\"C\"]} and the answer {\"celsius\": 7}");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value.celsius, 7);
+    EXPECT_EQ(count(r->diagnostics, RepairKind::OtherCandidates), 0u);
+}
+
+} // namespace

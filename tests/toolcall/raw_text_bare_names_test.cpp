@@ -1,0 +1,97 @@
+// Bare JSON carries no marker saying that an object is a tool call. Detected (the caller named no
+// format), an object is a call only when it has an arguments member ("arguments", "parameters",
+// "args", "input"): {"name": "Alice"} in an answer is data, not a call to a tool named Alice.
+// With the format named (bare-json, llama3), a name alone is a call without arguments, and a
+// Warning on the call says so. Formats with markers (Hermes tags, Mistral's [TOOL_CALLS]) mark
+// the call themselves: a name alone there stays a quiet call.
+
+#include <laminate/toolcall/raw_text.hpp>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+using namespace laminate;
+using namespace laminate::toolcall;
+
+namespace {
+
+Response read(std::string_view text, Format f = Format::AutoDetect) {
+    auto r = read_raw_text(text, f);
+    if (!r) ADD_FAILURE() << r.error();
+    return r ? *r : Response{};
+}
+
+bool warned_without_arguments(const Response& r, std::string_view path) {
+    return std::any_of(r.diagnostics.begin(), r.diagnostics.end(), [&](const Diagnostic& d) {
+        return d.kind == DiagnosticKind::Defaulted && d.risk == Risk::Warning && d.path == path;
+    });
+}
+
+TEST(RawTextBareNames, DetectedNameOnlyObjectsAreData) {
+    for (std::string_view text : {"{\"name\": \"get_time\"}", "Your contact: {\"name\": \"Marta\"}, see you.",
+                                  "[{\"name\": \"Jo\"}, {\"name\": \"Ann\"}]",
+                                  "```json\n{\"name\": \"Kim\", \"id\": \"u-17\"}\n```"}) {
+        SCOPED_TRACE(std::string(text));
+        const Response r = read(text);
+        EXPECT_TRUE(r.tool_calls().empty());
+        EXPECT_EQ(r.text(), text);
+        EXPECT_EQ(r.provider, Format::AutoDetect);
+        EXPECT_EQ(detect_raw_text_format(text), Format::AutoDetect);
+    }
+}
+
+TEST(RawTextBareNames, DetectedCallsWithArgumentsAreStillCalls) {
+    const Response r = read("Calling: {\"name\": \"get_time\", \"arguments\": {}}");
+    ASSERT_EQ(r.tool_calls().size(), 1u);
+    EXPECT_EQ(r.tool_calls()[0]->name, "get_time");
+    EXPECT_TRUE(r.diagnostics.empty());
+    const Response p = read("{\"name\": \"get_time\", \"parameters\": {\"tz\": \"UTC\"}}");
+    ASSERT_EQ(p.tool_calls().size(), 1u);
+    EXPECT_EQ(p.provider, Format::Llama3);
+}
+
+TEST(RawTextBareNames, ANameOnlyElementBesideRealCallsIsACall) {
+    // The array is a list of calls: its other elements vouch for the one without arguments.
+    const Response r = read("[{\"name\": \"now\"}, {\"name\": \"add\", \"arguments\": {\"a\": 1}}]");
+    ASSERT_EQ(r.tool_calls().size(), 2u);
+    EXPECT_EQ(r.tool_calls()[0]->name, "now");
+    EXPECT_EQ(r.tool_calls()[0]->arguments, Value::object());
+    EXPECT_FALSE(warned_without_arguments(r, "tool_calls[0]"));
+}
+
+TEST(RawTextBareNames, NamedFormatReadsANameAloneWithAWarning) {
+    for (Format f : {Format::BareJson, Format::Llama3}) {
+        SCOPED_TRACE(std::string(format_name(f)));
+        const Response r = read("{\"name\": \"get_time\"}", f);
+        ASSERT_EQ(r.tool_calls().size(), 1u);
+        EXPECT_EQ(r.tool_calls()[0]->name, "get_time");
+        EXPECT_EQ(r.tool_calls()[0]->arguments, Value::object());
+        EXPECT_TRUE(warned_without_arguments(r, "tool_calls[0]"));
+    }
+    const Response two = read("[{\"name\": \"ping\"}, {\"name\": \"pong\", \"id\": \"c2\"}]", Format::BareJson);
+    ASSERT_EQ(two.tool_calls().size(), 2u);
+    EXPECT_EQ(two.tool_calls()[1]->id, "c2");
+    EXPECT_TRUE(warned_without_arguments(two, "tool_calls[0]"));
+    EXPECT_TRUE(warned_without_arguments(two, "tool_calls[1]"));
+    // Never quoting the text.
+    for (const auto& d : two.diagnostics) EXPECT_EQ(d.message.find("ping"), std::string::npos);
+}
+
+TEST(RawTextBareNames, AnObjectWithMoreThanANameIsNeverACall) {
+    for (Format f : {Format::AutoDetect, Format::BareJson}) {
+        const Response r = read("{\"name\": \"Marta\", \"city\": \"Porto\"}", f);
+        EXPECT_TRUE(r.tool_calls().empty()) << format_name(f);
+    }
+}
+
+TEST(RawTextBareNames, MarkedFormatsKeepNameOnlyCallsQuiet) {
+    const Response hermes = read("<tool_call>{\"name\": \"get_time\"}</tool_call>");
+    ASSERT_EQ(hermes.tool_calls().size(), 1u);
+    EXPECT_TRUE(hermes.diagnostics.empty());
+    const Response mistral = read("[TOOL_CALLS][{\"name\": \"get_time\"}]");
+    ASSERT_EQ(mistral.tool_calls().size(), 1u);
+    EXPECT_TRUE(mistral.diagnostics.empty());
+}
+
+} // namespace

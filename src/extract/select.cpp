@@ -197,7 +197,7 @@ Result<Extracted> select_payload(std::span<const Candidate> candidates,
             }
             if (!v && (spans_tier || lenient)) {
                 auto p = parse_fn(c.text, parse_options);
-                if (p && !refused(spans_tier ? GuessPolicy::Prose : GuessPolicy::Delimited, p->diagnostics))
+                if (p && !refused(spans_tier ? GuessPolicy::Prose : GuessPolicy::Delimited, p->diagnostics, c.text))
                     v = std::move(p->value);
             }
             if (!v || *v == chosen) continue;

@@ -46,8 +46,12 @@ TEST(ParseLiterals, ParenthesesAroundOneValueAreNoTuple) {
     expect_repair("((3,))", "[3]", RepairKind::PythonTuple, 0);
     expect_repair("((3))", "3", RepairKind::PythonTuple, 1);
     expect_repair("[(1), (2, )]", "[1,[2]]", RepairKind::PythonTuple, 6);
-    // Repairs inside the parentheses keep their own diagnostics.
-    auto inner = expect_repair("{'t': ('a')}", R"({"t":"a"})", RepairKind::SingleQuotes, 7);
+    // Repairs inside the parentheses keep their diagnostics: the quotes of 'a' count among the
+    // document's single-quote sites (a style: one diagnostic, at the first site).
+    auto inner = expect_repair("{'t': ('a')}", R"({"t":"a"})", RepairKind::SingleQuotes, 1);
+    const auto quotes = test::repairs_of(inner, RepairKind::SingleQuotes);
+    ASSERT_EQ(quotes.size(), 1u);
+    EXPECT_EQ(quotes[0].count, 2u);
     EXPECT_EQ(test::repairs_of(inner, RepairKind::PythonTuple).size(), 1u);
 }
 

@@ -7,20 +7,19 @@
 
 #include <laminate/toolcall/raw_text.hpp>
 
+#include "raw_text_support.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
 using namespace laminate;
 using namespace laminate::toolcall;
+using laminate::toolcall::test::call;
+using laminate::toolcall::test::read;
 
 namespace {
 
-Response read(std::string_view text, Format f = Format::AutoDetect) {
-    auto r = read_raw_text(text, f);
-    if (!r) ADD_FAILURE() << r.error();
-    return r ? *r : Response{};
-}
 
 bool warned_without_arguments(const Response& r, std::string_view path) {
     return std::any_of(r.diagnostics.begin(), r.diagnostics.end(), [&](const Diagnostic& d) {

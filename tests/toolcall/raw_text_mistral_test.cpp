@@ -4,20 +4,18 @@
 
 #include <laminate/toolcall/raw_text.hpp>
 
+#include "raw_text_support.hpp"
+
 #include <gtest/gtest.h>
 
 using namespace laminate;
 using namespace laminate::toolcall;
+using laminate::toolcall::test::call;
+using laminate::toolcall::test::read;
 
 namespace {
 
-Response read(std::string_view text, Format f = Format::AutoDetect) {
-    auto r = read_raw_text(text, f);
-    if (!r) ADD_FAILURE() << r.error();
-    return r ? *r : Response{};
-}
 
-const ToolCall& call(const Response& r, std::size_t i) { return *r.tool_calls().at(i); }
 
 TEST(RawTextMistral, NameThenArgumentsWithoutMarker) {
     const Response r = read("[TOOL_CALLS]convert_units{\"value\": 12.5, \"from\": \"km\", \"to\": \"mi\"}");

@@ -6,6 +6,8 @@
 #include <laminate/parse.hpp>
 #include <laminate/toolcall/raw_text.hpp>
 
+#include "raw_text_support.hpp"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -13,14 +15,11 @@
 
 using namespace laminate;
 using namespace laminate::toolcall;
+using laminate::toolcall::test::call;
+using laminate::toolcall::test::read;
 
 namespace {
 
-Response read(std::string_view text, Format f = Format::AutoDetect) {
-    auto r = read_raw_text(text, f);
-    if (!r) ADD_FAILURE() << r.error();
-    return r ? *r : Response{};
-}
 
 #define DS_(x) "<\xEF\xBD\x9C" x "\xEF\xBD\x9C>"
 #define SP "\xE2\x96\x81"

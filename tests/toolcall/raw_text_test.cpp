@@ -4,22 +4,20 @@
 #include <laminate/parse.hpp>
 #include <laminate/toolcall/raw_text.hpp>
 
+#include "raw_text_support.hpp"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
 
 using namespace laminate;
 using namespace laminate::toolcall;
+using laminate::toolcall::test::call;
+using laminate::toolcall::test::read;
 
 namespace {
 
-Response read(std::string_view text, Format f = Format::AutoDetect) {
-    auto r = read_raw_text(text, f);
-    if (!r) ADD_FAILURE() << r.error();
-    return r ? *r : Response{};
-}
 
-const ToolCall& call(const Response& r, std::size_t i) { return *r.tool_calls().at(i); }
 
 // DeepSeek's markers: U+FF5C and U+2581.
 #define DS_(x) "<\xEF\xBD\x9C" x "\xEF\xBD\x9C>"

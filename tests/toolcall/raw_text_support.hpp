@@ -1,0 +1,21 @@
+#pragma once
+// What the raw-text tests share: reading a text that must read, and the i-th call of an answer.
+#include <laminate/toolcall/raw_text.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <string_view>
+
+namespace laminate::toolcall::test {
+
+// The text read in format `f`; a failed read fails the test and gives an empty Response.
+inline Response read(std::string_view text, Format f = Format::AutoDetect) {
+    auto r = read_raw_text(text, f);
+    if (!r) ADD_FAILURE() << r.error();
+    return r ? *r : Response{};
+}
+
+inline const ToolCall& call(const Response& r, std::size_t i) { return *r.tool_calls().at(i); }
+
+} // namespace laminate::toolcall::test

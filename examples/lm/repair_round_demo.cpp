@@ -9,9 +9,10 @@
 // OpenAI-compatible endpoint instead.
 #include <laminate/lm.hpp>
 
+#include "example_endpoint.hpp"
+
 #include <httplib.h>
 
-#include <cstdlib>
 #include <iostream>
 #include <mutex>
 #include <string>
@@ -61,11 +62,8 @@ int main() {
         R"({"city": "Lisbon", "days": 2, "sights": ["Belem Tower", "Alfama", "LX Factory"]})",
     };
 
-    if (const char* base_url = std::getenv("LAMINATE_EXAMPLE_BASE_URL")) {
-        const char* model = std::getenv("LAMINATE_EXAMPLE_MODEL");
-        const char* key = std::getenv("OPENAI_API_KEY");
-        provider = std::make_unique<laminate::lm::OpenAiCompatible>(laminate::lm::ProviderOptions{
-            .base_url = base_url, .model = model ? model : "gpt-4.1-mini", .api_key = key ? key : ""});
+    if (auto endpoint = example::endpoint_from_env()) {
+        provider = std::make_unique<laminate::lm::OpenAiCompatible>(*endpoint);
     } else {
         server.Post("/v1/chat/completions", [&](const httplib::Request& req, httplib::Response& res) {
             std::lock_guard lock(mu);

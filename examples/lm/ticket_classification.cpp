@@ -9,7 +9,8 @@
 
 #include <laminate/lm.hpp>
 
-#include <cstdlib>
+#include "example_endpoint.hpp"
+
 #include <iostream>
 #include <memory>
 #include <string>
@@ -71,15 +72,10 @@ inline int classify_tickets(laminate::lm::Provider& provider, std::ostream& out)
 
 #ifndef LAMINATE_EXAMPLE_NO_MAIN
 int main() {
-    // A real endpoint when LAMINATE_EXAMPLE_BASE_URL is set (any OpenAI-compatible server: OpenAI,
-    // Ollama's /v1, vLLM, llama.cpp), the model from LAMINATE_EXAMPLE_MODEL, the key from
-    // OPENAI_API_KEY; otherwise the scripted answers below.
-    if (const char* base_url = std::getenv("LAMINATE_EXAMPLE_BASE_URL")) {
-        const char* model = std::getenv("LAMINATE_EXAMPLE_MODEL");
-        const char* key = std::getenv("OPENAI_API_KEY");
-        laminate::lm::OpenAiCompatible provider{{.base_url = base_url,
-                                                 .model = model ? model : "gpt-4.1-mini",
-                                                 .api_key = key ? key : ""}};
+    // A real endpoint when LAMINATE_EXAMPLE_BASE_URL is set (example_endpoint.hpp); otherwise
+    // the scripted answers below.
+    if (auto endpoint = example::endpoint_from_env()) {
+        laminate::lm::OpenAiCompatible provider{*endpoint};
         return example::classify_tickets(provider, std::cout);
     }
     using laminate::lm::ScriptedProvider;

@@ -236,9 +236,14 @@ RunState run_program(Provider& provider, const Contract& contract, const Program
     if (!finite_everywhere(input, bad_path))
         return finish(Error::invalid_input("a number that JSON cannot carry at " + display_path(bad_path)));
 
-    std::shared_ptr<const PreparedRequest> prepared = contract.prepared;
-    if (!prepared || prepared->strategy != state.strategy || !(prepared->capabilities == caps))
-        prepared = prepare_request(contract, options, caps);
+    // The program's own parts, unless the provider's capabilities changed since it was made (no
+    // copy of the shared pointer: every thread's run would touch its one count).
+    const PreparedRequest* prepared = contract.prepared.get();
+    std::shared_ptr<const PreparedRequest> made_now;
+    if (!prepared || !(prepared->capabilities == caps)) {
+        made_now = prepare_request(contract, options, caps);
+        prepared = made_now.get();
+    }
     const bool wrapped = prepared->wrapped;
     ChatRequest request = prepared->frame;
     const std::vector<Message> base = messages_after(prepared->system, options, input);

@@ -65,6 +65,9 @@ enum class RepairKind : unsigned char {
     DoubledQuotes, // ""text"": every quote written twice
     TripleQuotes,  // """text""" or ```text``` around a string
     OtherCandidates, // extraction: other payloads of equal standing were found and passed over
+    StrayText,      // words between an object's members, not part of any: dropped
+    MembersInArray, // ["k": "v"]: members written straight into an array, wrapped in an object
+    JoinedArrays,   // {"a": [1], [2]}: an array without a key continues the member's array before it
 };
 
 std::string_view risk_name(Risk r) noexcept;            // "info", "warning", "risky"

@@ -3,7 +3,9 @@
 // trailing/missing commas, single and smart quotes, unquoted keys, comments, Python literals,
 // control characters in strings, NaN/Infinity, concatenated or double-encoded payloads, quotes
 // inside a string's text (unescaped_quote), ""doubled"" quotes (doubled_quotes), """triple""" or
-// ```backtick``` delimited strings (triple_quotes), one closer too many (redundant_closer) — with
+// ```backtick``` delimited strings (triple_quotes), one closer too many (redundant_closer), stray
+// words between members (stray_text), members inside an array (members_in_array), a keyless
+// array after an array member (joined_arrays) — with
 // one Repaired diagnostic per repair (what, where, how risky), except that a style repair
 // (is_style_repair(): quotes, unquoted keys, Python literals, trailing commas, comments, odd
 // spaces) is one diagnostic per kind for the whole document, with the number of sites in
@@ -14,7 +16,8 @@
 // A repair yields the reading a careful person would choose, or an error: a quote ends a
 // member's value only where a comma and a plausible next member ("key":), the object's end or
 // the end of the text follow; a value without a key inside an object is ambiguous_repair (unless
-// the object is an array element that lost its closer); prose is never joined into an array.
+// the object is an array element that lost its closer, or the value is an array continuing the
+// member's array before it); prose is never joined into an array.
 // Completing truncated text drops a dangling key or an empty fragment ("[\"", "[-") rather than
 // inventing "", 0, -0 or null, and a dangling key never replaces an earlier member.
 

@@ -67,6 +67,9 @@ std::string_view repair_name(RepairKind k) noexcept {
     case RepairKind::EnvelopeUnwrapped: return "envelope_unwrapped";
     case RepairKind::DoubledQuotes: return "doubled_quotes";
     case RepairKind::TripleQuotes: return "triple_quotes";
+    case RepairKind::StrayText: return "stray_text";
+    case RepairKind::MembersInArray: return "members_in_array";
+    case RepairKind::JoinedArrays: return "joined_arrays";
     case RepairKind::OtherCandidates: return "other_candidates";
     }
     return "unknown";

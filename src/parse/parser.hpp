@@ -169,7 +169,21 @@ private:
     Next drop_cut_value(const char* start);
     bool at_closing_fence() const noexcept;
     bool object_may_end_early();
+    // The open object is an element of an array or tuple.
+    bool inside_array() const noexcept {
+        const FrameKind parent = ws_.frames[ws_.frames.size() - 2].kind;
+        return parent == FrameKind::Array || parent == FrameKind::Tuple;
+    }
     Next reopen_object(const char* closer, const char* comma);
+    // --- members.cpp: what models write between and around members
+    Next members_in_array();
+    bool value_follows_colon(const char* colon) const;
+    Next join_previous_array();
+    bool previous_member_is_array() const;
+    const char* stray_words_end(const char* t, bool closer_ends) const;
+    Next drop_stray_words(const char* end, Next then);
+    bool plausible_next_member(const char* t) const;
+    bool ends_member_text(const char* comma) const;
     bool may_repeat_keys(std::size_t members) const noexcept;
     bool check_duplicates(std::size_t first, std::size_t members);
 

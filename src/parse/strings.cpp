@@ -457,7 +457,9 @@ bool Parser::quote_ends_string(const char* after, bool key, int brackets, int br
     const auto c = static_cast<unsigned char>(*t);
     switch (c) {
     case ',': return key || plausible_after_comma(t);
-    case ':': return key;
+    case ':':
+        // ["key": "value"]: in an array, a member whose object lost its braces (members.cpp).
+        return key || (top().kind == FrameKind::Array && value_follows_colon(t));
     case '[':
     case '{':
     case '+':

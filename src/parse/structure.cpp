@@ -539,11 +539,15 @@ Next Parser::after_value_cold() {
     if (c == ']' || c == '}' || c == ')') return close_with(c);
     if (c == '+' && ws_.values.size() > top().first && ws_.values.top().is_string())
         return concatenate_strings();
+    if (c == ':' && kind == FrameKind::Array && ws_.values.size() > top().first &&
+        ws_.values.top().is_string() && value_follows_colon(p_))
+        return members_in_array();
     if (c == ',' || c == ':' || c == ';' || c == '=')
         return fail(ErrorKind::InvalidJson, p_, "expected ',' or a closing bracket after a value",
                     PathAt::Container);
     // Another value follows without a comma.
     if (kind == FrameKind::Object) {
+        if (c == '[' && !inside_array() && previous_member_is_array()) return join_previous_array();
         if (c == '{' || c == '[') {
             // [{"i":1{"i":2}]: the object ended before the next array element.
             if (!object_may_end_early()) return Next::Fail;
@@ -551,6 +555,9 @@ Next Parser::after_value_cold() {
                 return Next::Fail;
             return close_frame() ? Next::AfterValue : Next::Fail;
         }
+        // {"a": "x" AAAA }: words after a member, before the next one or the end.
+        if (const char* end = stray_words_end(p_, true))
+            return drop_stray_words(end, Next::AfterValue);
         if (!repair(RepairKind::MissingComma, p_, "inserted comma", PathAt::Container))
             return Next::Fail;
         comma_ = nullptr;
@@ -646,8 +653,7 @@ bool Parser::parenthesized_value() {
 // is an element of an array ([{"i":1},{"i":2}] lost a closer); anywhere else the value could as
 // well belong to a member before it, so no reading is the careful one.
 bool Parser::object_may_end_early() {
-    const FrameKind parent = ws_.frames[ws_.frames.size() - 2].kind;
-    if (parent == FrameKind::Array || parent == FrameKind::Tuple) return true;
+    if (inside_array()) return true;
     return error(ErrorKind::AmbiguousRepair, p_, "an object holds a value without a key",
                  PathAt::Container);
 }
@@ -719,6 +725,7 @@ Next Parser::key_cold() {
         return Next::Key;
     case '{':
     case '[':
+        if (c == '[' && !inside_array() && previous_member_is_array()) return join_previous_array();
         // [{"i":1,{"i":2}]: the object ended before the next array element.
         if (!object_may_end_early()) return Next::Fail;
         if (comma_ &&
@@ -745,6 +752,8 @@ Next Parser::key_cold() {
         Next next = Next::Fail;
         if (digit_groups(next)) return next;
     }
+    // {"a": 1, NOTE "b": 2}: words before the next member belong to none.
+    if (const char* end = stray_words_end(p_, false)) return drop_stray_words(end, Next::Key);
     return unquoted_key();
 }
 

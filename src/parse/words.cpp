@@ -41,9 +41,18 @@ bool Parser::scan_unquoted(bool key, const char*& stop) {
     out.clear();
     std::size_t kept = 0; // without trailing white space
     const bool in_parens = top().kind == FrameKind::Tuple || top().kind == FrameKind::Call;
+    const bool member_value = !key && top().kind == FrameKind::Object;
     const char* s = p_;
     while (s != end_) {
         const auto c = static_cast<unsigned char>(*s);
+        if (c == ',' && member_value && !ends_member_text(s)) {
+            // {"note": fast shipping, great price., "stars": 5}: a comma that no member follows
+            // is the text's own.
+            out += ',';
+            kept = out.size();
+            ++s;
+            continue;
+        }
         if (c == ',' || c == '[' || c == ']' || c == '{' || c == '}' || c == '\n' || c == '\r' ||
             c == '"')
             break;
@@ -161,7 +170,11 @@ Next Parser::word_value() {
             ws_.values.emplace(word == "true");
         return Next::AfterValue;
     }
-    if (stop != end_ && *stop == '"') {
+    if (stop != end_ && *stop == '"' && top().kind == FrameKind::Object &&
+        plausible_member(stop)) {
+        // {"a": sic tamet. "b": 1}: the quote opens the next member; the text ends before it.
+        if (!repair(RepairKind::UnquotedString, start, "quoted text")) return Next::Fail;
+    } else if (stop != end_ && *stop == '"') {
         // abc" : the text lost its opening quote; its closing quote goes with it.
         if (!repair(RepairKind::MissingQuote, start, "inserted quote")) return Next::Fail;
         ++p_;

@@ -25,14 +25,19 @@ TEST(ParseClosers, WrongCloserAtTheEndStillClosesItsContainer) {
 }
 
 TEST(ParseClosers, ValueWithoutKeyAfterAMemberIsAmbiguous) {
-    // {"a": [1, 2], [3, 4]}: joined to "a"? a second array? No reading is the careful one.
-    auto r = parse(R"({"a": [1, 2], [3, 4]})");
+    // An object (or a scalar) without a key could be a second member's value or a new element:
+    // no reading is the careful one. (An array after an array member continues it: see
+    // parse_members_test.cpp.)
+    auto r = parse(R"({"a": 1 {"b": 2}})");
     ASSERT_FALSE(r) << "parsed as " << r->value.dump();
     EXPECT_EQ(r.error().kind(), ErrorKind::AmbiguousRepair);
-    EXPECT_EQ(r.error().offset(), 14u);
-    auto r2 = parse(R"({"a": 1 {"b": 2}})");
+    auto r2 = parse(R"({"a": [1, 2], {"b": 2}})");
     ASSERT_FALSE(r2) << "parsed as " << r2->value.dump();
     EXPECT_EQ(r2.error().kind(), ErrorKind::AmbiguousRepair);
+    EXPECT_EQ(r2.error().offset(), 14u);
+    auto r3 = parse(R"({"a": 1, [3, 4]})");
+    ASSERT_FALSE(r3) << "parsed as " << r3->value.dump();
+    EXPECT_EQ(r3.error().kind(), ErrorKind::AmbiguousRepair);
 }
 
 TEST(ParseClosers, ObjectsInAnArrayMayStillLoseACloser) {

@@ -1,0 +1,132 @@
+// What models write between and around an object's members that is not JSON: members straight
+// inside an array (["k": "v"]), an array without a key that continues the member's array before
+// it ({"a": [1, 2], [3, 4]}), and stray words between members ({"a": 1, NOTE "b": 2}). Each is
+// taken only where the text leaves one reading; anything else stays the error it was.
+
+#include "parser.hpp"
+
+#include "value/value_access.hpp"
+
+#include <string_view>
+#include <utility>
+
+namespace laminate::parse_detail {
+
+namespace {
+bool is_keyword(std::string_view word) noexcept {
+    return word == "true" || word == "false" || word == "null" || word == "True" ||
+           word == "False" || word == "None";
+}
+} // namespace
+
+// What follows a colon after an array's string element: a value that starts like one (not a
+// closer, not the end), so that ["a": ] or ["time: 12:30"] are no object.
+bool Parser::value_follows_colon(const char* colon) const {
+    const char* u = colon + 1;
+    while (u != end_ && is_space_or_tab(static_cast<unsigned char>(*u)))
+        ++u;
+    if (u == end_ || *u == ']' || *u == '}' || *u == ')') return false;
+    return plausible_value(u);
+}
+
+// ["key": "value"] or ["key": "value"}]: the array's string element is the key of an object whose
+// opening brace is missing. The object is opened around it (its frame's offset is the colon's,
+// which identifies it) and read on; it ends at its '}' or, losing that too, at the array's ']'.
+Next Parser::members_in_array() {
+    const char* const colon = p_;
+    Value key = std::move(ws_.values.top());
+    ws_.values.pop();
+    if (!open_frame(FrameKind::Object)) return Next::Fail;
+    const std::string_view text = key.as_string();
+    ws_.keys.push_back(
+        KeyInfo{offset(colon), key_fingerprint(text.data(), text.size(), text.data() + text.size())});
+    ws_.values.emplace(std::move(key));
+    if (!repair(RepairKind::MembersInArray, colon, "wrapped members", PathAt::Container))
+        return Next::Fail;
+    ++p_;
+    comma_ = nullptr;
+    hot_close_ = nullptr;
+    return Next::Value;
+}
+
+// The object's last member is complete and its value is an array.
+bool Parser::previous_member_is_array() const {
+    const std::size_t n = count_in_top();
+    return top().kind == FrameKind::Object && n >= 2 && n % 2 == 0 && ws_.values.top().is_array();
+}
+
+// {"a": [1, 2], [3, 4]} (at the second '['): the array has no key; the member before it holds an
+// array, which this one continues, as every peer reads it. The member's array is opened again on
+// the value stack, its elements first, and the new elements follow them.
+Next Parser::join_previous_array() {
+    const char* const open = p_;
+    Value array = std::move(ws_.values.top());
+    ws_.values.pop();
+    if (!open_frame(FrameKind::Array)) return Next::Fail;
+    for (Value& element : array.items())
+        ws_.values.emplace(std::move(element));
+    if (!repair(RepairKind::JoinedArrays, open, "joined arrays", PathAt::Container))
+        return Next::Fail;
+    p_ = open + 1;
+    comma_ = nullptr;
+    hot_close_ = nullptr;
+    return Next::Value;
+}
+
+// Where the next member of an object may start: a quoted key and its colon, an unquoted key and
+// its colon, or the object's end. Reads at most a key's length past t.
+bool Parser::plausible_next_member(const char* t) const {
+    if (t == end_ || *t == '}') return true;
+    if (plausible_member(t)) return true;
+    if (!is_identifier_start(static_cast<unsigned char>(*t))) return false;
+    const char* u = t + 1;
+    const char* const limit = end_ - t > 256 ? t + 256 : end_;
+    while (u != limit && (is_identifier_char(static_cast<unsigned char>(*u)) || *u == '-'))
+        ++u;
+    while (u != limit && is_space_or_tab(static_cast<unsigned char>(*u)))
+        ++u;
+    return u != limit && *u == ':';
+}
+
+// Whether the comma at `comma`, inside a member's unquoted text, ends it: the next member (or the
+// object's end, a comment, the line's end) follows it.
+bool Parser::ends_member_text(const char* comma) const {
+    const char* u = comma + 1;
+    while (u != end_ && is_space_or_tab(static_cast<unsigned char>(*u)))
+        ++u;
+    if (u == end_ || *u == '\n' || *u == '\r' || *u == ']' || *u == '#') return true;
+    if (*u == '/' && u + 1 != end_ && (u[1] == '/' || u[1] == '*')) return true;
+    return plausible_next_member(u);
+}
+
+// Words between members that belong to none: {"a": 1, NOTE "b": 2}, or {"a": 1 AAAA } after a
+// value. From t, one or more words on one line (not a keyword such as true or None: that is a
+// value), then a quoted key and its colon or, when closer_ends, the object's '}'. Returns where
+// the object goes on, or null when the text is not that.
+const char* Parser::stray_words_end(const char* t, bool closer_ends) const {
+    const char* u = t;
+    bool any = false;
+    while (u != end_ && is_identifier_start(static_cast<unsigned char>(*u))) {
+        const char* const word = u;
+        while (u != end_ && is_word_char(static_cast<unsigned char>(*u)))
+            ++u;
+        if (is_keyword(std::string_view(word, static_cast<std::size_t>(u - word)))) return nullptr;
+        any = true;
+        while (u != end_ && is_space_or_tab(static_cast<unsigned char>(*u)))
+            ++u;
+    }
+    if (!any || u == end_) return nullptr;
+    if (closer_ends && *u == '}') return u;
+    return plausible_member(u) ? u : nullptr;
+}
+
+// Drops the stray words before `end`, a Warning at the first of them; the machine goes on in
+// state `then` (a key after a comma, or whatever follows a value).
+Next Parser::drop_stray_words(const char* end, Next then) {
+    if (!repair(RepairKind::StrayText, p_, "dropped words", PathAt::Container)) return Next::Fail;
+    p_ = end;
+    hot_close_ = nullptr;
+    return then;
+}
+
+} // namespace laminate::parse_detail

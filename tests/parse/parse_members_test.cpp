@@ -1,0 +1,193 @@
+// What models write between and around an object's members: members straight inside an array,
+// an array without a key after an array member, stray words between members, and unquoted text
+// that runs over commas up to the next member.
+
+#include "parse_support.hpp"
+
+namespace laminate {
+namespace {
+
+using test::expect_repair;
+
+void expect_error(std::string_view text, ErrorKind kind) {
+    SCOPED_TRACE(std::string("input: ") + std::string(text));
+    auto r = parse(text);
+    ASSERT_FALSE(r) << "parsed as " << r->value.dump();
+    EXPECT_EQ(r.error().kind(), kind);
+}
+
+// --- members inside an array ------------------------------------------------------------------
+
+TEST(ParseMembersInArray, AMemberInAnArrayIsWrappedInAnObject) {
+    auto ds = expect_repair(R"(["k": "v"])", R"([{"k": "v"}])", RepairKind::MembersInArray, 4);
+    EXPECT_EQ(test::repairs_of(ds, RepairKind::MembersInArray)[0].path, "[0]");
+    // The object's closer is missing too, and said so.
+    EXPECT_TRUE(test::has_repair(ds, RepairKind::MissingCloser)) << test::describe(ds);
+}
+
+TEST(ParseMembersInArray, TheObjectsOwnCloserEndsIt) {
+    auto ds = expect_repair(R"(["key":"value"}])", R"([{"key": "value"}])",
+                            RepairKind::MembersInArray, 6);
+    EXPECT_FALSE(test::has_repair(ds, RepairKind::MissingCloser)) << test::describe(ds);
+    expect_repair(R"([ "key":"value"])", R"([{"key": "value"}])", RepairKind::MembersInArray, 7);
+}
+
+TEST(ParseMembersInArray, SeveralMembersMakeOneObject) {
+    expect_repair(R"(["a": 1, "b": [2], "c": {"d": null}])",
+                  R"([{"a": 1, "b": [2], "c": {"d": null}}])", RepairKind::MembersInArray, 4);
+}
+
+TEST(ParseMembersInArray, ALaterElementMayBeTheMember) {
+    auto ds = expect_repair(R"(["x", "a": 1])", R"(["x", {"a": 1}])",
+                            RepairKind::MembersInArray, 9);
+    EXPECT_EQ(test::repairs_of(ds, RepairKind::MembersInArray)[0].path, "[1]");
+}
+
+TEST(ParseMembersInArray, SingleQuotedMembersToo) {
+    expect_repair(R"(['k': 'v'])", R"([{"k": "v"}])", RepairKind::MembersInArray, 4);
+}
+
+TEST(ParseMembersInArray, AColonInsideTheTextIsText) {
+    auto r = parse(R"(["time: 12:30", "a:b"])");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value, test::json(R"(["time: 12:30", "a:b"])"));
+    EXPECT_TRUE(r->diagnostics.empty()) << test::describe(r->diagnostics);
+}
+
+TEST(ParseMembersInArray, AMemberWithoutAValueIsNoObject) {
+    expect_error(R"(["a": ])", ErrorKind::InvalidJson);
+    expect_error(R"(["a":])", ErrorKind::InvalidJson);
+}
+
+TEST(ParseMembersInArray, StrictModeRefuses) {
+    auto r = parse(R"(["k": "v"])", test::strict());
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().kind(), ErrorKind::RepairNotAllowed);
+}
+
+// --- an array without a key -------------------------------------------------------------------
+
+TEST(ParseJoinedArrays, AKeylessArrayContinuesTheMembersArray) {
+    auto ds = expect_repair(R"({"a": [1, 2], [3, 4]})", R"({"a": [1, 2, 3, 4]})",
+                            RepairKind::JoinedArrays, 14);
+    EXPECT_EQ(test::repairs_of(ds, RepairKind::JoinedArrays)[0].path, "a");
+}
+
+TEST(ParseJoinedArrays, SeveralArraysAndMembersAfterThem) {
+    auto ds = expect_repair(
+        R"({ "key": ["arrayvalue"], ["arrayvalue1"], ["arrayvalue2"], "key3": "value3" })",
+        R"({"key": ["arrayvalue", "arrayvalue1", "arrayvalue2"], "key3": "value3"})",
+        RepairKind::JoinedArrays, 25);
+    EXPECT_EQ(test::repairs_of(ds, RepairKind::JoinedArrays).size(), 2u);
+}
+
+TEST(ParseJoinedArrays, NestedArraysStayElements) {
+    expect_repair(R"({ "key": [[1, 2, 3], "a", "b"], [[4, 5, 6], [7, 8, 9]] })",
+                  R"({"key": [[1, 2, 3], "a", "b", [4, 5, 6], [7, 8, 9]]})",
+                  RepairKind::JoinedArrays, 32);
+}
+
+TEST(ParseJoinedArrays, WithoutACommaToo) {
+    expect_repair(R"({"a": [1] [2]})", R"({"a": [1, 2]})", RepairKind::JoinedArrays, 10);
+}
+
+TEST(ParseJoinedArrays, OnlyAfterAnArrayMember) {
+    expect_error(R"({"a": 1, [3, 4]})", ErrorKind::AmbiguousRepair);
+    expect_error(R"({"a": {"b": 1}, [3, 4]})", ErrorKind::AmbiguousRepair);
+    expect_error(R"({[1, 2]})", ErrorKind::AmbiguousRepair);
+}
+
+TEST(ParseJoinedArrays, StrictModeRefuses) {
+    auto r = parse(R"({"a": [1, 2], [3, 4]})", test::strict());
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().kind(), ErrorKind::RepairNotAllowed);
+}
+
+// --- stray words ------------------------------------------------------------------------------
+
+TEST(ParseStrayText, WordsBeforeTheNextMemberAreDropped) {
+    auto ds = expect_repair(R"({"a": 1, NOTE "b": 2})", R"({"a": 1, "b": 2})",
+                            RepairKind::StrayText, 9);
+    EXPECT_EQ(test::repairs_of(ds, RepairKind::StrayText)[0].path, "");
+    expect_repair(R"({"value_1": true, COMMENT "value_2": "data"})",
+                  R"({"value_1": true, "value_2": "data"})", RepairKind::StrayText, 18);
+}
+
+TEST(ParseStrayText, SeveralWordsAndWordsBeforeTheEnd) {
+    auto ds = expect_repair(R"({"value_1": true, SHOULD_NOT_EXIST "value_2": "data" AAAA })",
+                            R"({"value_1": true, "value_2": "data"})", RepairKind::StrayText, 18);
+    EXPECT_EQ(test::repairs_of(ds, RepairKind::StrayText).size(), 2u) << test::describe(ds);
+    expect_repair(R"({"a": 1, see the docs "b": 2})", R"({"a": 1, "b": 2})",
+                  RepairKind::StrayText, 9);
+}
+
+TEST(ParseStrayText, InsideAnArrayOfObjects) {
+    expect_repair(R"([{"key": "value", COMMENT "notes": "lorem "ipsum", sic." }])",
+                  R"([{"key": "value", "notes": "lorem \"ipsum\", sic."}])", RepairKind::StrayText,
+                  18);
+}
+
+TEST(ParseStrayText, AKeywordOrAKeyWithoutValueIsNotStray) {
+    // A value where a member belongs, or a key that lost its value: not words to drop.
+    expect_error(R"({"b": "xxxxx" true})", ErrorKind::InvalidJson);
+    expect_error(R"({"a": 1, b})", ErrorKind::InvalidJson);
+    expect_error(R"({"a": 1, None "b": 2})", ErrorKind::InvalidJson);
+}
+
+TEST(ParseStrayText, StrictModeRefuses) {
+    auto r = parse(R"({"a": 1, NOTE "b": 2})", test::strict());
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().kind(), ErrorKind::RepairNotAllowed);
+}
+
+// --- unquoted text up to the next member --------------------------------------------------------
+
+TEST(ParseUnquotedMemberText, CommasInsideTheTextAreText) {
+    auto ds = expect_repair(R"({"note": fast shipping, great price., "stars": 5})",
+                            R"({"note": "fast shipping, great price.", "stars": 5})",
+                            RepairKind::UnquotedString, 9);
+    expect_repair(R"({"lorem": ipsum, sic, datum.",})", R"({"lorem": "ipsum, sic, datum."})",
+                  RepairKind::MissingQuote, 10);
+    expect_repair(R"({"a": b, c})", R"({"a": "b, c"})", RepairKind::UnquotedString, 6);
+}
+
+TEST(ParseUnquotedMemberText, TheNextMembersQuoteEndsTheText) {
+    auto ds = expect_repair(
+        R"({"lorem": sic tamet. "ipsum": sic tamet, quick brown fox. "sic": ipsum})",
+        R"({"lorem": "sic tamet.", "ipsum": "sic tamet, quick brown fox.", "sic": "ipsum"})",
+        RepairKind::UnquotedString, 10);
+    EXPECT_TRUE(test::has_repair(ds, RepairKind::MissingComma)) << test::describe(ds);
+}
+
+TEST(ParseUnquotedMemberText, TheNextMemberEndsTheText) {
+    // Quoted or unquoted keys, a comment or the end of the line after the comma end the text.
+    expect_repair(R"({a: hello, b: 1})", R"({"a": "hello", "b": 1})", RepairKind::UnquotedString,
+                  4);
+    expect_repair(R"({a: hello, 'b': 1})", R"({"a": "hello", "b": 1})",
+                  RepairKind::UnquotedString, 4);
+    expect_repair("{\"a\": foo, // c\n \"b\": 1}", R"({"a": "foo", "b": 1})",
+                  RepairKind::UnquotedString, 6);
+    expect_repair("{\"a\": foo,\n \"b\": 1}", R"({"a": "foo", "b": 1})",
+                  RepairKind::UnquotedString, 6);
+}
+
+TEST(ParseUnquotedMemberText, ArraysKeepTheirElements) {
+    expect_repair(R"([fast shipping, great price])", R"(["fast shipping", "great price"])",
+                  RepairKind::UnquotedString, 1);
+}
+
+// Every heuristic above looks a bounded distance ahead: text with a comma every few bytes and no
+// member after any of them reads in one pass (cost linear in the input; here: it terminates and
+// keeps every byte).
+TEST(ParseUnquotedMemberText, ManyCommasReadInOnePass) {
+    std::string text = "{\"a\": ";
+    for (int i = 0; i < 20000; ++i)
+        text += "x, ";
+    text += "y}";
+    auto r = parse(text);
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value.find("a")->as_string().size(), 20000u * 3 + 1);
+}
+
+} // namespace
+} // namespace laminate

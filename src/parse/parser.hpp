@@ -215,7 +215,7 @@ private:
     bool plausible_value(const char* t) const;
     bool plausible_after_comma(const char* comma) const;
     bool delimited_string(const char* open, bool key, Next& next);
-    bool stops_unclosed_string(const char* s, const char* open) const;
+    bool stops_unclosed_string(const char* s, const char* open, bool key) const;
     Next concatenate_strings();
     Next push_text(bool key, const char* open);
 

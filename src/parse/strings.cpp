@@ -243,7 +243,7 @@ restart:
             s += q;
             continue;
         }
-        if (stop_at_delimiters && stops_unclosed_string(s, open)) {
+        if (stop_at_delimiters && stops_unclosed_string(s, open, key)) {
             out.resize(kept);
             if (!repair(RepairKind::MissingQuote, s, "inserted quote")) return Next::Fail;
             p_ = s;
@@ -417,12 +417,22 @@ bool Parser::plausible_value(const char* t) const {
              !is_word_char(static_cast<unsigned char>(t[n]))))
             return true;
     }
-    const char* after = quoted_within(t);
-    if (!after) return false;
-    while (after != end_ && is_space_or_tab(static_cast<unsigned char>(*after)))
-        ++after;
-    return after == end_ || *after == ',' || *after == ']' || *after == '}' || *after == ')' ||
-           *after == '\n' || *after == '\r';
+    // A quoted string must end before what may follow a value, or before another such string:
+    // ["a" "b" "c" 1] lost every comma. The chain is followed within the look-ahead only.
+    const char* const limit = end_ - t > kLookAhead ? t + kLookAhead : end_;
+    while (t < limit) {
+        const char* after = quoted_within(t);
+        if (!after) return false;
+        while (after != end_ && is_space_or_tab(static_cast<unsigned char>(*after)))
+            ++after;
+        if (after == end_ || *after == ',' || *after == ']' || *after == '}' || *after == ')' ||
+            *after == '\n' || *after == '\r')
+            return true;
+        if (after == t) return false;
+        if (*after != '"' && *after != '\'') return plausible_value(after); // a number, [, ...
+        t = after;
+    }
+    return false;
 }
 
 // Whether what follows `comma` continues the container around the string being read: then the
@@ -459,7 +469,10 @@ bool Parser::quote_ends_string(const char* after, bool key, int brackets, int br
     case ',': return key || plausible_after_comma(t);
     case ':':
         // ["key": "value"]: in an array, a member whose object lost its braces (members.cpp).
-        return key || (top().kind == FrameKind::Array && value_follows_colon(t));
+        // Not after text whose brackets do not balance: "x" y],"k": [ is one string of a
+        // broken array, not a key.
+        return key || (top().kind == FrameKind::Array && brackets == 0 && braces == 0 &&
+                       value_follows_colon(t));
     case '[':
     case '{':
     case '+':
@@ -543,9 +556,12 @@ bool Parser::delimited_string(const char* open, bool key, Next& next) {
 }
 
 // While re-reading a string whose closing quote is missing: where it should have been.
-bool Parser::stops_unclosed_string(const char* s, const char* open) const {
+bool Parser::stops_unclosed_string(const char* s, const char* open, bool key) const {
     switch (*s) {
     case ',':
+        // {"a": "sic tamet, quick brown fox. }: in a member's value, only a comma that the next
+        // member follows (see ends_member_text()).
+        return key || top().kind != FrameKind::Object || ends_member_text(s);
     case '[':
     case ']':
     case '{':

@@ -54,6 +54,15 @@ TEST(ParseMembersInArray, AColonInsideTheTextIsText) {
     EXPECT_TRUE(r->diagnostics.empty()) << test::describe(r->diagnostics);
 }
 
+TEST(ParseMembersInArray, NotAfterTextWhoseBracketsDoNotBalance) {
+    // The quote before good_one ends no key: the text before it closed the array it is in.
+    auto r = parse(R"({"bad_one": ["Lorem Ipsum","consectetur" comment],"good_one": ["elit"]})");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_FALSE(test::has_repair(r->diagnostics, RepairKind::MembersInArray))
+        << r->value.dump() << test::describe(r->diagnostics);
+    EXPECT_NE(r->value.find("good_one"), nullptr) << r->value.dump();
+}
+
 TEST(ParseMembersInArray, AMemberWithoutAValueIsNoObject) {
     expect_error(R"(["a": ])", ErrorKind::InvalidJson);
     expect_error(R"(["a":])", ErrorKind::InvalidJson);
@@ -63,6 +72,27 @@ TEST(ParseMembersInArray, StrictModeRefuses) {
     auto r = parse(R"(["k": "v"])", test::strict());
     ASSERT_FALSE(r);
     EXPECT_EQ(r.error().kind(), ErrorKind::RepairNotAllowed);
+}
+
+// --- quoted strings without commas, unclosed strings --------------------------------------------
+
+TEST(ParseMissingCommas, AChainOfStringsInAnArray) {
+    auto ds = expect_repair(R"(["a" "b" "c" 1])", R"(["a", "b", "c", 1])",
+                            RepairKind::MissingComma, 5);
+    EXPECT_EQ(test::repairs_of(ds, RepairKind::MissingComma).size(), 3u) << test::describe(ds);
+    expect_repair(R"({"key": ["value" "value1" "value2"]})",
+                  R"({"key": ["value", "value1", "value2"]})", RepairKind::MissingComma, 17);
+    // Quotes inside one string's text stay text.
+    expect_repair(R"(["a "b" c"])", R"(["a \"b\" c"])", RepairKind::UnescapedQuote, 4);
+}
+
+TEST(ParseUnclosedMemberString, ACommaNoMemberFollowsIsText) {
+    expect_repair(R"({"lorem_ipsum": "sic tamet, quick brown fox. })",
+                  R"({"lorem_ipsum": "sic tamet, quick brown fox."})", RepairKind::MissingQuote,
+                  45);
+    expect_repair(R"({"a": "x, "b": 1})", R"({"a": "x", "b": 1})", RepairKind::MissingQuote, 8);
+    // In an array every comma still ends an unclosed string.
+    expect_repair(R"(["a, "b, "c])", R"(["a", "b", "c"])", RepairKind::MissingQuote, 3);
 }
 
 // --- an array without a key -------------------------------------------------------------------

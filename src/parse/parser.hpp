@@ -168,6 +168,9 @@ private:
     Next drop_dangling_key(const char* at);
     Next drop_cut_value(const char* start);
     bool at_closing_fence() const noexcept;
+    // Where a closing ``` (and nothing but white space after it) starts the input's tail, or
+    // end_ when the input does not end with one (structure.cpp).
+    const char* closing_fence_start() const noexcept;
     bool object_may_end_early();
     // The open object is an element of an array or tuple.
     bool inside_array() const noexcept {
@@ -345,6 +348,7 @@ private:
     // closes anything (["a, "a, "a, ...) stays linear.
     std::size_t scanned_to_end_ = 0;
     const char* root_start_ = nullptr;
+    mutable const char* fence_start_ = nullptr; // closing_fence_start(), once known
 
     // The last string read by the fast path ended at its first '"'. Whether that quote really ended
     // it is only checked when what follows is unexpected (see misquoted()).

@@ -187,6 +187,17 @@ Next Parser::quoted_string(const char* open, QuoteStyle style, bool key) {
     std::string& out = ws_.text;
     bool stop_at_delimiters =
         scanned_to_end_ > 4 * static_cast<std::size_t>(end_ - begin_) + 65536;
+    // {"a": "x}``` : the fence that closes the answer is not a value's text; an unclosed string
+    // ends before it (and the fence is stripped where the document ends).
+    const char* stop = end_;
+    if (!key && opt_.repair) {
+        stop = closing_fence_start();
+        // Not when the text itself opened a fence ("```python\nx = 1\n```): that one is its own.
+        if (stop <= open + open_len ||
+            std::string_view(open + open_len, static_cast<std::size_t>(stop - open - open_len))
+                    .find("```") != std::string_view::npos)
+            stop = end_;
+    }
 
 restart:
     out.clear();
@@ -203,7 +214,7 @@ restart:
     for (;;) {
         // Plain text is copied a run at a time.
         const char* run = s;
-        while (s != end_ && is_plain_text(static_cast<unsigned char>(*s)))
+        while (s != stop && is_plain_text(static_cast<unsigned char>(*s)))
             ++s;
         if (s != run) {
             out.append(run, static_cast<std::size_t>(s - run));
@@ -215,7 +226,7 @@ restart:
                 kept = out.size() - static_cast<std::size_t>(s - t);
             }
         }
-        if (s == end_) goto end_of_input;
+        if (s == stop) goto end_of_input;
         if (const int q = closing_quote(s, end_, style)) {
             if (stop_at_delimiters || quote_ends_string(s + q, key, brackets, braces, parens)) {
                 p_ = s + q;
@@ -318,7 +329,7 @@ end_of_input:
     // ["  or  {"a": "  : nothing of the value was written; completing it would invent "".
     if (out.empty() && !joining_) return drop_cut_value(open);
     if (!complete(RepairKind::TruncatedCompleted, open, open, "closed string")) return Next::Fail;
-    p_ = end_;
+    p_ = stop;
     return done();
 }
 
@@ -481,6 +492,10 @@ bool Parser::quote_ends_string(const char* after, bool key, int brackets, int br
     case '}': return braces <= 0;
     case ')': return parens <= 0;
     case '/': return t + 1 != end_ && (t[1] == '/' || t[1] == '*');
+    case '`':
+        // {"a": "x"``` : the markdown fence that closes the answer.
+        if (t == closing_fence_start()) return true;
+        break;
     case '"':
         if (t == after) {
             // "The TV is 72"": an inch mark right before the real closing quote.

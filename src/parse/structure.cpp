@@ -697,6 +697,15 @@ bool Parser::at_closing_fence() const noexcept {
     return t == end_;
 }
 
+const char* Parser::closing_fence_start() const noexcept {
+    if (fence_start_) return fence_start_; // found once: the input's tail does not change
+    const char* t = end_;
+    while (t != begin_ && is_ws(static_cast<unsigned char>(t[-1])))
+        --t;
+    fence_start_ = (t - begin_ < 3 || t[-1] != '`' || t[-2] != '`' || t[-3] != '`') ? end_ : t - 3;
+    return fence_start_;
+}
+
 Next Parser::key_cold() {
     switch (skip_junk(false)) {
     case Junk::Skipped: return Next::Key;

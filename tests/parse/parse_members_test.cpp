@@ -95,6 +95,19 @@ TEST(ParseUnclosedMemberString, ACommaNoMemberFollowsIsText) {
     expect_repair(R"(["a, "b, "c])", R"(["a", "b", "c"])", RepairKind::MissingQuote, 3);
 }
 
+TEST(ParseClosingFence, AFenceAfterAnUnclosedStringIsNotItsText) {
+    auto ds = expect_repair("{\"key\": \"value}```", R"({"key": "value"})",
+                            RepairKind::MissingQuote, 14);
+    EXPECT_TRUE(test::has_repair(ds, RepairKind::WrapperStripped)) << test::describe(ds);
+    expect_repair("{\"key\": \"value, value2\"```\n", R"({"key": "value, value2"})",
+                  RepairKind::WrapperStripped, 23, Risk::Warning, test::completing());
+    expect_repair("{\"a\": 1, \"b\": \"some text```", R"({"a": 1, "b": "some text"})",
+                  RepairKind::TruncatedCompleted, 14, Risk::Risky, test::completing());
+    // A fence the text opened itself is the text's own.
+    expect_repair("{\"code\": \"```py\\nx = 1\\n```", R"({"code": "```py\nx = 1\n```"})",
+                  RepairKind::TruncatedCompleted, 9, Risk::Risky, test::completing());
+}
+
 // --- an array without a key -------------------------------------------------------------------
 
 TEST(ParseJoinedArrays, AKeylessArrayContinuesTheMembersArray) {

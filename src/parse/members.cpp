@@ -99,6 +99,19 @@ bool Parser::ends_member_text(const char* comma) const {
     return plausible_next_member(u);
 }
 
+// Whether the line break at `at`, inside a member's unquoted text, ends it: what the next lines
+// start with (past at most a look-ahead of white space) may follow a value, or is the next member.
+bool Parser::line_ends_member_text(const char* at) const {
+    const char* u = at;
+    const char* const limit = end_ - at > 256 ? at + 256 : end_;
+    while (u != limit && is_ws(static_cast<unsigned char>(*u)))
+        ++u;
+    if (u == limit || *u == ',' || *u == ']' || *u == '#') return true;
+    if (*u == '/' && u + 1 != end_ && (u[1] == '/' || u[1] == '*')) return true;
+    if (*u == '"' || *u == '\'' || *u == '{' || *u == '[') return true; // no guess past a quote
+    return plausible_next_member(u);
+}
+
 // Words between members that belong to none: {"a": 1, NOTE "b": 2}, or {"a": 1 AAAA } after a
 // value. From t, one or more words on one line (not a keyword such as true or None: that is a
 // value), then a quoted key and its colon or, when closer_ends, the object's '}'. Returns where

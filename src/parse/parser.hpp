@@ -187,6 +187,7 @@ private:
     Next drop_stray_words(const char* end, Next then);
     bool plausible_next_member(const char* t) const;
     bool ends_member_text(const char* comma) const;
+    bool line_ends_member_text(const char* at) const;
     bool may_repeat_keys(std::size_t members) const noexcept;
     bool check_duplicates(std::size_t first, std::size_t members);
 

@@ -53,6 +53,12 @@ bool Parser::scan_unquoted(bool key, const char*& stop) {
             ++s;
             continue;
         }
+        if ((c == '\n' || c == '\r') && member_value && kept > 0 && !line_ends_member_text(s)) {
+            // {a: a sentence that goes on\n  on the next line, b: 1}: so does the text.
+            out += static_cast<char>(c);
+            ++s;
+            continue;
+        }
         if (c == ',' || c == '[' || c == ']' || c == '{' || c == '}' || c == '\n' || c == '\r' ||
             c == '"')
             break;

@@ -214,6 +214,29 @@ TEST(ParseUnquotedMemberText, TheNextMemberEndsTheText) {
                   RepairKind::UnquotedString, 6);
 }
 
+TEST(ParseUnquotedMemberText, TextGoesOnOverLinesNoMemberStarts) {
+    const char* text = "{\n    a: Hi friends!,\n    b: hey world lets do something kinda cool\n"
+                       "    so that we can test this out,\n    res: [hello,\n     world]\n  }";
+    auto r = parse(text);
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value, test::json(R"({"a": "Hi friends!",
+        "b": "hey world lets do something kinda cool\n    so that we can test this out",
+        "res": ["hello", "world"]})"));
+    // A line that starts the next member, a closer or a quote ends the text.
+    expect_repair("{a: one\n b: 2}", R"({"a": "one", "b": 2})", RepairKind::UnquotedString, 4);
+    expect_repair("{\"a\": one\n}", R"({"a": "one"})", RepairKind::UnquotedString, 6);
+    expect_repair("{\"a\": one\n\"b\": 2}", R"({"a": "one", "b": 2})",
+                  RepairKind::UnquotedString, 6);
+}
+
+TEST(ParseUnquotedMemberText, ManyLineBreaksReadInOnePass) {
+    std::string text = "{\"a\": x";
+    text.append(200000, '\n');
+    text += "y}";
+    auto r = parse(text);
+    ASSERT_TRUE(r) << r.error();
+}
+
 TEST(ParseUnquotedMemberText, ArraysKeepTheirElements) {
     expect_repair(R"([fast shipping, great price])", R"(["fast shipping", "great price"])",
                   RepairKind::UnquotedString, 1);

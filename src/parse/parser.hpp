@@ -237,6 +237,7 @@ private:
     Next unquoted_key();
     Next regex_value();
     bool scan_unquoted(bool key, const char*& stop);
+    bool quote_before_colon(const char* quote) const;
     bool append_checked(const char* from, const char* to);
 
     // --- junk.cpp: comments and unusual white space

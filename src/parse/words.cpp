@@ -53,6 +53,15 @@ bool Parser::scan_unquoted(bool key, const char*& stop) {
             ++s;
             continue;
         }
+        if (c == '"' && member_value && kept > 0 && !quote_before_colon(s) &&
+            !plausible_member(s) && !quote_ends_string(s + 1, false, 0, 0, 0)) {
+            // {"a": quote something "like this" or that, "b": 1}: a quote that neither closes
+            // the text (abc") nor opens the next member is the text's own.
+            out += '"';
+            kept = out.size();
+            ++s;
+            continue;
+        }
         if ((c == '\n' || c == '\r') && member_value && kept > 0 && !line_ends_member_text(s)) {
             // {a: a sentence that goes on\n  on the next line, b: 1}: so does the text.
             out += static_cast<char>(c);
@@ -105,6 +114,14 @@ bool Parser::scan_unquoted(bool key, const char*& stop) {
     out.resize(kept);
     stop = s;
     return true;
+}
+
+// "…": a quote, then a colon: the end of a key, whatever came before it.
+bool Parser::quote_before_colon(const char* quote) const {
+    const char* t = quote + 1;
+    while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
+        ++t;
+    return t != end_ && *t == ':';
 }
 
 Next Parser::word_value() {

@@ -229,6 +229,19 @@ TEST(ParseUnquotedMemberText, TextGoesOnOverLinesNoMemberStarts) {
                   RepairKind::UnquotedString, 6);
 }
 
+TEST(ParseUnquotedMemberText, QuotesInsideTheTextAreText) {
+    const char* text = "{\"a\": true, \"b\": **First, Another**\n\nThen I quote \"like this\" "
+                       "or this.\n\nA summary.\n  }";
+    auto r = parse(text);
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value, test::json(R"({"a": true,
+        "b": "**First, Another**\n\nThen I quote \"like this\" or this.\n\nA summary."})"))
+        << r->value.dump();
+    // A quote that ends the text (abc") or opens the next member still does.
+    expect_repair(R"({ "words": abcdef", "n": 1})", R"({"words": "abcdef", "n": 1})",
+                  RepairKind::MissingQuote, 11);
+}
+
 TEST(ParseUnquotedMemberText, ManyLineBreaksReadInOnePass) {
     std::string text = "{\"a\": x";
     text.append(200000, '\n');

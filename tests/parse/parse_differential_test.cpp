@@ -1,11 +1,11 @@
 // Differential test against a strict parser (nlohmann/json): documents from a seeded generator
 // (deterministic on every platform: its own PRNG, no <random> distributions), then mutations of
 // them (quotes dropped, doubled or inserted, closers added or dropped, commas dropped, prose
-// around). Properties:
+// around, stray words between members). Properties:
 // (a) strictly valid JSON reads exactly as the strict parser reads it, with no diagnostics;
 // (b) a repaired reading never drops or invents an object member without a Warning or Risky
 //     diagnostic: where the mutation should not change the members (a quote inside a string's
-//     text, a missing comma, one closer too many, an opening quote doubled), the repaired reading
+//     text, a missing comma, an opening quote doubled, stray words), the repaired reading
 //     has exactly the original members or is an error; otherwise any change in the members comes
 //     with a Warning or Risky diagnostic.
 
@@ -244,14 +244,15 @@ enum class Mutation {
     ProseAround,         // Here it is: {...} Hope it helps.
     DropOpeningQuote,    // {"a": x", "b": 2}
     Truncate,            // cut anywhere
+    StrayWords,          // {"a": 1, NOTE "b": 2}                            (members kept)
 };
-constexpr int kMutations = 10;
+constexpr int kMutations = 11;
 
 bool keeps_members(Mutation m) {
     // ExtraInnerCloser is not listed: a closer too many inside an object nested in an array
     // closes that object early ("added closer", a Warning), which changes its members.
     return m == Mutation::QuoteInText || m == Mutation::DropComma ||
-           m == Mutation::DoubleOpeningQuote;
+           m == Mutation::DoubleOpeningQuote || m == Mutation::StrayWords;
 }
 
 template <class T> std::size_t pick(Rng& r, const std::vector<T>& v) { return v[r.below(v.size())]; }
@@ -304,6 +305,10 @@ std::string mutate(Rng& r, const std::string& t, Mutation m) {
     case Mutation::Truncate:
         if (t.size() < 2) return {};
         return t.substr(0, 1 + r.below(t.size() - 1));
+    case Mutation::StrayWords:
+        if (p.member_commas.empty()) return {};
+        out.insert(pick(r, p.member_commas) + 1, r.chance(50) ? " NOTE" : " see below");
+        return out;
     }
     return {};
 }

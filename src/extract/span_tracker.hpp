@@ -43,7 +43,12 @@ public:
         case '[': push(c); break;
         case '}': return close('{', i);
         case ']': return close('[', i);
-        case '"': quote_ = c; break;
+        case '"':
+            // {\"key\": \"value\"}: JSON escaped once; its \" opens no string here (the parser
+            // removes the escapes).
+            if (i > 0 && text[i - 1] == '\\') break;
+            quote_ = c;
+            break;
         case '\'':
             if (last_ == '[' || last_ == '{' || last_ == ',' || last_ == ':' || last_ == '(')
                 quote_ = c;

@@ -85,6 +85,7 @@ inline bool opens_payload(std::string_view t, std::size_t p) noexcept {
     if (j >= limit) return false;
     const char c = t[j];
     if (c == '"' || c == '\'' || is_smart_quote_at(t, j)) return true;
+    if (c == '\\' && j + 1 < limit && t[j + 1] == '"') return true; // {\"key\": ...}, escaped once
     if (t[p] == '{') {
         if (c == '}') return true;
         if (is_digit(c) || (c == '-' && j + 1 < limit && is_digit(t[j + 1]))) {

@@ -26,6 +26,15 @@ TEST(ExtractionGaps, NumberKeyInProse) {
     EXPECT_FALSE(extract("see {5 apples} and {1 more}"));
 }
 
+TEST(ExtractionGaps, AnObjectWhoseQuotesAreEscapedOnce) {
+    // {\"key\": \"value\"}: JSON copied out of a string literal; the parser removes the escapes.
+    for (const char* text : {R"({\"key\": \"value\"})", R"(The body: {\"key\": \"value\"} ok)"}) {
+        auto e = extract(text);
+        ASSERT_TRUE(e) << text << ": " << e.error();
+        EXPECT_EQ(e->parsed.value.dump(), R"({"key":"value"})") << text;
+    }
+}
+
 TEST(ExtractionGaps, CandidatesTheParserMayReadAreOffered) {
     // {route: /} and {"x": -2,000.00} are candidates; whether they parse is the parser's call.
     for (const char* text : {"use {route: /} here", R"(got {"x": -2,000.00} back)"}) {

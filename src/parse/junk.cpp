@@ -13,7 +13,14 @@ Junk Parser::skip_junk_at(bool value_position) {
     const char c = *p_;
     const auto line_end = [this](const char* from) {
         const void* nl = std::memchr(from, '\n', static_cast<std::size_t>(end_ - from));
-        return nl ? static_cast<const char*>(nl) : end_;
+        if (nl) return static_cast<const char*>(nl);
+        // { "a": { "b": 1 # note }, "c": 2 }: a line comment that would run to the end of a
+        // one-line document inside open containers ends at the first closer: read to the end,
+        // it would take the document's own closers (and members) with it.
+        if (top().kind != FrameKind::Root)
+            for (const char* s = from; s != end_; ++s)
+                if (*s == '}' || *s == ']') return s;
+        return end_;
     };
     if (c == '/' && end_ - p_ >= 2 && (p_[1] == '/' || p_[1] == '*')) {
         if (p_[1] == '/') {

@@ -22,6 +22,12 @@ TEST(ParseWrappers, Comments) {
     expect_repair("{\n  # the answer\n  \"a\": 42  # inline\n}", R"({"a":42})", RepairKind::Comment,
                   4);
     expect_repair("[1, # one\n 2]", "[1,2]", RepairKind::Comment, 4);
+    // On one line, a comment inside open containers ends at the first closer, not the text's
+    // end: the closers and the members after them are the document's.
+    expect_repair(R"({ "key": { "key2": "value2" # comment }, "key3": "value3" })",
+                  R"({"key": {"key2": "value2"}, "key3": "value3"})", RepairKind::Comment, 28);
+    expect_repair("[1, 2 // two ]", "[1,2]", RepairKind::Comment, 6);
+    expect_repair("{\"a\": 1} # done }", R"({"a":1})", RepairKind::Comment, 9);
     // Inside strings they are text.
     auto r = parse(R"({"a": "/* not */ // a comment # either"})");
     ASSERT_TRUE(r) << r.error();

@@ -11,6 +11,20 @@
 namespace laminate::parse_detail {
 
 namespace {
+// `lower` written in capitals (TRUE) or capitalized (Null), as other languages write it; not
+// tRuE, which is somebody's text.
+bool ascii_iequals(std::string_view a, std::string_view lower) noexcept {
+    if (a.size() != lower.size() || a.empty()) return false;
+    bool upper_rest = true, lower_rest = true;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (static_cast<char>(a[i] | 0x20) != lower[i]) return false;
+        if (i == 0) continue;
+        if (a[i] == lower[i]) upper_rest = false;
+        else lower_rest = false;
+    }
+    return upper_rest || lower_rest;
+}
+
 bool is_prefix_of(std::string_view word, std::string_view keyword) noexcept {
     return !word.empty() && word.size() < keyword.size() && keyword.substr(0, word.size()) == word;
 }
@@ -165,12 +179,22 @@ Next Parser::word_value() {
             return Next::AfterValue;
         }
     }
-    if (word == "True" || word == "False" || word == "None") {
+    if (word == "True" || word == "False" || word == "None" || ascii_iequals(word, "true") ||
+        ascii_iequals(word, "false") || ascii_iequals(word, "null")) {
+        // Python's constants, and JSON's in another case (TRUE, Null: SQL, YAML, C# habits).
+        if (word == "true" || word == "false" || word == "null") { // reached only through odd spacing
+            if (word == "null")
+                ws_.values.emplace();
+            else
+                ws_.values.emplace(word == "true");
+            return Next::AfterValue;
+        }
         if (!repair(RepairKind::PythonLiteral, start, "mapped literal")) return Next::Fail;
-        if (word == "None")
+        const char first = static_cast<char>(word[0] | 0x20);
+        if (first == 'n')
             ws_.values.emplace();
         else
-            ws_.values.emplace(word == "True");
+            ws_.values.emplace(first == 't');
         return Next::AfterValue;
     }
     if (word == "NaN" || word == "Infinity" || word == "+Infinity" || word == "-Infinity") {
@@ -184,13 +208,6 @@ Next Parser::word_value() {
     if (word == "undefined") {
         if (!repair(RepairKind::UndefinedValue, start, "inserted null")) return Next::Fail;
         ws_.values.emplace();
-        return Next::AfterValue;
-    }
-    if (word == "true" || word == "false" || word == "null") { // reached only through odd spacing
-        if (word == "null")
-            ws_.values.emplace();
-        else
-            ws_.values.emplace(word == "true");
         return Next::AfterValue;
     }
     if (stop != end_ && *stop == '"' && top().kind == FrameKind::Object &&

@@ -22,6 +22,15 @@ TEST(ParseLiterals, PythonConstants) {
     expect_repair("{\"a\": True story}", R"({"a":"True story"})", RepairKind::UnquotedString, 6);
 }
 
+TEST(ParseLiterals, JsonConstantsInAnotherCase) {
+    expect_repair(R"({"key": TRUE, "key2": FALSE, "key3": Null})",
+                  R"({"key": true, "key2": false, "key3": null})", RepairKind::PythonLiteral, 8);
+    expect_repair("[NULL]", "[null]", RepairKind::PythonLiteral, 1);
+    // NONE may be a label of the answer's own (an enum value): it stays text.
+    expect_repair("[NONE]", R"(["NONE"])", RepairKind::UnquotedString, 1);
+    expect_repair("[TRUE story]", R"(["TRUE story"])", RepairKind::UnquotedString, 1);
+}
+
 TEST(ParseLiterals, PythonTuples) {
     expect_repair("(1, 2)", "[1,2]", RepairKind::PythonTuple, 0);
     expect_repair("{'point': (1.5, -2), 'empty': (), 'one': (1,)}",

@@ -242,6 +242,13 @@ TEST(ParseUnquotedMemberText, QuotesInsideTheTextAreText) {
                   RepairKind::MissingQuote, 11);
 }
 
+TEST(ParseUnquotedMemberText, ValuesThatLostTheirOpeningQuote) {
+    expect_repair(R"({ "words": abcdef", "numbers": 12345", "words2": ghijkl" })",
+                  R"({"words": "abcdef", "numbers": 12345, "words2": "ghijkl"})",
+                  RepairKind::MissingQuote, 36);
+    expect_repair(R"([1", 2])", "[1, 2]", RepairKind::MissingQuote, 2);
+}
+
 TEST(ParseUnquotedMemberText, ManyLineBreaksReadInOnePass) {
     std::string text = "{\"a\": x";
     text.append(200000, '\n');

@@ -542,8 +542,8 @@ Next Parser::after_value_cold() {
     if (c == '"' && p_ != begin_ && is_digit(static_cast<unsigned char>(p_[-1])) &&
         ws_.values.size() > top().first && ws_.values.top().is_number() &&
         quote_ends_string(p_ + 1, false, 0, 0, 0)) {
-        // {"n": 12345", "m": 1}: a quote glued to a number that lost its opening one.
-        if (!repair(RepairKind::MissingQuote, p_, "removed quote", PathAt::Container))
+        // {"n": 12345", "m": 1}: a stray quote glued to a number (that lost its opening one).
+        if (!repair(RepairKind::StrayText, p_, "removed quote", PathAt::Container))
             return Next::Fail;
         ++p_;
         return Next::AfterValue;

@@ -245,8 +245,8 @@ TEST(ParseUnquotedMemberText, QuotesInsideTheTextAreText) {
 TEST(ParseUnquotedMemberText, ValuesThatLostTheirOpeningQuote) {
     expect_repair(R"({ "words": abcdef", "numbers": 12345", "words2": ghijkl" })",
                   R"({"words": "abcdef", "numbers": 12345, "words2": "ghijkl"})",
-                  RepairKind::MissingQuote, 36);
-    expect_repair(R"([1", 2])", "[1, 2]", RepairKind::MissingQuote, 2);
+                  RepairKind::StrayText, 36);
+    expect_repair(R"([1", 2])", "[1, 2]", RepairKind::StrayText, 2);
 }
 
 TEST(ParseUnquotedMemberText, ManyLineBreaksReadInOnePass) {

@@ -46,9 +46,9 @@ Result<Value> shape_request(const Request& request, const std::optional<Schema>&
     auto shaped = schema->from_llm_response(request.text, options);
     if (!shaped) return std::move(shaped).error();
     Value out = Value::object();
-    out.set("value", std::move(shaped->value));
-    out.set("diagnostics", diagnostics_to_json(shaped->diagnostics));
-    if (!shaped->residual.empty()) out.set("residual", std::move(shaped->residual));
+    out.append_member("value", std::move(shaped->value));
+    out.append_member("diagnostics", diagnostics_to_json(shaped->diagnostics));
+    if (!shaped->residual.empty()) out.append_member("residual", std::move(shaped->residual));
     return out;
 }
 

@@ -39,6 +39,11 @@ private:
     std::size_t end_ = 0;
     std::size_t line_number_ = 0;
     bool eof_ = false;
+    // The last newline search of line_buffered(): from buffer index newline_from_ (no_search:
+    // none since the buffer last changed), the newline's index or end_ when there was none.
+    static constexpr std::size_t no_search = static_cast<std::size_t>(-1);
+    mutable std::size_t newline_from_ = no_search;
+    mutable std::size_t newline_at_ = 0;
 };
 
 } // namespace laminate::cli

@@ -104,37 +104,40 @@ bool json_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'
 
 // Decodes the JSON string whose opening quote is at line[i] into `out`, the common case only:
 // printable ASCII and the two-letter escapes. Returns the index past the closing quote, or 0 for
-// anything else (backslash-u escapes, control or non-ASCII bytes, no closing quote), which the parser reads.
+// anything else (backslash-u escapes, control or non-ASCII bytes, no closing quote), which the
+// parser reads.
 std::size_t decode_plain_string(std::string_view line, std::size_t i, std::string& out) {
-    out.clear();
+    // The decoded text is never longer than the rest of the line: written in place, then cut.
+    out.resize(line.size() - i);
+    char* o = out.data();
     const char* p = line.data() + i + 1;
     const char* const end = line.data() + line.size();
-    for (;;) {
-        const char* run = p;
-        while (p < end) {
-            const auto c = static_cast<unsigned char>(*p);
-            if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80) break;
+    while (p < end) {
+        const auto c = static_cast<unsigned char>(*p);
+        if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+            *o++ = static_cast<char>(c);
             ++p;
+            continue;
         }
-        out.append(run, static_cast<std::size_t>(p - run));
-        if (p == end) return 0;
-        if (*p == '"') return static_cast<std::size_t>(p + 1 - line.data());
-        if (*p != '\\' || p + 1 == end) return 0;
-        char decoded = 0;
+        if (c == '"') {
+            out.resize(static_cast<std::size_t>(o - out.data()));
+            return static_cast<std::size_t>(p + 1 - line.data());
+        }
+        if (c != '\\' || p + 1 == end) return 0;
         switch (p[1]) {
-        case '"': decoded = '"'; break;
-        case '\\': decoded = '\\'; break;
-        case '/': decoded = '/'; break;
-        case 'b': decoded = '\b'; break;
-        case 'f': decoded = '\f'; break;
-        case 'n': decoded = '\n'; break;
-        case 'r': decoded = '\r'; break;
-        case 't': decoded = '\t'; break;
+        case '"': *o++ = '"'; break;
+        case '\\': *o++ = '\\'; break;
+        case '/': *o++ = '/'; break;
+        case 'b': *o++ = '\b'; break;
+        case 'f': *o++ = '\f'; break;
+        case 'n': *o++ = '\n'; break;
+        case 'r': *o++ = '\r'; break;
+        case 't': *o++ = '\t'; break;
         default: return 0;
         }
-        out += decoded;
         p += 2;
     }
+    return 0;
 }
 
 // The usual request line, {"text": "...", "schema": <a text the handler knows>}, read without

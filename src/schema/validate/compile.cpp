@@ -5,6 +5,7 @@
 #include "schema/validate/compile.hpp"
 #include "schema/shape/node.hpp"
 
+#include "schema/keyword_lookup.hpp"
 #include "schema/validate/formats.hpp"
 #include "number/compare.hpp"
 #include "schema/validate/text.hpp"
@@ -154,9 +155,9 @@ private:
         Rule n;
         n.location = location;
         std::string my_base = base;
-        const Value* ref = s.find("$ref");
+        const Value* ref = lookup_.find(s, "$ref");
         const bool ref_only = ref && draft7_;
-        if (const Value* v = s.find("$id"); v && v->is_string() && !ref_only) {
+        if (const Value* v = lookup_.find(s, "$id"); v && v->is_string() && !ref_only) {
             const std::string_view text = v->as_string();
             if (!text.empty() && text[0] == '#') {
                 if (draft7_) register_uri(resolve_uri(base, text), &s, location, id);
@@ -165,7 +166,7 @@ private:
                 register_uri(std::string(without_fragment(my_base)), &s, location, id);
             }
         }
-        if (const Value* v = s.find("$anchor"); v && v->is_string() && !ref_only)
+        if (const Value* v = lookup_.find(s, "$anchor"); v && v->is_string() && !ref_only)
             register_uri(std::string(without_fragment(my_base)) + "#" + std::string(v->as_string()), &s, location, id);
         if (ref) {
             if (!ref->is_string()) {
@@ -203,7 +204,7 @@ private:
     }
 
     std::optional<std::uint64_t> count(const Value& s, std::string_view key, const std::string& location) {
-        const Value* v = s.find(key);
+        const Value* v = lookup_.find(s, key);
         if (!v) return std::nullopt;
         if (!v->is_number() || !is_integral(*v) || v->as_double() < 0) {
             fail(location, must_be(key, "must be a non-negative integer"));
@@ -215,7 +216,7 @@ private:
     }
 
     std::optional<Value> number(const Value& s, std::string_view key, const std::string& location) {
-        const Value* v = s.find(key);
+        const Value* v = lookup_.find(s, key);
         if (!v) return std::nullopt;
         if (!v->is_number()) {
             fail(location, must_be(key, "must be a number"));
@@ -227,7 +228,7 @@ private:
     std::vector<RuleId> schema_list(const Value& s, std::string_view key, const std::string& location,
                                     const std::string& base, std::size_t depth) {
         std::vector<RuleId> out;
-        const Value* v = s.find(key);
+        const Value* v = lookup_.find(s, key);
         if (!v) return out;
         if (!v->is_array() || v->empty()) {
             fail(location, must_be(key, "must be a non-empty array of schemas"));
@@ -299,22 +300,22 @@ private:
     }
 
     void keywords(const Value& s, Rule& n, const std::string& loc, const std::string& base, std::size_t depth) {
-        if (const Value* v = s.find("type")) types(*v, n, loc);
+        if (const Value* v = lookup_.find(s, "type")) types(*v, n, loc);
         // OpenAPI 3.0's nullable (Gemini's dialect), read as shaping reads it: null is allowed too.
-        if (const Value* v = s.find("nullable"); v && v->is_bool() && v->as_bool() && n.types) n.types |= rt_null;
-        if (const Value* v = s.find("const")) n.const_value = *v;
-        if (const Value* v = s.find("enum")) {
+        if (const Value* v = lookup_.find(s, "nullable"); v && v->is_bool() && v->as_bool() && n.types) n.types |= rt_null;
+        if (const Value* v = lookup_.find(s, "const")) n.const_value = *v;
+        if (const Value* v = lookup_.find(s, "enum")) {
             if (!v->is_array()) fail(loc, "'enum' must be an array");
             else n.enum_values.emplace(v->items().begin(), v->items().end());
         }
         numbers(s, n, loc);
         n.min_length = count(s, "minLength", loc);
         n.max_length = count(s, "maxLength", loc);
-        if (const Value* v = s.find("pattern")) {
+        if (const Value* v = lookup_.find(s, "pattern")) {
             if (!v->is_string()) fail(loc, "'pattern' must be a string");
             else n.pattern = pattern(v->as_string(), loc);
         }
-        if (const Value* v = s.find("format"); v && v->is_string()) {
+        if (const Value* v = lookup_.find(s, "format"); v && v->is_string()) {
             n.format_name = std::string(v->as_string());
             if (options_.assert_format) n.format = format_from_name(v->as_string());
         }
@@ -323,18 +324,18 @@ private:
         n.all_of = schema_list(s, "allOf", loc, base, depth);
         n.any_of = schema_list(s, "anyOf", loc, base, depth);
         n.one_of = schema_list(s, "oneOf", loc, base, depth);
-        if (const Value* v = s.find("not")) n.not_ = sub(*v, loc, "not", base, depth);
-        if (const Value* v = s.find("if")) {
+        if (const Value* v = lookup_.find(s, "not")) n.not_ = sub(*v, loc, "not", base, depth);
+        if (const Value* v = lookup_.find(s, "if")) {
             n.if_ = sub(*v, loc, "if", base, depth);
-            if (const Value* t = s.find("then")) n.then_ = sub(*t, loc, "then", base, depth);
-            if (const Value* e = s.find("else")) n.else_ = sub(*e, loc, "else", base, depth);
+            if (const Value* t = lookup_.find(s, "then")) n.then_ = sub(*t, loc, "then", base, depth);
+            if (const Value* e = lookup_.find(s, "else")) n.else_ = sub(*e, loc, "else", base, depth);
         }
     }
 
     // Definitions are compiled so that their $id and $anchor are known to $ref.
     void definitions(const Value& s, const std::string& loc, const std::string& base, std::size_t depth) {
         for (std::string_view key : {"$defs", "definitions"}) {
-            const Value* defs = s.find(key);
+            const Value* defs = lookup_.find(s, key);
             if (!defs || !defs->is_object()) continue;
             std::string l = loc;
             append_pointer_token(l, key);
@@ -348,7 +349,7 @@ private:
         // Draft 4 wrote exclusiveMinimum as a boolean beside minimum.
         for (auto [key, plain, exclusive] : {std::tuple{"exclusiveMinimum", &n.minimum, &n.exclusive_minimum},
                                             std::tuple{"exclusiveMaximum", &n.maximum, &n.exclusive_maximum}}) {
-            const Value* v = s.find(key);
+            const Value* v = lookup_.find(s, key);
             if (!v) continue;
             if (v->is_bool()) {
                 if (v->as_bool() && *plain) {
@@ -365,36 +366,36 @@ private:
     }
 
     void arrays(const Value& s, Rule& n, const std::string& loc, const std::string& base, std::size_t depth) {
-        const Value* items = s.find("items");
-        if (const Value* v = s.find("prefixItems")) {
+        const Value* items = lookup_.find(s, "items");
+        if (const Value* v = lookup_.find(s, "prefixItems")) {
             n.prefix_items = schema_list(s, "prefixItems", loc, base, depth);
             (void)v;
             if (items) n.items = sub(*items, loc, "items", base, depth);
         } else if (items && items->is_array()) { // draft 7 tuple form
             for (std::size_t i = 0; i < items->size(); ++i)
                 n.prefix_items.push_back(sub_index((*items)[i], loc, "items", i, base, depth));
-            if (const Value* a = s.find("additionalItems")) n.items = sub(*a, loc, "additionalItems", base, depth);
+            if (const Value* a = lookup_.find(s, "additionalItems")) n.items = sub(*a, loc, "additionalItems", base, depth);
         } else if (items) {
             n.items = sub(*items, loc, "items", base, depth);
         }
-        if (const Value* v = s.find("contains")) {
+        if (const Value* v = lookup_.find(s, "contains")) {
             n.contains = sub(*v, loc, "contains", base, depth);
             n.min_contains = count(s, "minContains", loc);
             n.max_contains = count(s, "maxContains", loc);
         }
         n.min_items = count(s, "minItems", loc);
         n.max_items = count(s, "maxItems", loc);
-        if (const Value* v = s.find("uniqueItems")) n.unique_items = v->is_bool() && v->as_bool();
+        if (const Value* v = lookup_.find(s, "uniqueItems")) n.unique_items = v->is_bool() && v->as_bool();
     }
 
     void objects(const Value& s, Rule& n, const std::string& loc, const std::string& base, std::size_t depth) {
-        if (const Value* v = s.find("properties")) {
+        if (const Value* v = lookup_.find(s, "properties")) {
             if (!v->is_object()) return fail(loc, "'properties' must be an object");
             std::string l = loc;
             append_pointer_token(l, "properties");
             for (const Member& m : v->members()) n.properties.emplace_back(std::string(m.key()), sub(m.value, l, m.key(), base, depth + 1));
         }
-        if (const Value* v = s.find("patternProperties")) {
+        if (const Value* v = lookup_.find(s, "patternProperties")) {
             if (!v->is_object()) return fail(loc, "'patternProperties' must be an object");
             std::string l = loc;
             append_pointer_token(l, "patternProperties");
@@ -404,17 +405,17 @@ private:
                 if (p) n.pattern_properties.emplace_back(std::move(*p), child);
             }
         }
-        if (const Value* v = s.find("additionalProperties")) n.additional_properties = sub(*v, loc, "additionalProperties", base, depth);
-        if (const Value* v = s.find("propertyNames")) n.property_names = sub(*v, loc, "propertyNames", base, depth);
-        if (const Value* v = s.find("required")) n.required = string_list(*v, "required", loc);
-        if (const Value* v = s.find("dependentRequired"); v && v->is_object())
+        if (const Value* v = lookup_.find(s, "additionalProperties")) n.additional_properties = sub(*v, loc, "additionalProperties", base, depth);
+        if (const Value* v = lookup_.find(s, "propertyNames")) n.property_names = sub(*v, loc, "propertyNames", base, depth);
+        if (const Value* v = lookup_.find(s, "required")) n.required = string_list(*v, "required", loc);
+        if (const Value* v = lookup_.find(s, "dependentRequired"); v && v->is_object())
             for (const Member& m : v->members()) n.dependent_required.emplace_back(std::string(m.key()), string_list(m.value, "dependentRequired", loc));
-        if (const Value* v = s.find("dependentSchemas"); v && v->is_object()) {
+        if (const Value* v = lookup_.find(s, "dependentSchemas"); v && v->is_object()) {
             std::string l = loc;
             append_pointer_token(l, "dependentSchemas");
             for (const Member& m : v->members()) n.dependent_schemas.emplace_back(std::string(m.key()), sub(m.value, l, m.key(), base, depth + 1));
         }
-        if (const Value* v = s.find("dependencies"); v && v->is_object()) { // draft 7: both forms
+        if (const Value* v = lookup_.find(s, "dependencies"); v && v->is_object()) { // draft 7: both forms
             std::string l = loc;
             append_pointer_token(l, "dependencies");
             for (const Member& m : v->members()) {
@@ -487,6 +488,7 @@ private:
     std::unordered_map<std::string, Resource> resources_;
     std::vector<PendingRef> pending_;
     std::optional<Error> error_;
+    KeywordLookup lookup_;
 };
 
 } // namespace

@@ -35,8 +35,8 @@ Result<Value> shape_request(const Request& request, const std::optional<Schema>&
     // A known raw schema text (serve asked the cache just before) needs no value.
     const Schema* line_schema = request.raw.empty() ? nullptr : cache.known(request.raw);
     if (!line_schema && request.fields)
-        if (const Value* schema = request.fields->find("schema")) {
-            auto compiled = cache.get(*schema, request.raw);
+        if (Value* schema = request.fields->find("schema")) {
+            auto compiled = cache.get(std::move(*schema), request.raw);
             if (!compiled) return std::move(compiled).error();
             line_schema = *compiled;
         }

@@ -176,7 +176,7 @@ const Schema* SchemaCache::known(std::string_view text) {
     return &*slot->schema;
 }
 
-Result<const Schema*> SchemaCache::get(const Value& schema, std::string_view text) {
+Result<const Schema*> SchemaCache::get(Value schema, std::string_view text) {
     std::string rendered;
     if (text.empty()) {
         rendered = schema.dump();
@@ -189,7 +189,7 @@ Result<const Schema*> SchemaCache::get(const Value& schema, std::string_view tex
         slot->used = ++clock_;
         return &*slot->schema;
     }
-    auto compiled = Schema::compile(schema, options_);
+    auto compiled = Schema::compile(std::move(schema), options_);
     if (!compiled) return std::move(compiled).error();
     if (!slot) { // nothing is kept (or the text is over the bound)
         uncached_ = std::move(*compiled);

@@ -48,7 +48,7 @@ public:
     // The compiled schema for `schema`, whose JSON text is `text` (its raw text in the request
     // line; empty: the value's compact rendering is the key). Compile errors are not kept. The
     // schema pointed to is the cache's: valid until the next get().
-    Result<const Schema*> get(const Value& schema, std::string_view text);
+    Result<const Schema*> get(Value schema, std::string_view text);
 
     // Whether a schema with this text is kept (the request loop then need not parse it).
     // A true answer is remembered for the get() or known() of the same text that follows it.

@@ -16,8 +16,9 @@ namespace laminate::cli {
 struct Request {
     std::string_view text;       // the model output to work on
     // With --jsonl, the whole request object (e.g. for "schema"); null when the line was the usual
-    // {"text": ..., <RawMember>: ...} with a raw member `known` (read without a tree).
-    const Value* fields = nullptr;
+    // {"text": ..., <RawMember>: ...} with a raw member `known` (read without a tree). The
+    // handler may take members out of it (shape keeps a new schema's value as its document).
+    Value* fields = nullptr;
     std::string_view line;         // with --jsonl, the request line as read (valid JSON)
     std::string_view raw;          // the RawMember's raw text in line, when serve found it
 };

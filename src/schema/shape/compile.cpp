@@ -468,20 +468,28 @@ std::optional<Error> Compiler::fill(const Value& s, Node& n, std::size_t depth, 
         }
     }
     name_enum(n);
-    // The key table typed shaping's matcher reads (keys view the properties' own strings).
+    // (The key table typed shaping's matcher reads is built at the node's first general read.)
     if (!n.properties.empty()) {
-        std::vector<std::string_view> names;
-        names.reserve(n.properties.size());
-        for (const Property& p : n.properties) names.push_back(p.key);
-        std::unique_ptr<bool[]> overflow(new bool[names.size()]());
-        n.table = std::make_shared<const shape_detail::StructTable>(shape_detail::build_struct_table(names, std::span<const bool>(overflow.get(), names.size()), {}, "schema"));
         n.plain_keys = true;
-        for (std::string_view k : names) n.plain_keys = n.plain_keys && shape_detail::plain_text(k);
+        for (const Property& p : n.properties) n.plain_keys = n.plain_keys && shape_detail::plain_text(p.key);
     }
     return std::nullopt;
 }
 
 } // namespace
+
+const shape_detail::StructTable& LazyStructTable::get(const std::vector<Property>& properties) const {
+    if (const shape_detail::StructTable* built = table_.load(std::memory_order_acquire)) return *built;
+    std::vector<std::string_view> names;
+    names.reserve(properties.size());
+    for (const Property& p : properties) names.push_back(p.key);
+    std::unique_ptr<bool[]> overflow(new bool[names.size()]());
+    auto fresh = std::make_unique<const shape_detail::StructTable>(shape_detail::build_struct_table(
+        names, std::span<const bool>(overflow.get(), names.size()), {}, "schema"));
+    const shape_detail::StructTable* expected = nullptr;
+    if (table_.compare_exchange_strong(expected, fresh.get(), std::memory_order_acq_rel)) return *fresh.release();
+    return *expected; // another thread built it first
+}
 
 std::optional<unsigned> json_types_of(std::string_view type_name) {
     auto name = lookup_type(type_name);
@@ -496,6 +504,9 @@ Result<const Node*> build_shape_tree(const Value& schema, const SchemaCompileOpt
     out.root = *root;
     // Once every node is compiled (a $ref may point at a node compiled after the property naming
     // it): what each property's scalar may be read as, and its path segment.
+    std::size_t properties = 0;
+    for (const Node& n : out.nodes) properties += n.properties.size();
+    out.property_texts.reserve(properties); // never grows past it: `text` pointers stay valid
     for (Node& n : out.nodes)
         for (Property& p : n.properties) {
             p.direct = direct_bits(*p.schema);

@@ -119,6 +119,7 @@ public:
         // Refs may point at schemas compiled on demand, which can hold refs of their own.
         for (std::size_t i = 0; i < pending_.size() && !error_; ++i) resolve(pending_[i]);
         if (error_) return std::move(*error_);
+        out_.nodes.shrink_to_fit(); // kept as long as the Schema: no room for rules never added
         return std::shared_ptr<const Rules>(std::make_shared<Rules>(std::move(out_)));
     }
 
@@ -315,10 +316,8 @@ private:
             if (!v->is_string()) fail(loc, "'pattern' must be a string");
             else n.pattern = pattern(v->as_string(), loc);
         }
-        if (const Value* v = lookup_.find(s, "format"); v && v->is_string()) {
-            n.format_name = std::string(v->as_string());
-            if (options_.assert_format) n.format = format_from_name(v->as_string());
-        }
+        if (const Value* v = lookup_.find(s, "format"); v && v->is_string() && options_.assert_format)
+            n.format = format_from_name(v->as_string());
         arrays(s, n, loc, base, depth);
         objects(s, n, loc, base, depth);
         n.all_of = schema_list(s, "allOf", loc, base, depth);

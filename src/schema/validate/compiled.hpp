@@ -38,7 +38,6 @@ struct Rule {
 
     RuleId ref = no_rule;
     bool ref_overrides = false; // draft 7: siblings of $ref are ignored
-    std::string ref_text;       // until resolved
 
     std::uint8_t types = 0; // 0: no type keyword
     std::optional<Value> const_value;
@@ -51,7 +50,6 @@ struct Rule {
     std::optional<std::uint64_t> min_length, max_length;
     std::optional<Pattern> pattern;
     Format format = Format::None;
-    std::string format_name;
     // arrays
     std::vector<RuleId> prefix_items;
     RuleId items = no_rule; // elements after prefix_items

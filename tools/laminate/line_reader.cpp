@@ -38,6 +38,33 @@ bool LineReader::refill() {
     }
 }
 
+LineReader::Status LineReader::next(std::string_view& line, std::string& storage) {
+    if (pos_ < end_) {
+        const char* start = buffer_.data() + pos_;
+        const char* newline = nullptr;
+        if (newline_from_ == pos_)
+            newline = newline_at_ < end_ ? buffer_.data() + newline_at_ : nullptr;
+        else
+            newline = static_cast<const char*>(std::memchr(start, '\n', end_ - pos_));
+        newline_from_ = no_search;
+        if (newline) { // the whole line is here: the limits of next(std::string&), no copy
+            std::string_view whole(start, static_cast<std::size_t>(newline - start));
+            pos_ += whole.size() + 1;
+            ++line_number_;
+            if (!whole.empty() && whole.back() == '\r') whole.remove_suffix(1);
+            if (whole.size() > max_line_) {
+                line = {};
+                return Status::TooLong;
+            }
+            line = whole;
+            return Status::Line;
+        }
+    }
+    const Status status = next(storage);
+    line = storage;
+    return status;
+}
+
 LineReader::Status LineReader::next(std::string& line) {
     line.clear();
     bool saw_bytes = false;

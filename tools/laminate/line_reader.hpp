@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace laminate::cli {
@@ -22,6 +23,10 @@ public:
 
     // Reads the next line into `line` (cleared first).
     Status next(std::string& line);
+
+    // The same, the line as a view: into the reader's own buffer when the whole line is in it
+    // (no copy), else into `storage`. Valid until the next call.
+    Status next(std::string_view& line, std::string& storage);
 
     // Whether a complete next line is already buffered, i.e. next() will not wait for input.
     bool line_buffered() const noexcept;

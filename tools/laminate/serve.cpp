@@ -188,13 +188,14 @@ int serve_jsonl(std::size_t max_input, const Handler& handler, const RawMember* 
     std::string shortened, text_buffer;
     std::string_view raw;
     LineReader reader(STDIN_FILENO, max_input);
-    std::string line;
+    std::string line_storage; // a line that spans the reader's buffer ends
+    std::string_view line;
     bool failed = false;
     for (;;) {
         // Flushed before waiting for more input, so that a caller feeding requests one at a time
         // through a pipe gets each answer at once, while a batch is written in large blocks.
         if (!reader.line_buffered() && std::fflush(stdout) != 0) return exit_usage;
-        const auto status = reader.next(line);
+        const auto status = reader.next(line, line_storage);
         if (status == LineReader::Status::End) break;
         Result<Value> answer = Value();
         if (status == LineReader::Status::TooLong) {

@@ -304,30 +304,40 @@ private:
         if (const Value* v = lookup_.find(s, "type")) types(*v, n, loc);
         // OpenAPI 3.0's nullable (Gemini's dialect), read as shaping reads it: null is allowed too.
         if (const Value* v = lookup_.find(s, "nullable"); v && v->is_bool() && v->as_bool() && n.types) n.types |= rt_null;
-        if (const Value* v = lookup_.find(s, "const")) n.const_value = *v;
+        if (const Value* v = lookup_.find(s, "const")) n.rare_mut().const_value = *v;
         if (const Value* v = lookup_.find(s, "enum")) {
             if (!v->is_array()) fail(loc, "'enum' must be an array");
             else n.enum_values.emplace(v->items().begin(), v->items().end());
         }
         numbers(s, n, loc);
-        n.min_length = count(s, "minLength", loc);
-        n.max_length = count(s, "maxLength", loc);
+        if (auto c = count(s, "minLength", loc)) n.rare_mut().min_length = c;
+        if (auto c = count(s, "maxLength", loc)) n.rare_mut().max_length = c;
         if (const Value* v = lookup_.find(s, "pattern")) {
             if (!v->is_string()) fail(loc, "'pattern' must be a string");
-            else n.pattern = pattern(v->as_string(), loc);
+            else if (auto p = pattern(v->as_string(), loc)) n.rare_mut().pattern = std::move(p);
         }
         if (const Value* v = lookup_.find(s, "format"); v && v->is_string() && options_.assert_format)
             n.format = format_from_name(v->as_string());
         arrays(s, n, loc, base, depth);
         objects(s, n, loc, base, depth);
-        n.all_of = schema_list(s, "allOf", loc, base, depth);
+        if (auto l = schema_list(s, "allOf", loc, base, depth); !l.empty()) n.rare_mut().all_of = std::move(l);
         n.any_of = schema_list(s, "anyOf", loc, base, depth);
-        n.one_of = schema_list(s, "oneOf", loc, base, depth);
-        if (const Value* v = lookup_.find(s, "not")) n.not_ = sub(*v, loc, "not", base, depth);
+        if (auto l = schema_list(s, "oneOf", loc, base, depth); !l.empty()) n.rare_mut().one_of = std::move(l);
+        if (const Value* v = lookup_.find(s, "not")) {
+            const RuleId id = sub(*v, loc, "not", base, depth);
+            n.rare_mut().not_ = id;
+        }
         if (const Value* v = lookup_.find(s, "if")) {
-            n.if_ = sub(*v, loc, "if", base, depth);
-            if (const Value* t = lookup_.find(s, "then")) n.then_ = sub(*t, loc, "then", base, depth);
-            if (const Value* e = lookup_.find(s, "else")) n.else_ = sub(*e, loc, "else", base, depth);
+            const RuleId id = sub(*v, loc, "if", base, depth);
+            n.rare_mut().if_ = id;
+            if (const Value* t = lookup_.find(s, "then")) {
+                const RuleId then_id = sub(*t, loc, "then", base, depth);
+                n.rare_mut().then_ = then_id;
+            }
+            if (const Value* e = lookup_.find(s, "else")) {
+                const RuleId else_id = sub(*e, loc, "else", base, depth);
+                n.rare_mut().else_ = else_id;
+            }
         }
     }
 
@@ -359,32 +369,37 @@ private:
                 *exclusive = number(s, key, loc);
             }
         }
-        n.multiple_of = number(s, "multipleOf", loc);
-        if (n.multiple_of && !(n.multiple_of->as_double() > 0))
-            fail(loc, "'multipleOf' must be greater than 0");
+        if (auto m = number(s, "multipleOf", loc)) {
+            if (!(m->as_double() > 0)) fail(loc, "'multipleOf' must be greater than 0");
+            n.rare_mut().multiple_of = std::move(m);
+        }
     }
 
     void arrays(const Value& s, Rule& n, const std::string& loc, const std::string& base, std::size_t depth) {
         const Value* items = lookup_.find(s, "items");
         if (const Value* v = lookup_.find(s, "prefixItems")) {
-            n.prefix_items = schema_list(s, "prefixItems", loc, base, depth);
+            if (auto l = schema_list(s, "prefixItems", loc, base, depth); !l.empty()) n.rare_mut().prefix_items = std::move(l);
             (void)v;
             if (items) n.items = sub(*items, loc, "items", base, depth);
         } else if (items && items->is_array()) { // draft 7 tuple form
-            for (std::size_t i = 0; i < items->size(); ++i)
-                n.prefix_items.push_back(sub_index((*items)[i], loc, "items", i, base, depth));
+            for (std::size_t i = 0; i < items->size(); ++i) {
+                const RuleId id = sub_index((*items)[i], loc, "items", i, base, depth);
+                n.rare_mut().prefix_items.push_back(id);
+            }
             if (const Value* a = lookup_.find(s, "additionalItems")) n.items = sub(*a, loc, "additionalItems", base, depth);
         } else if (items) {
             n.items = sub(*items, loc, "items", base, depth);
         }
         if (const Value* v = lookup_.find(s, "contains")) {
-            n.contains = sub(*v, loc, "contains", base, depth);
-            n.min_contains = count(s, "minContains", loc);
-            n.max_contains = count(s, "maxContains", loc);
+            const RuleId id = sub(*v, loc, "contains", base, depth);
+            RuleRare& r = n.rare_mut();
+            r.contains = id;
+            r.min_contains = count(s, "minContains", loc);
+            r.max_contains = count(s, "maxContains", loc);
         }
-        n.min_items = count(s, "minItems", loc);
-        n.max_items = count(s, "maxItems", loc);
-        if (const Value* v = lookup_.find(s, "uniqueItems")) n.unique_items = v->is_bool() && v->as_bool();
+        if (auto c = count(s, "minItems", loc)) n.rare_mut().min_items = c;
+        if (auto c = count(s, "maxItems", loc)) n.rare_mut().max_items = c;
+        if (const Value* v = lookup_.find(s, "uniqueItems"); v && v->is_bool() && v->as_bool()) n.rare_mut().unique_items = true;
     }
 
     void objects(const Value& s, Rule& n, const std::string& loc, const std::string& base, std::size_t depth) {
@@ -401,29 +416,39 @@ private:
             for (const Member& m : v->members()) {
                 auto p = pattern(m.key(), loc);
                 const RuleId child = sub(m.value, l, m.key(), base, depth + 1);
-                if (p) n.pattern_properties.emplace_back(std::move(*p), child);
+                if (p) n.rare_mut().pattern_properties.emplace_back(std::move(*p), child);
             }
         }
         if (const Value* v = lookup_.find(s, "additionalProperties")) n.additional_properties = sub(*v, loc, "additionalProperties", base, depth);
-        if (const Value* v = lookup_.find(s, "propertyNames")) n.property_names = sub(*v, loc, "propertyNames", base, depth);
+        if (const Value* v = lookup_.find(s, "propertyNames")) {
+            const RuleId id = sub(*v, loc, "propertyNames", base, depth);
+            n.rare_mut().property_names = id;
+        }
         if (const Value* v = lookup_.find(s, "required")) n.required = string_list(*v, "required", loc);
         if (const Value* v = lookup_.find(s, "dependentRequired"); v && v->is_object())
-            for (const Member& m : v->members()) n.dependent_required.emplace_back(std::string(m.key()), string_list(m.value, "dependentRequired", loc));
+            for (const Member& m : v->members()) n.rare_mut().dependent_required.emplace_back(std::string(m.key()), string_list(m.value, "dependentRequired", loc));
         if (const Value* v = lookup_.find(s, "dependentSchemas"); v && v->is_object()) {
             std::string l = loc;
             append_pointer_token(l, "dependentSchemas");
-            for (const Member& m : v->members()) n.dependent_schemas.emplace_back(std::string(m.key()), sub(m.value, l, m.key(), base, depth + 1));
+            for (const Member& m : v->members()) {
+                const RuleId id = sub(m.value, l, m.key(), base, depth + 1);
+                n.rare_mut().dependent_schemas.emplace_back(std::string(m.key()), id);
+            }
         }
         if (const Value* v = lookup_.find(s, "dependencies"); v && v->is_object()) { // draft 7: both forms
             std::string l = loc;
             append_pointer_token(l, "dependencies");
             for (const Member& m : v->members()) {
-                if (m.value.is_array()) n.dependent_required.emplace_back(std::string(m.key()), string_list(m.value, "dependencies", loc));
-                else n.dependent_schemas.emplace_back(std::string(m.key()), sub(m.value, l, m.key(), base, depth + 1));
+                if (m.value.is_array()) {
+                    n.rare_mut().dependent_required.emplace_back(std::string(m.key()), string_list(m.value, "dependencies", loc));
+                } else {
+                    const RuleId id = sub(m.value, l, m.key(), base, depth + 1);
+                    n.rare_mut().dependent_schemas.emplace_back(std::string(m.key()), id);
+                }
             }
         }
-        n.min_properties = count(s, "minProperties", loc);
-        n.max_properties = count(s, "maxProperties", loc);
+        if (auto c = count(s, "minProperties", loc)) n.rare_mut().min_properties = c;
+        if (auto c = count(s, "maxProperties", loc)) n.rare_mut().max_properties = c;
     }
 
     // The node a resolved $ref URI names, compiling it on demand.

@@ -185,6 +185,12 @@ bool read_known_line(std::string_view line, const RawMember& raw_member, std::st
 }
 
 int serve_jsonl(std::size_t max_input, const Handler& handler, const RawMember* raw_member) {
+    // Answers leave in blocks of up to 64 KiB rather than stdio's default for a pipe or file (one
+    // write per 4 KiB, every 25 or so answers): the loop below flushes before it waits for input,
+    // so a caller feeding one request at a time still gets each answer at once. A terminal keeps
+    // its line buffering. Nothing has been written to stdout yet.
+    static char out_buffer[std::size_t(64) << 10];
+    if (!isatty(STDOUT_FILENO)) std::setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
     std::string shortened, text_buffer;
     std::string_view raw;
     LineReader reader(STDIN_FILENO, max_input);

@@ -197,6 +197,8 @@ public:
     // a $ref does not resolve (in the document or in options.documents), or nesting passes
     // options.max_depth. The message names the schema location, never instance data.
     static Result<Schema> compile(const Value& schema, const SchemaCompileOptions& options = {});
+    // The same, keeping `schema` itself as document() instead of a copy of it.
+    static Result<Schema> compile(Value&& schema, const SchemaCompileOptions& options = {});
     // The same from JSON text (read strictly: a schema is the caller's, not a model's);
     // InvalidSchema, with the offset, when it is not valid JSON.
     static Result<Schema> compile_json(std::string_view schema_json, const SchemaCompileOptions& options = {});

@@ -9,8 +9,12 @@
 namespace laminate {
 
 Result<Schema> Schema::compile(const Value& schema, const SchemaCompileOptions& options) {
+    return compile(Value(schema), options);
+}
+
+Result<Schema> Schema::compile(Value&& schema, const SchemaCompileOptions& options) {
     auto compiled = std::make_shared<schema_detail::Compiled>();
-    compiled->document = schema;
+    compiled->document = std::move(schema);
     // The validator first: it resolves every $ref (other documents and anchors included) and
     // checks every keyword, so its error is the one a user can act on.
     auto rules = schema_detail::compile_rules(compiled->document, options);
@@ -27,7 +31,7 @@ Result<Schema> Schema::compile_json(std::string_view schema_json, const SchemaCo
     auto parsed = parse_json(schema_json);
     if (!parsed) return Error(ErrorKind::InvalidSchema, "schema is not valid JSON: " + parsed.error().message(),
                               parsed.error().offset());
-    return compile(*parsed, options);
+    return compile(std::move(*parsed), options);
 }
 
 ValidationResult Schema::validate(const Value& instance, const ValidateOptions& options) const {

@@ -197,18 +197,19 @@ std::vector<const ToolCall*> Response::tool_calls() const {
 }
 
 Value diagnostic_to_value(const Diagnostic& d) {
+    // Each key once: appended, not looked up first (a batch renders a diagnostic per liberty).
     Value out = Value::object();
-    out.set("path", Value(display_path(d.path)));
-    out.set("kind", Value(kind_name(d.kind)));
+    out.append_member("path", Value(display_path(d.path)));
+    out.append_member("kind", Value(kind_name(d.kind)));
     if (d.kind == DiagnosticKind::Repaired && d.repair != RepairKind::None)
-        out.set("repair", Value(repair_name(d.repair)));
-    out.set("risk", Value(risk_name(d.risk)));
-    out.set("message", Value(d.message));
-    if (!d.suggestion.empty()) out.set("suggestion", Value(d.suggestion));
-    if (!d.from.empty()) out.set("from", Value(d.from));
-    if (!d.to.empty()) out.set("to", Value(d.to));
-    if (d.offset != Diagnostic::no_offset) out.set("offset", Value(static_cast<std::uint64_t>(d.offset)));
-    if (d.count > 1) out.set("count", Value(static_cast<std::uint64_t>(d.count)));
+        out.append_member("repair", Value(repair_name(d.repair)));
+    out.append_member("risk", Value(risk_name(d.risk)));
+    out.append_member("message", Value(d.message));
+    if (!d.suggestion.empty()) out.append_member("suggestion", Value(d.suggestion));
+    if (!d.from.empty()) out.append_member("from", Value(d.from));
+    if (!d.to.empty()) out.append_member("to", Value(d.to));
+    if (d.offset != Diagnostic::no_offset) out.append_member("offset", Value(static_cast<std::uint64_t>(d.offset)));
+    if (d.count > 1) out.append_member("count", Value(static_cast<std::uint64_t>(d.count)));
     return out;
 }
 

@@ -41,6 +41,28 @@ TEST(JsonWriter, MatchesValueDump) {
     }
 }
 
+// The compact writer tests eight bytes at a time for bytes to escape: every byte value at every
+// position of a word, in strings and keys of every length around a word's, as Value::dump.
+TEST(JsonWriter, CompactStringsMatchValueDumpAtEveryOffset) {
+    for (int byte = 0; byte < 256; ++byte) {
+        Value all = Value::array();
+        for (std::size_t length = 1; length <= 20; ++length)
+            for (std::size_t at = 0; at < length; ++at) {
+                std::string s(length, 'a');
+                s[at] = static_cast<char>(byte);
+                Value v = Value::object();
+                v.append_member(s, Value(s));
+                v.append_member("n", Value(std::int64_t{-12}));
+                all.push_back(std::move(v));
+            }
+        EXPECT_EQ(written(all, Layout::Compact), all.dump() + "\n") << byte;
+    }
+    Value big = Value::array();
+    big.push_back(Value(std::string(300'000, '"')));
+    big.push_back(Value(2.5));
+    EXPECT_EQ(written(big, Layout::Compact), big.dump() + "\n");
+}
+
 TEST(JsonWriter, VeryDeepValuesDoNotRecurse) {
     const std::size_t depth = 100'000;
     Value v = Value::array();

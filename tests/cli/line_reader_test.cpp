@@ -42,6 +42,28 @@ std::vector<Read> read_all(const std::string& content, std::size_t max_line) {
         out.push_back({status, line, reader.line_number()});
     }
     close(fd);
+    // The view overload reads the same lines (asking line_buffered() first every other line, as
+    // the request loop does, whose search next() then reuses).
+    const int again = fd_with(content);
+    LineReader views(again, max_line);
+    std::string storage;
+    std::string_view view;
+    for (std::size_t i = 0;; ++i) {
+        if (i % 2 == 1) (void)views.line_buffered();
+        const auto status = views.next(view, storage);
+        if (status == LineReader::Status::End) {
+            EXPECT_EQ(i, out.size());
+            break;
+        }
+        if (i >= out.size()) {
+            ADD_FAILURE() << "more lines through views";
+            break;
+        }
+        EXPECT_EQ(status, out[i].status) << i;
+        EXPECT_EQ(view, out[i].line) << i;
+        EXPECT_EQ(views.line_number(), out[i].number) << i;
+    }
+    close(again);
     return out;
 }
 

@@ -32,22 +32,23 @@ struct ShapeFlags {
 
 Result<Value> shape_request(const Request& request, const std::optional<Schema>& default_schema,
                             SchemaCache& cache, const ShapeOptions& options) {
-    std::optional<Schema> line_schema;
-    if (request.fields)
-        if (const Value* schema = request.fields->find("schema")) {
-            auto compiled = cache.get(*schema, request.raw);
+    // A known raw schema text (serve asked the cache just before) needs no value.
+    const Schema* line_schema = request.raw.empty() ? nullptr : cache.known(request.raw);
+    if (!line_schema && request.fields)
+        if (Value* schema = request.fields->find("schema")) {
+            auto compiled = cache.get(std::move(*schema), request.raw);
             if (!compiled) return std::move(compiled).error();
-            line_schema = std::move(*compiled);
+            line_schema = *compiled;
         }
-    const Schema* schema = line_schema ? &*line_schema : default_schema ? &*default_schema : nullptr;
+    const Schema* schema = line_schema ? line_schema : default_schema ? &*default_schema : nullptr;
     if (!schema)
         return Error(ErrorKind::InvalidArgument, "no schema: give --schema FILE or a \"schema\" member on the line");
     auto shaped = schema->from_llm_response(request.text, options);
     if (!shaped) return std::move(shaped).error();
     Value out = Value::object();
-    out.set("value", std::move(shaped->value));
-    out.set("diagnostics", diagnostics_to_json(shaped->diagnostics));
-    if (!shaped->residual.empty()) out.set("residual", std::move(shaped->residual));
+    out.append_member("value", std::move(shaped->value));
+    out.append_member("diagnostics", diagnostics_to_json(shaped->diagnostics));
+    if (!shaped->residual.empty()) out.append_member("residual", std::move(shaped->residual));
     return out;
 }
 

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace laminate::cli {
@@ -23,6 +24,10 @@ public:
     // Reads the next line into `line` (cleared first).
     Status next(std::string& line);
 
+    // The same, the line as a view: into the reader's own buffer when the whole line is in it
+    // (no copy), else into `storage`. Valid until the next call.
+    Status next(std::string_view& line, std::string& storage);
+
     // Whether a complete next line is already buffered, i.e. next() will not wait for input.
     bool line_buffered() const noexcept;
 
@@ -39,6 +44,11 @@ private:
     std::size_t end_ = 0;
     std::size_t line_number_ = 0;
     bool eof_ = false;
+    // The last newline search of line_buffered(): from buffer index newline_from_ (no_search:
+    // none since the buffer last changed), the newline's index or end_ when there was none.
+    static constexpr std::size_t no_search = static_cast<std::size_t>(-1);
+    mutable std::size_t newline_from_ = no_search;
+    mutable std::size_t newline_at_ = 0;
 };
 
 } // namespace laminate::cli

@@ -130,7 +130,7 @@ SchemaCache::Slot* SchemaCache::find_slot(const Key& key) {
     const std::size_t mask = slots_.size() - 1;
     for (std::size_t i = key.low & mask;; i = (i + 1) & mask) {
         Slot& s = slots_[i];
-        if (!s.entry || s.key == key) return &s; // an empty slot is where it would go
+        if (!s.schema || s.key == key) return &s; // an empty slot is where it would go
     }
 }
 
@@ -138,57 +138,73 @@ void SchemaCache::erase_slot(Slot* slot) {
     const std::size_t mask = slots_.size() - 1;
     std::size_t hole = static_cast<std::size_t>(slot - slots_.data());
     slots_[hole] = {};
-    for (std::size_t i = (hole + 1) & mask; slots_[i].entry; i = (i + 1) & mask) {
+    for (std::size_t i = (hole + 1) & mask; slots_[i].schema; i = (i + 1) & mask) {
         const std::size_t home = slots_[i].key.low & mask;
         // Move the entry back into the hole when its home is not between the hole and it.
         if (((i - home) & mask) >= ((i - hole) & mask)) {
-            slots_[hole] = slots_[i];
+            slots_[hole] = std::move(slots_[i]);
             slots_[i] = {};
             hole = i;
         }
     }
 }
 
+void SchemaCache::evict_oldest() {
+    // A scan of the slots, but only when a schema is compiled, which costs far more.
+    Slot* oldest = nullptr;
+    for (Slot& s : slots_)
+        if (s.schema && (!oldest || s.used < oldest->used)) oldest = &s;
+    bytes_ -= oldest->key.size;
+    --count_;
+    erase_slot(oldest);
+}
+
 bool SchemaCache::contains(std::string_view text) {
+    last_ = {};
+    if (text.size() > max_bytes_) return false; // never kept
     Slot* slot = find_slot(key_of(text));
-    if (!slot || !slot->entry) return false;
-    last_ = {text, *slot};
+    if (!slot || !slot->schema) return false;
+    last_ = {text, slot};
     return true;
 }
 
-Result<Schema> SchemaCache::get(const Value& schema, std::string_view text) {
+const Schema* SchemaCache::known(std::string_view text) {
+    Slot* slot = last_.text.data() == text.data() && last_.text.size() == text.size() ? last_.slot : nullptr;
+    last_ = {};
+    if (!slot) return nullptr;
+    slot->used = ++clock_; // now the most recently used
+    return &*slot->schema;
+}
+
+Result<const Schema*> SchemaCache::get(Value schema, std::string_view text) {
     std::string rendered;
     if (text.empty()) {
         rendered = schema.dump();
         text = rendered;
     }
-    Slot hit;
-    if (last_.text.data() == text.data() && last_.text.size() == text.size()) {
-        hit = last_.slot; // asked by contains() just before, for this very text
-    } else if (Slot* slot = find_slot(key_of(text)); slot && slot->entry) {
-        hit = *slot;
-    }
-    last_ = {};
-    if (hit.entry) {
-        hit.entry->used = ++clock_; // now the most recently used
-        return hit.entry->schema;
-    }
-    auto compiled = Schema::compile(schema, options_);
-    if (!compiled || max_entries_ == 0 || text.size() > max_bytes_) return compiled;
-    while (!entries_.empty() && (entries_.size() >= max_entries_ || bytes_ + text.size() > max_bytes_)) {
-        // The least recently used goes: a scan, but only when a schema is compiled, which
-        // costs far more.
-        auto old = std::min_element(entries_.begin(), entries_.end(),
-                                    [](const Entry& a, const Entry& b) { return a.used < b.used; });
-        bytes_ -= old->key.size;
-        erase_slot(find_slot(old->key));
-        entries_.erase(old);
-    }
+    if (const Schema* hit = known(text)) return hit; // asked by contains() just before
     const Key key = key_of(text);
-    entries_.push_front(Entry{key, ++clock_, *compiled});
+    Slot* slot = text.size() > max_bytes_ ? nullptr : find_slot(key);
+    if (slot && slot->schema) {
+        slot->used = ++clock_;
+        return &*slot->schema;
+    }
+    auto compiled = Schema::compile(std::move(schema), options_);
+    if (!compiled) return std::move(compiled).error();
+    if (!slot) { // nothing is kept (or the text is over the bound)
+        uncached_ = std::move(*compiled);
+        return &*uncached_;
+    }
+    bool moved = false;
+    while (count_ > 0 && (count_ >= max_entries_ || bytes_ + text.size() > max_bytes_)) {
+        evict_oldest();
+        moved = true;
+    }
+    if (moved) slot = find_slot(key); // removal shifts slots back
+    *slot = Slot{key, ++clock_, std::move(*compiled)};
     bytes_ += text.size();
-    *find_slot(key) = {key, &entries_.front()};
-    return compiled;
+    ++count_;
+    return &*slot->schema;
 }
 
 } // namespace laminate::cli

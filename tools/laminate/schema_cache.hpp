@@ -16,7 +16,7 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <list>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,14 +46,19 @@ public:
                 std::size_t max_bytes = std::size_t(16) << 20);
 
     // The compiled schema for `schema`, whose JSON text is `text` (its raw text in the request
-    // line; empty: the value's compact rendering is the key). Compile errors are not kept.
-    Result<Schema> get(const Value& schema, std::string_view text);
+    // line; empty: the value's compact rendering is the key). Compile errors are not kept. The
+    // schema pointed to is the cache's: valid until the next get().
+    Result<const Schema*> get(Value schema, std::string_view text);
 
     // Whether a schema with this text is kept (the request loop then need not parse it).
-    // A true answer is remembered for the get() of the same text that follows it.
+    // A true answer is remembered for the get() or known() of the same text that follows it.
     bool contains(std::string_view text);
 
-    std::size_t size() const noexcept { return entries_.size(); }
+    // The schema contains(text) has just found, without the schema's value (valid until the
+    // next get() or known()); null when that call did not find this text.
+    const Schema* known(std::string_view text);
+
+    std::size_t size() const noexcept { return count_; }
 
 private:
     struct Key {
@@ -62,31 +67,31 @@ private:
         friend bool operator==(const Key&, const Key&) = default;
     };
     static Key key_of(std::string_view text) noexcept;
-    struct Entry {
-        Key key;
-        std::uint64_t used; // clock_ at the last use
-        Schema schema;
-    };
     SchemaCompileOptions options_;
     std::size_t max_entries_;
     std::size_t max_bytes_;
     std::size_t bytes_ = 0;
-    std::list<Entry> entries_; // stable addresses for the slots
+    std::size_t count_ = 0;
     std::uint64_t clock_ = 0;
-    // Open addressing on the key (linear probing, backward-shift removal): a probe reads slots
-    // of a small array and nothing else. A node-based map cost an extra cache miss per line
-    // when many schemas take turns.
+    // Open addressing on the key (linear probing, backward-shift removal), the compiled schema
+    // kept in the slot itself: a hit reads one slot of a small array (its key, its use stamp and
+    // the schema's handle in one cache line) and nothing else. A list of entries beside the slots
+    // cost two more cache misses per line when many schemas take turns (the entry, and the
+    // shared schema's reference count for the copy handed out).
     struct Slot {
         Key key;
-        Entry* entry = nullptr; // null: an empty slot
+        std::uint64_t used = 0;       // clock_ at the last use
+        std::optional<Schema> schema; // empty: an empty slot
     };
     std::vector<Slot> slots_; // a power of two, at least twice max_entries
     Slot* find_slot(const Key& key);
     void erase_slot(Slot* slot);
+    void evict_oldest();
     struct {
         std::string_view text;
-        Slot slot;
+        Slot* slot = nullptr;
     } last_; // the last contains() hit, until the next call
+    std::optional<Schema> uncached_; // what get() returned when nothing is kept
 };
 
 } // namespace laminate::cli

@@ -100,17 +100,108 @@ Result<Value> read_envelope(std::string_view line, std::size_t line_number, cons
     return read_request_line(line, line_number);
 }
 
+bool json_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// Decodes the JSON string whose opening quote is at line[i] into `out`, the common case only:
+// printable ASCII and the two-letter escapes. Returns the index past the closing quote, or 0 for
+// anything else (backslash-u escapes, control or non-ASCII bytes, no closing quote), which the
+// parser reads.
+std::size_t decode_plain_string(std::string_view line, std::size_t i, std::string& out) {
+    // The decoded text is never longer than the rest of the line: written in place, then cut.
+    out.resize(line.size() - i);
+    char* o = out.data();
+    const char* p = line.data() + i + 1;
+    const char* const end = line.data() + line.size();
+    while (p < end) {
+        const auto c = static_cast<unsigned char>(*p);
+        if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+            *o++ = static_cast<char>(c);
+            ++p;
+            continue;
+        }
+        if (c == '"') {
+            out.resize(static_cast<std::size_t>(o - out.data()));
+            return static_cast<std::size_t>(p + 1 - line.data());
+        }
+        if (c != '\\' || p + 1 == end) return 0;
+        switch (p[1]) {
+        case '"': *o++ = '"'; break;
+        case '\\': *o++ = '\\'; break;
+        case '/': *o++ = '/'; break;
+        case 'b': *o++ = '\b'; break;
+        case 'f': *o++ = '\f'; break;
+        case 'n': *o++ = '\n'; break;
+        case 'r': *o++ = '\r'; break;
+        case 't': *o++ = '\t'; break;
+        default: return 0;
+        }
+        p += 2;
+    }
+    return 0;
+}
+
+// The usual request line, {"text": "...", "schema": <a text the handler knows>}, read without
+// building its tree: the text member decoded into `text_buffer`, `raw` the known member's text.
+// Every line taken here is valid JSON of that exact form, so its answer is the one of the general
+// path (which the line goes to when this returns false: other members, order or escapes).
+bool read_known_line(std::string_view line, const RawMember& raw_member, std::string& text_buffer,
+                     std::string_view& raw) {
+    if (line.size() > ParseOptions{}.max_size) return false; // parse_json's bound on the line
+    std::size_t i = 0;
+    auto skip = [&] {
+        while (i < line.size() && json_space(line[i])) ++i;
+    };
+    auto literal = [&](std::string_view s) {
+        if (line.substr(i, s.size()) != s) return false;
+        i += s.size();
+        return true;
+    };
+    skip();
+    if (!literal("{")) return false;
+    skip();
+    if (!literal("\"text\"")) return false;
+    skip();
+    if (!literal(":")) return false;
+    skip();
+    if (i == line.size() || line[i] != '"') return false;
+    i = decode_plain_string(line, i, text_buffer);
+    if (i == 0) return false;
+    skip();
+    if (!literal(",")) return false;
+    skip();
+    if (!literal("\"") || !literal(raw_member.key) || !literal("\"")) return false;
+    skip();
+    if (!literal(":")) return false;
+    skip();
+    // The value runs to the object's closing brace, the last byte but white space.
+    std::size_t last = line.size();
+    while (last > i && json_space(line[last - 1])) --last;
+    if (last == i || line[last - 1] != '}') return false;
+    --last;
+    while (last > i && json_space(line[last - 1])) --last;
+    if (last == i) return false;
+    raw = line.substr(i, last - i);
+    return raw_member.known(raw);
+}
+
 int serve_jsonl(std::size_t max_input, const Handler& handler, const RawMember* raw_member) {
-    std::string shortened;
+    // Answers leave in blocks of up to 64 KiB rather than stdio's default for a pipe or file (one
+    // write per 4 KiB, every 25 or so answers): the loop below flushes before it waits for input,
+    // so a caller feeding one request at a time still gets each answer at once. A terminal keeps
+    // its line buffering. Nothing has been written to stdout yet.
+    static char out_buffer[std::size_t(64) << 10];
+    if (!isatty(STDOUT_FILENO)) std::setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
+    std::string shortened, text_buffer;
     std::string_view raw;
     LineReader reader(STDIN_FILENO, max_input);
-    std::string line;
+    std::string line_storage; // a line that spans the reader's buffer ends
+    std::string_view line;
     bool failed = false;
     for (;;) {
         // Flushed before waiting for more input, so that a caller feeding requests one at a time
         // through a pipe gets each answer at once, while a batch is written in large blocks.
         if (!reader.line_buffered() && std::fflush(stdout) != 0) return exit_usage;
-        const auto status = reader.next(line);
+        const auto status = reader.next(line, line_storage);
         if (status == LineReader::Status::End) break;
         Result<Value> answer = Value();
         if (status == LineReader::Status::TooLong) {
@@ -119,6 +210,8 @@ int serve_jsonl(std::size_t max_input, const Handler& handler, const RawMember* 
                                std::to_string(max_input) + " bytes");
         } else if (is_blank(line)) {
             continue;
+        } else if (raw_member && read_known_line(line, *raw_member, text_buffer, raw)) {
+            answer = run_guarded(handler, Request{text_buffer, nullptr, line, raw});
         } else if (auto envelope = read_envelope(line, reader.line_number(), raw_member, shortened, raw); !envelope) {
             answer = std::move(envelope).error();
         } else {

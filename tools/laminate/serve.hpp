@@ -15,7 +15,10 @@ namespace laminate::cli {
 
 struct Request {
     std::string_view text;       // the model output to work on
-    const Value* fields = nullptr; // with --jsonl, the whole request object (e.g. for "schema")
+    // With --jsonl, the whole request object (e.g. for "schema"); null when the line was the usual
+    // {"text": ..., <RawMember>: ...} with a raw member `known` (read without a tree). The
+    // handler may take members out of it (shape keeps a new schema's value as its document).
+    Value* fields = nullptr;
     std::string_view line;         // with --jsonl, the request line as read (valid JSON)
     std::string_view raw;          // the RawMember's raw text in line, when serve found it
 };
@@ -28,7 +31,8 @@ enum ExitStatus : int { exit_ok = 0, exit_failed = 1, exit_usage = 2 };
 
 // With --jsonl, a member the handler takes by its raw text (shape's "schema"): when `known` says
 // the handler already holds what that text stands for, the line is parsed with the member's
-// value read as 0, sparing the parse of a large value seen before. Answers are the same.
+// value read as 0, sparing the parse of a large value seen before; a line of just {"text": "...",
+// <key>: <known>} is not parsed into a tree at all (Request::fields null). Answers are the same.
 struct RawMember {
     std::string_view key;
     std::function<bool(std::string_view raw)> known;

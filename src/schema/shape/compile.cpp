@@ -1,6 +1,8 @@
 // Schema-driven shaping, compiling: a JSON Schema or BFCL parameter schema into Nodes, once.
 #include "schema/shape/node.hpp"
 
+#include "schema/keyword_lookup.hpp"
+
 #include <laminate/detail/shape_fast.hpp>
 #include <laminate/parse.hpp>
 
@@ -146,13 +148,14 @@ private:
     std::unordered_map<const Value*, const Node*> done_; // by schema location: recursion ends here
     std::unordered_set<const Value*> ref_chain_;         // $refs being followed, for cycles
     bool any_ = false;                                   // fill_types saw a name for any value
+    KeywordLookup lookup_;
 };
 
 Result<const Node*> Compiler::compile(const Value& s, std::size_t depth, const std::string& where) {
     if (depth > options_.max_depth) return bad("nested deeper than the limit", where);
     if (auto it = done_.find(&s); it != done_.end()) return it->second;
     if (s.is_object())
-        if (const Value* ref = s.find("$ref")) {
+        if (const Value* ref = lookup_.find(s, "$ref")) {
             (void)ref;
             return resolve_ref(s, depth, where);
         }
@@ -243,7 +246,7 @@ std::optional<Error> Compiler::fill_types(const Value& type, Node& n, const std:
 std::optional<Error> Compiler::fill_limits(const Value& s, Node& n, const std::string& where) {
     FieldSpec spec;
     auto number = [&](std::string_view key, std::optional<double>& slot) -> std::optional<Error> {
-        const Value* v = s.find(key);
+        const Value* v = lookup_.find(s, key);
         if (!v) return std::nullopt;
         if (v->is_bool()) return std::nullopt; // draft 4's boolean exclusiveMinimum: not supported, ignored
         if (!v->is_number()) return bad(std::string(key) + " must be a number", where);
@@ -252,7 +255,7 @@ std::optional<Error> Compiler::fill_limits(const Value& s, Node& n, const std::s
         return std::nullopt;
     };
     auto count = [&](std::string_view key, std::optional<std::size_t>& slot) -> std::optional<Error> {
-        const Value* v = s.find(key);
+        const Value* v = lookup_.find(s, key);
         if (!v) return std::nullopt;
         std::uint64_t c = 0;
         if (!v->get_uint64(c)) {
@@ -289,7 +292,7 @@ std::optional<Error> Compiler::fill_limits(const Value& s, Node& n, const std::s
 }
 
 std::optional<Error> Compiler::fill_object(const Value& s, Node& n, std::size_t depth, const std::string& where) {
-    if (const Value* props = s.find("properties")) {
+    if (const Value* props = lookup_.find(s, "properties")) {
         if (!props->is_object()) return bad("properties must be an object", where);
         for (const Member& m : props->members()) {
             auto child = compile(m.value, depth + 1, where + "/properties/" + std::string(m.key()));
@@ -297,7 +300,7 @@ std::optional<Error> Compiler::fill_object(const Value& s, Node& n, std::size_t 
             n.properties.push_back(Property{std::string(m.key()), *child, false, 0, nullptr});
         }
     }
-    if (const Value* req = s.find("required")) {
+    if (const Value* req = lookup_.find(s, "required")) {
         if (req->is_array()) {
             for (const Value& r : req->items()) {
                 if (!r.is_string()) return bad("required must list strings", where);
@@ -316,7 +319,7 @@ std::optional<Error> Compiler::fill_object(const Value& s, Node& n, std::size_t 
             return bad("required must be an array", where);
         }
     }
-    if (const Value* add = s.find("additionalProperties")) {
+    if (const Value* add = lookup_.find(s, "additionalProperties")) {
         if (add->is_bool()) {
             n.additional = add->as_bool() ? Additional::Allowed : Additional::Forbidden;
         } else {
@@ -338,15 +341,15 @@ std::optional<Error> Compiler::fill_array(const Value& s, Node& n, std::size_t d
         }
         return std::nullopt;
     };
-    if (const Value* prefix = s.find("prefixItems")) {
+    if (const Value* prefix = lookup_.find(s, "prefixItems")) {
         if (!prefix->is_array()) return bad("prefixItems must be an array", where);
         if (auto e = tuple(*prefix, "prefixItems")) return e;
     }
     const Value* rest = nullptr;
-    if (const Value* items = s.find("items")) {
+    if (const Value* items = lookup_.find(s, "items")) {
         if (items->is_array()) { // draft 7's tuple form
             if (auto e = tuple(*items, "items")) return e;
-            rest = s.find("additionalItems");
+            rest = lookup_.find(s, "additionalItems");
         } else {
             rest = items;
         }
@@ -418,32 +421,32 @@ std::optional<Error> Compiler::merge_all_of(const Value& list, Node& n, std::siz
 
 std::optional<Error> Compiler::fill(const Value& s, Node& n, std::size_t depth, const std::string& where) {
     n.source_literals = options_.source_literals;
-    if (const Value* type = s.find("type"))
+    if (const Value* type = lookup_.find(s, "type"))
         if (auto e = fill_types(*type, n, where)) return e;
-    if (const Value* nullable = s.find("nullable"); nullable && nullable->is_bool() && nullable->as_bool() && n.types)
+    if (const Value* nullable = lookup_.find(s, "nullable"); nullable && nullable->is_bool() && nullable->as_bool() && n.types)
         n.types |= t_null;
-    if (const Value* e = s.find("enum")) {
+    if (const Value* e = lookup_.find(s, "enum")) {
         if (!e->is_array()) return bad("enum must be an array", where);
         n.has_enum = true;
         n.enum_values.assign(e->items().begin(), e->items().end());
     }
-    if (const Value* c = s.find("const")) {
+    if (const Value* c = lookup_.find(s, "const")) {
         n.has_enum = true;
         n.enum_values.assign(1, *c);
     }
-    if (const Value* d = s.find("default")) n.default_value = *d;
+    if (const Value* d = lookup_.find(s, "default")) n.default_value = *d;
     if (auto e = fill_limits(s, n, where)) return e;
     if (auto e = fill_object(s, n, depth, where)) return e;
     if (auto e = fill_array(s, n, depth, where)) return e;
-    if (const Value* any = s.find("anyOf"))
+    if (const Value* any = lookup_.find(s, "anyOf"))
         if (auto e = fill_alternatives(*any, n, depth, where, "anyOf")) return e;
-    if (const Value* one = s.find("oneOf"))
+    if (const Value* one = lookup_.find(s, "oneOf"))
         if (auto e = fill_alternatives(*one, n, depth, where, "oneOf")) return e;
-    if (const Value* all = s.find("allOf"))
+    if (const Value* all = lookup_.find(s, "allOf"))
         if (auto e = merge_all_of(*all, n, depth, where)) return e;
     // No type: what the keywords describe.
-    if (!n.types && !s.find("type")) {
-        if (!n.properties.empty() || s.find("additionalProperties") || s.find("required")) n.types = t_object;
+    if (!n.types && !lookup_.find(s, "type")) {
+        if (!n.properties.empty() || lookup_.find(s, "additionalProperties") || lookup_.find(s, "required")) n.types = t_object;
         else if (n.items || !n.prefix_items.empty() || n.items_forbidden) n.types = t_array;
     }
     if (n.label.empty()) n.label = std::string(label_for(n.types & ~t_null));
@@ -465,20 +468,28 @@ std::optional<Error> Compiler::fill(const Value& s, Node& n, std::size_t depth, 
         }
     }
     name_enum(n);
-    // The key table typed shaping's matcher reads (keys view the properties' own strings).
+    // (The key table typed shaping's matcher reads is built at the node's first general read.)
     if (!n.properties.empty()) {
-        std::vector<std::string_view> names;
-        names.reserve(n.properties.size());
-        for (const Property& p : n.properties) names.push_back(p.key);
-        std::unique_ptr<bool[]> overflow(new bool[names.size()]());
-        n.table = std::make_shared<const shape_detail::StructTable>(shape_detail::build_struct_table(names, std::span<const bool>(overflow.get(), names.size()), {}, "schema"));
         n.plain_keys = true;
-        for (std::string_view k : names) n.plain_keys = n.plain_keys && shape_detail::plain_text(k);
+        for (const Property& p : n.properties) n.plain_keys = n.plain_keys && shape_detail::plain_text(p.key);
     }
     return std::nullopt;
 }
 
 } // namespace
+
+const shape_detail::StructTable& LazyStructTable::get(const std::vector<Property>& properties) const {
+    if (const shape_detail::StructTable* built = table_.load(std::memory_order_acquire)) return *built;
+    std::vector<std::string_view> names;
+    names.reserve(properties.size());
+    for (const Property& p : properties) names.push_back(p.key);
+    std::unique_ptr<bool[]> overflow(new bool[names.size()]());
+    auto fresh = std::make_unique<const shape_detail::StructTable>(shape_detail::build_struct_table(
+        names, std::span<const bool>(overflow.get(), names.size()), {}, "schema"));
+    const shape_detail::StructTable* expected = nullptr;
+    if (table_.compare_exchange_strong(expected, fresh.get(), std::memory_order_acq_rel)) return *fresh.release();
+    return *expected; // another thread built it first
+}
 
 std::optional<unsigned> json_types_of(std::string_view type_name) {
     auto name = lookup_type(type_name);
@@ -493,6 +504,9 @@ Result<const Node*> build_shape_tree(const Value& schema, const SchemaCompileOpt
     out.root = *root;
     // Once every node is compiled (a $ref may point at a node compiled after the property naming
     // it): what each property's scalar may be read as, and its path segment.
+    std::size_t properties = 0;
+    for (const Node& n : out.nodes) properties += n.properties.size();
+    out.property_texts.reserve(properties); // never grows past it: `text` pointers stay valid
     for (Node& n : out.nodes)
         for (Property& p : n.properties) {
             p.direct = direct_bits(*p.schema);

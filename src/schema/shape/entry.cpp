@@ -127,7 +127,6 @@ Result<Shaped<Value>> Schema::from_json(std::string_view json_text, const ShapeO
 Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, const ShapeOptions& options) const {
     const Schema& schema = *this;
     const ParseOptions parse_options = shape_detail::parse_options_for(options);
-    const bool takes_envelopes = schema_takes_envelopes(schema.shape_root());
     // Fast path: a text that is one valid JSON document is the candidate extract() would try
     // first (the whole text, read exactly), so shaping it directly gives the same answer without
     // scanning for candidates. Anything else goes through extraction.
@@ -135,7 +134,11 @@ Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, con
     while (!trimmed.empty() && (trimmed.front() == ' ' || trimmed.front() == '\n' || trimmed.front() == '\r' ||
                                 trimmed.front() == '\t'))
         trimmed.remove_prefix(1);
-    if (!trimmed.empty() && (trimmed.front() == '{' || trimmed.front() == '[')) {
+    // Whether the schema takes an envelope as it is: decided past the fast path only, which never
+    // needs it (it reads the root's properties, cold memory when calls take turns among schemas).
+    bool takes_envelopes = false;
+    const bool trimmed_json = !trimmed.empty() && (trimmed.front() == '{' || trimmed.front() == '[');
+    if (trimmed_json) {
         {
             std::size_t budget = 0;
             ShapeState st = schema_state(options, budget, model_text.size());
@@ -143,6 +146,7 @@ Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, con
             // (The fast path takes no member the schema does not declare: never an envelope's.)
             if (take_fast(model_text, schema, parse_options, st, out)) return finish(std::move(out), st, options);
         }
+        takes_envelopes = schema_takes_envelopes(schema.shape_root());
         ParseOptions exact = parse_options;
         exact.repair = false;
         exact.complete_truncated = false;
@@ -156,6 +160,7 @@ Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, con
                 return finish(std::move(out), st, options);
         }
     }
+    if (!trimmed_json) takes_envelopes = schema_takes_envelopes(schema.shape_root());
     std::optional<ShapeState> winner_state;
     std::optional<Shaped<Value>> winner;
     bool winner_is_array = false, other_tool = false;

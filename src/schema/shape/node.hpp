@@ -11,6 +11,7 @@
 
 #include "schema/shape/hot.hpp"
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -84,6 +85,29 @@ private:
 
 enum class Additional : unsigned char { Allowed, Forbidden, Schema };
 
+// The key table typed shaping's matcher reads for an object node (keys view the properties' own
+// strings), built at the node's first read on the general path: the fast path, which reads most
+// calls, never needs it, and building it for every object node was a fair share of compiling a
+// schema and of the compiled schema's memory. Safe to build from several threads at once (one
+// table wins, the others are dropped).
+class LazyStructTable {
+public:
+    LazyStructTable() = default;
+    LazyStructTable(const LazyStructTable&) noexcept {} // a copied node builds its own
+    LazyStructTable& operator=(const LazyStructTable&) noexcept {
+        reset();
+        return *this;
+    }
+    ~LazyStructTable() { reset(); }
+
+    // The table for these properties (the node's, complete: every node compiled).
+    const shape_detail::StructTable& get(const std::vector<Property>& properties) const;
+
+private:
+    void reset() noexcept { delete table_.exchange(nullptr); }
+    mutable std::atomic<const shape_detail::StructTable*> table_{nullptr};
+};
+
 // Fields in the order shaping reads them: the hot ones share the node's first cache lines (a
 // BFCL run touches thousands of schemas once each, so nodes are mostly cold).
 struct Node {
@@ -113,7 +137,7 @@ struct Node {
     std::vector<std::string_view> enum_names; // when every entry is a string: views into enum_values
     std::optional<double> exclusive_minimum, exclusive_maximum;
 
-    std::shared_ptr<const shape_detail::StructTable> table; // keys for match_members, built from properties
+    LazyStructTable table; // keys for match_members: table.get(properties)
     std::string label;             // the `to` of diagnostics: "integer", "string", "String[]"
     // constraints, checked after coercion by typed shaping's checks (minimum / maximum,
     // length_min / length_max, items_min / items_max of a FieldSpec)
@@ -123,7 +147,8 @@ struct Node {
 
 struct ShapeTree {
     std::deque<Node> nodes;
-    std::deque<PropertyText> property_texts; // what the properties' `text` point to
+    // What the properties' `text` point to: sized once, when every node is compiled.
+    std::vector<PropertyText> property_texts;
     const Node* root = nullptr;
     HotForm hot; // the fast path's compact form of the object nodes (hot.hpp)
 };

@@ -227,7 +227,7 @@ bool read_object(const Value& in, const Node& n, Value& out, ShapeState& st, std
                                                   : std::span<Slot>((large.resize(count), large.data()), count);
     std::vector<std::size_t> unknown;
     if (count) {
-        if (!shape_detail::match_members(obj, *n.table, slots, unknown, st)) return false;
+        if (!shape_detail::match_members(obj, n.table.get(n.properties), slots, unknown, st)) return false;
     } else {
         for (std::size_t i = 0; i < obj.size(); ++i) unknown.push_back(i);
     }

@@ -5,6 +5,7 @@
 #include "schema/validate/compile.hpp"
 #include "schema/shape/node.hpp"
 
+#include "schema/keyword_lookup.hpp"
 #include "schema/validate/formats.hpp"
 #include "number/compare.hpp"
 #include "schema/validate/text.hpp"
@@ -118,6 +119,7 @@ public:
         // Refs may point at schemas compiled on demand, which can hold refs of their own.
         for (std::size_t i = 0; i < pending_.size() && !error_; ++i) resolve(pending_[i]);
         if (error_) return std::move(*error_);
+        out_.nodes.shrink_to_fit(); // kept as long as the Schema: no room for rules never added
         return std::shared_ptr<const Rules>(std::make_shared<Rules>(std::move(out_)));
     }
 
@@ -154,9 +156,9 @@ private:
         Rule n;
         n.location = location;
         std::string my_base = base;
-        const Value* ref = s.find("$ref");
+        const Value* ref = lookup_.find(s, "$ref");
         const bool ref_only = ref && draft7_;
-        if (const Value* v = s.find("$id"); v && v->is_string() && !ref_only) {
+        if (const Value* v = lookup_.find(s, "$id"); v && v->is_string() && !ref_only) {
             const std::string_view text = v->as_string();
             if (!text.empty() && text[0] == '#') {
                 if (draft7_) register_uri(resolve_uri(base, text), &s, location, id);
@@ -165,7 +167,7 @@ private:
                 register_uri(std::string(without_fragment(my_base)), &s, location, id);
             }
         }
-        if (const Value* v = s.find("$anchor"); v && v->is_string() && !ref_only)
+        if (const Value* v = lookup_.find(s, "$anchor"); v && v->is_string() && !ref_only)
             register_uri(std::string(without_fragment(my_base)) + "#" + std::string(v->as_string()), &s, location, id);
         if (ref) {
             if (!ref->is_string()) {
@@ -203,7 +205,7 @@ private:
     }
 
     std::optional<std::uint64_t> count(const Value& s, std::string_view key, const std::string& location) {
-        const Value* v = s.find(key);
+        const Value* v = lookup_.find(s, key);
         if (!v) return std::nullopt;
         if (!v->is_number() || !is_integral(*v) || v->as_double() < 0) {
             fail(location, must_be(key, "must be a non-negative integer"));
@@ -215,7 +217,7 @@ private:
     }
 
     std::optional<Value> number(const Value& s, std::string_view key, const std::string& location) {
-        const Value* v = s.find(key);
+        const Value* v = lookup_.find(s, key);
         if (!v) return std::nullopt;
         if (!v->is_number()) {
             fail(location, must_be(key, "must be a number"));
@@ -227,7 +229,7 @@ private:
     std::vector<RuleId> schema_list(const Value& s, std::string_view key, const std::string& location,
                                     const std::string& base, std::size_t depth) {
         std::vector<RuleId> out;
-        const Value* v = s.find(key);
+        const Value* v = lookup_.find(s, key);
         if (!v) return out;
         if (!v->is_array() || v->empty()) {
             fail(location, must_be(key, "must be a non-empty array of schemas"));
@@ -299,42 +301,50 @@ private:
     }
 
     void keywords(const Value& s, Rule& n, const std::string& loc, const std::string& base, std::size_t depth) {
-        if (const Value* v = s.find("type")) types(*v, n, loc);
+        if (const Value* v = lookup_.find(s, "type")) types(*v, n, loc);
         // OpenAPI 3.0's nullable (Gemini's dialect), read as shaping reads it: null is allowed too.
-        if (const Value* v = s.find("nullable"); v && v->is_bool() && v->as_bool() && n.types) n.types |= rt_null;
-        if (const Value* v = s.find("const")) n.const_value = *v;
-        if (const Value* v = s.find("enum")) {
+        if (const Value* v = lookup_.find(s, "nullable"); v && v->is_bool() && v->as_bool() && n.types) n.types |= rt_null;
+        if (const Value* v = lookup_.find(s, "const")) n.rare_mut().const_value = *v;
+        if (const Value* v = lookup_.find(s, "enum")) {
             if (!v->is_array()) fail(loc, "'enum' must be an array");
             else n.enum_values.emplace(v->items().begin(), v->items().end());
         }
         numbers(s, n, loc);
-        n.min_length = count(s, "minLength", loc);
-        n.max_length = count(s, "maxLength", loc);
-        if (const Value* v = s.find("pattern")) {
+        if (auto c = count(s, "minLength", loc)) n.rare_mut().min_length = c;
+        if (auto c = count(s, "maxLength", loc)) n.rare_mut().max_length = c;
+        if (const Value* v = lookup_.find(s, "pattern")) {
             if (!v->is_string()) fail(loc, "'pattern' must be a string");
-            else n.pattern = pattern(v->as_string(), loc);
+            else if (auto p = pattern(v->as_string(), loc)) n.rare_mut().pattern = std::move(p);
         }
-        if (const Value* v = s.find("format"); v && v->is_string()) {
-            n.format_name = std::string(v->as_string());
-            if (options_.assert_format) n.format = format_from_name(v->as_string());
-        }
+        if (const Value* v = lookup_.find(s, "format"); v && v->is_string() && options_.assert_format)
+            n.format = format_from_name(v->as_string());
         arrays(s, n, loc, base, depth);
         objects(s, n, loc, base, depth);
-        n.all_of = schema_list(s, "allOf", loc, base, depth);
+        if (auto l = schema_list(s, "allOf", loc, base, depth); !l.empty()) n.rare_mut().all_of = std::move(l);
         n.any_of = schema_list(s, "anyOf", loc, base, depth);
-        n.one_of = schema_list(s, "oneOf", loc, base, depth);
-        if (const Value* v = s.find("not")) n.not_ = sub(*v, loc, "not", base, depth);
-        if (const Value* v = s.find("if")) {
-            n.if_ = sub(*v, loc, "if", base, depth);
-            if (const Value* t = s.find("then")) n.then_ = sub(*t, loc, "then", base, depth);
-            if (const Value* e = s.find("else")) n.else_ = sub(*e, loc, "else", base, depth);
+        if (auto l = schema_list(s, "oneOf", loc, base, depth); !l.empty()) n.rare_mut().one_of = std::move(l);
+        if (const Value* v = lookup_.find(s, "not")) {
+            const RuleId id = sub(*v, loc, "not", base, depth);
+            n.rare_mut().not_ = id;
+        }
+        if (const Value* v = lookup_.find(s, "if")) {
+            const RuleId id = sub(*v, loc, "if", base, depth);
+            n.rare_mut().if_ = id;
+            if (const Value* t = lookup_.find(s, "then")) {
+                const RuleId then_id = sub(*t, loc, "then", base, depth);
+                n.rare_mut().then_ = then_id;
+            }
+            if (const Value* e = lookup_.find(s, "else")) {
+                const RuleId else_id = sub(*e, loc, "else", base, depth);
+                n.rare_mut().else_ = else_id;
+            }
         }
     }
 
     // Definitions are compiled so that their $id and $anchor are known to $ref.
     void definitions(const Value& s, const std::string& loc, const std::string& base, std::size_t depth) {
         for (std::string_view key : {"$defs", "definitions"}) {
-            const Value* defs = s.find(key);
+            const Value* defs = lookup_.find(s, key);
             if (!defs || !defs->is_object()) continue;
             std::string l = loc;
             append_pointer_token(l, key);
@@ -348,7 +358,7 @@ private:
         // Draft 4 wrote exclusiveMinimum as a boolean beside minimum.
         for (auto [key, plain, exclusive] : {std::tuple{"exclusiveMinimum", &n.minimum, &n.exclusive_minimum},
                                             std::tuple{"exclusiveMaximum", &n.maximum, &n.exclusive_maximum}}) {
-            const Value* v = s.find(key);
+            const Value* v = lookup_.find(s, key);
             if (!v) continue;
             if (v->is_bool()) {
                 if (v->as_bool() && *plain) {
@@ -359,71 +369,86 @@ private:
                 *exclusive = number(s, key, loc);
             }
         }
-        n.multiple_of = number(s, "multipleOf", loc);
-        if (n.multiple_of && !(n.multiple_of->as_double() > 0))
-            fail(loc, "'multipleOf' must be greater than 0");
+        if (auto m = number(s, "multipleOf", loc)) {
+            if (!(m->as_double() > 0)) fail(loc, "'multipleOf' must be greater than 0");
+            n.rare_mut().multiple_of = std::move(m);
+        }
     }
 
     void arrays(const Value& s, Rule& n, const std::string& loc, const std::string& base, std::size_t depth) {
-        const Value* items = s.find("items");
-        if (const Value* v = s.find("prefixItems")) {
-            n.prefix_items = schema_list(s, "prefixItems", loc, base, depth);
+        const Value* items = lookup_.find(s, "items");
+        if (const Value* v = lookup_.find(s, "prefixItems")) {
+            if (auto l = schema_list(s, "prefixItems", loc, base, depth); !l.empty()) n.rare_mut().prefix_items = std::move(l);
             (void)v;
             if (items) n.items = sub(*items, loc, "items", base, depth);
         } else if (items && items->is_array()) { // draft 7 tuple form
-            for (std::size_t i = 0; i < items->size(); ++i)
-                n.prefix_items.push_back(sub_index((*items)[i], loc, "items", i, base, depth));
-            if (const Value* a = s.find("additionalItems")) n.items = sub(*a, loc, "additionalItems", base, depth);
+            for (std::size_t i = 0; i < items->size(); ++i) {
+                const RuleId id = sub_index((*items)[i], loc, "items", i, base, depth);
+                n.rare_mut().prefix_items.push_back(id);
+            }
+            if (const Value* a = lookup_.find(s, "additionalItems")) n.items = sub(*a, loc, "additionalItems", base, depth);
         } else if (items) {
             n.items = sub(*items, loc, "items", base, depth);
         }
-        if (const Value* v = s.find("contains")) {
-            n.contains = sub(*v, loc, "contains", base, depth);
-            n.min_contains = count(s, "minContains", loc);
-            n.max_contains = count(s, "maxContains", loc);
+        if (const Value* v = lookup_.find(s, "contains")) {
+            const RuleId id = sub(*v, loc, "contains", base, depth);
+            RuleRare& r = n.rare_mut();
+            r.contains = id;
+            r.min_contains = count(s, "minContains", loc);
+            r.max_contains = count(s, "maxContains", loc);
         }
-        n.min_items = count(s, "minItems", loc);
-        n.max_items = count(s, "maxItems", loc);
-        if (const Value* v = s.find("uniqueItems")) n.unique_items = v->is_bool() && v->as_bool();
+        if (auto c = count(s, "minItems", loc)) n.rare_mut().min_items = c;
+        if (auto c = count(s, "maxItems", loc)) n.rare_mut().max_items = c;
+        if (const Value* v = lookup_.find(s, "uniqueItems"); v && v->is_bool() && v->as_bool()) n.rare_mut().unique_items = true;
     }
 
     void objects(const Value& s, Rule& n, const std::string& loc, const std::string& base, std::size_t depth) {
-        if (const Value* v = s.find("properties")) {
+        if (const Value* v = lookup_.find(s, "properties")) {
             if (!v->is_object()) return fail(loc, "'properties' must be an object");
             std::string l = loc;
             append_pointer_token(l, "properties");
             for (const Member& m : v->members()) n.properties.emplace_back(std::string(m.key()), sub(m.value, l, m.key(), base, depth + 1));
         }
-        if (const Value* v = s.find("patternProperties")) {
+        if (const Value* v = lookup_.find(s, "patternProperties")) {
             if (!v->is_object()) return fail(loc, "'patternProperties' must be an object");
             std::string l = loc;
             append_pointer_token(l, "patternProperties");
             for (const Member& m : v->members()) {
                 auto p = pattern(m.key(), loc);
                 const RuleId child = sub(m.value, l, m.key(), base, depth + 1);
-                if (p) n.pattern_properties.emplace_back(std::move(*p), child);
+                if (p) n.rare_mut().pattern_properties.emplace_back(std::move(*p), child);
             }
         }
-        if (const Value* v = s.find("additionalProperties")) n.additional_properties = sub(*v, loc, "additionalProperties", base, depth);
-        if (const Value* v = s.find("propertyNames")) n.property_names = sub(*v, loc, "propertyNames", base, depth);
-        if (const Value* v = s.find("required")) n.required = string_list(*v, "required", loc);
-        if (const Value* v = s.find("dependentRequired"); v && v->is_object())
-            for (const Member& m : v->members()) n.dependent_required.emplace_back(std::string(m.key()), string_list(m.value, "dependentRequired", loc));
-        if (const Value* v = s.find("dependentSchemas"); v && v->is_object()) {
+        if (const Value* v = lookup_.find(s, "additionalProperties")) n.additional_properties = sub(*v, loc, "additionalProperties", base, depth);
+        if (const Value* v = lookup_.find(s, "propertyNames")) {
+            const RuleId id = sub(*v, loc, "propertyNames", base, depth);
+            n.rare_mut().property_names = id;
+        }
+        if (const Value* v = lookup_.find(s, "required")) n.required = string_list(*v, "required", loc);
+        if (const Value* v = lookup_.find(s, "dependentRequired"); v && v->is_object())
+            for (const Member& m : v->members()) n.rare_mut().dependent_required.emplace_back(std::string(m.key()), string_list(m.value, "dependentRequired", loc));
+        if (const Value* v = lookup_.find(s, "dependentSchemas"); v && v->is_object()) {
             std::string l = loc;
             append_pointer_token(l, "dependentSchemas");
-            for (const Member& m : v->members()) n.dependent_schemas.emplace_back(std::string(m.key()), sub(m.value, l, m.key(), base, depth + 1));
+            for (const Member& m : v->members()) {
+                const RuleId id = sub(m.value, l, m.key(), base, depth + 1);
+                n.rare_mut().dependent_schemas.emplace_back(std::string(m.key()), id);
+            }
         }
-        if (const Value* v = s.find("dependencies"); v && v->is_object()) { // draft 7: both forms
+        if (const Value* v = lookup_.find(s, "dependencies"); v && v->is_object()) { // draft 7: both forms
             std::string l = loc;
             append_pointer_token(l, "dependencies");
             for (const Member& m : v->members()) {
-                if (m.value.is_array()) n.dependent_required.emplace_back(std::string(m.key()), string_list(m.value, "dependencies", loc));
-                else n.dependent_schemas.emplace_back(std::string(m.key()), sub(m.value, l, m.key(), base, depth + 1));
+                if (m.value.is_array()) {
+                    n.rare_mut().dependent_required.emplace_back(std::string(m.key()), string_list(m.value, "dependencies", loc));
+                } else {
+                    const RuleId id = sub(m.value, l, m.key(), base, depth + 1);
+                    n.rare_mut().dependent_schemas.emplace_back(std::string(m.key()), id);
+                }
             }
         }
-        n.min_properties = count(s, "minProperties", loc);
-        n.max_properties = count(s, "maxProperties", loc);
+        if (auto c = count(s, "minProperties", loc)) n.rare_mut().min_properties = c;
+        if (auto c = count(s, "maxProperties", loc)) n.rare_mut().max_properties = c;
     }
 
     // The node a resolved $ref URI names, compiling it on demand.
@@ -487,6 +512,7 @@ private:
     std::unordered_map<std::string, Resource> resources_;
     std::vector<PendingRef> pending_;
     std::optional<Error> error_;
+    KeywordLookup lookup_;
 };
 
 } // namespace

@@ -31,6 +31,32 @@ struct Pattern {
     std::unique_ptr<RE2> re;
 };
 
+// Keywords few schemas use, kept apart (allocated for a rule that has one) so that a Rule stays
+// small: a batch of many schemas keeps thousands of rules, mostly types, properties and enums.
+struct RuleRare {
+    std::optional<Value> const_value;
+    std::optional<Value> multiple_of;
+    // strings
+    std::optional<std::uint64_t> min_length, max_length;
+    std::optional<Pattern> pattern;
+    // arrays
+    std::vector<RuleId> prefix_items;
+    RuleId contains = no_rule;
+    std::optional<std::uint64_t> min_contains, max_contains;
+    std::optional<std::uint64_t> min_items, max_items;
+    bool unique_items = false;
+    // objects
+    std::vector<std::pair<Pattern, RuleId>> pattern_properties;
+    RuleId property_names = no_rule;
+    std::vector<std::pair<std::string, std::vector<std::string>>> dependent_required;
+    std::vector<std::pair<std::string, RuleId>> dependent_schemas;
+    std::optional<std::uint64_t> min_properties, max_properties;
+    // combinators
+    std::vector<RuleId> all_of, one_of;
+    RuleId not_ = no_rule;
+    RuleId if_ = no_rule, then_ = no_rule, else_ = no_rule;
+};
+
 struct Rule {
     std::string location; // JSON pointer from the root, "#/properties/a"
     // A boolean schema: true accepts everything, false nothing.
@@ -38,40 +64,34 @@ struct Rule {
 
     RuleId ref = no_rule;
     bool ref_overrides = false; // draft 7: siblings of $ref are ignored
-    std::string ref_text;       // until resolved
 
     std::uint8_t types = 0; // 0: no type keyword
-    std::optional<Value> const_value;
+    Format format = Format::None;
     std::optional<std::vector<Value>> enum_values;
 
     // numbers
     std::optional<Value> minimum, maximum, exclusive_minimum, exclusive_maximum;
-    std::optional<Value> multiple_of;
-    // strings
-    std::optional<std::uint64_t> min_length, max_length;
-    std::optional<Pattern> pattern;
-    Format format = Format::None;
-    std::string format_name;
     // arrays
-    std::vector<RuleId> prefix_items;
     RuleId items = no_rule; // elements after prefix_items
-    RuleId contains = no_rule;
-    std::optional<std::uint64_t> min_contains, max_contains;
-    std::optional<std::uint64_t> min_items, max_items;
-    bool unique_items = false;
     // objects
-    std::vector<std::pair<std::string, RuleId>> properties;
-    std::vector<std::pair<Pattern, RuleId>> pattern_properties;
     RuleId additional_properties = no_rule;
-    RuleId property_names = no_rule;
+    std::vector<std::pair<std::string, RuleId>> properties;
     std::vector<std::string> required;
-    std::vector<std::pair<std::string, std::vector<std::string>>> dependent_required;
-    std::vector<std::pair<std::string, RuleId>> dependent_schemas;
-    std::optional<std::uint64_t> min_properties, max_properties;
     // combinators
-    std::vector<RuleId> all_of, any_of, one_of;
-    RuleId not_ = no_rule;
-    RuleId if_ = no_rule, then_ = no_rule, else_ = no_rule;
+    std::vector<RuleId> any_of;
+
+    // The rare keywords: the rule's own, or none of them.
+    const RuleRare& rare() const noexcept {
+        static const RuleRare none;
+        return rare_ ? *rare_ : none;
+    }
+    RuleRare& rare_mut() {
+        if (!rare_) rare_ = std::make_unique<RuleRare>();
+        return *rare_;
+    }
+
+private:
+    std::unique_ptr<RuleRare> rare_;
 };
 
 struct Rules {

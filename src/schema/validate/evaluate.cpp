@@ -154,9 +154,9 @@ private:
             ok = false;
             if (!fail(n, v, "type", "expected " + type_list(n.types) + ", got " + got(v))) return false;
         }
-        if (n.const_value && !(v == *n.const_value)) {
+        if (n.rare().const_value && !(v == *n.rare().const_value)) {
             ok = false;
-            if (!fail(n, v, "const", "expected the constant " + quote_schema_value(*n.const_value) + ", got " + got(v))) return false;
+            if (!fail(n, v, "const", "expected the constant " + quote_schema_value(*n.rare().const_value) + ", got " + got(v))) return false;
         }
         if (n.enum_values && !in_enum(*n.enum_values, v)) {
             ok = false;
@@ -235,9 +235,9 @@ private:
         if (!bound(n.exclusive_minimum, "exclusiveMinimum", ">", false, true)) return false;
         if (!bound(n.maximum, "maximum", "<=", true, false)) return false;
         if (!bound(n.exclusive_maximum, "exclusiveMaximum", "<", true, true)) return false;
-        if (n.multiple_of && !is_multiple_of(v, *n.multiple_of)) {
+        if (n.rare().multiple_of && !is_multiple_of(v, *n.rare().multiple_of)) {
             ok = false;
-            if (!fail(n, v, "multipleOf", "expected a multiple of " + quote_schema_value(*n.multiple_of) + ", got " + got(v))) return false;
+            if (!fail(n, v, "multipleOf", "expected a multiple of " + quote_schema_value(*n.rare().multiple_of) + ", got " + got(v))) return false;
         }
         return ok;
     }
@@ -245,20 +245,20 @@ private:
     bool strings(const Rule& n, const Value& v) {
         bool ok = true;
         const std::string_view s = v.as_string();
-        if (n.min_length || n.max_length) {
+        if (n.rare().min_length || n.rare().max_length) {
             const std::size_t len = code_points(s);
-            if (n.min_length && len < *n.min_length) {
+            if (n.rare().min_length && len < *n.rare().min_length) {
                 ok = false;
-                if (!fail(n, v, "minLength", "expected at least " + std::to_string(*n.min_length) + " characters, got " + std::to_string(len))) return false;
+                if (!fail(n, v, "minLength", "expected at least " + std::to_string(*n.rare().min_length) + " characters, got " + std::to_string(len))) return false;
             }
-            if (n.max_length && len > *n.max_length) {
+            if (n.rare().max_length && len > *n.rare().max_length) {
                 ok = false;
-                if (!fail(n, v, "maxLength", "expected at most " + std::to_string(*n.max_length) + " characters, got " + std::to_string(len))) return false;
+                if (!fail(n, v, "maxLength", "expected at most " + std::to_string(*n.rare().max_length) + " characters, got " + std::to_string(len))) return false;
             }
         }
-        if (n.pattern && !RE2::PartialMatch(s, *n.pattern->re)) {
+        if (n.rare().pattern && !RE2::PartialMatch(s, *n.rare().pattern->re)) {
             ok = false;
-            if (!fail(n, v, "pattern", "expected a string matching the pattern " + quote_schema_value(Value(n.pattern->source)))) return false;
+            if (!fail(n, v, "pattern", "expected a string matching the pattern " + quote_schema_value(Value(n.rare().pattern->source)))) return false;
         }
         if (n.format != Format::None && !matches_format(n.format, s)) {
             ok = false;
@@ -270,18 +270,18 @@ private:
     bool arrays(const Rule& n, const Value& v) {
         bool ok = true;
         const auto items = v.items();
-        if (n.min_items && items.size() < *n.min_items) {
+        if (n.rare().min_items && items.size() < *n.rare().min_items) {
             ok = false;
-            if (!fail(n, v, "minItems", "expected at least " + std::to_string(*n.min_items) + " items, got " + std::to_string(items.size()))) return false;
+            if (!fail(n, v, "minItems", "expected at least " + std::to_string(*n.rare().min_items) + " items, got " + std::to_string(items.size()))) return false;
         }
-        if (n.max_items && items.size() > *n.max_items) {
+        if (n.rare().max_items && items.size() > *n.rare().max_items) {
             ok = false;
-            if (!fail(n, v, "maxItems", "expected at most " + std::to_string(*n.max_items) + " items, got " + std::to_string(items.size()))) return false;
+            if (!fail(n, v, "maxItems", "expected at most " + std::to_string(*n.rare().max_items) + " items, got " + std::to_string(items.size()))) return false;
         }
         for (std::size_t i = 0; i < items.size(); ++i) {
-            const RuleId id = i < n.prefix_items.size() ? n.prefix_items[i] : n.items;
+            const RuleId id = i < n.rare().prefix_items.size() ? n.rare().prefix_items[i] : n.items;
             if (id == no_rule) {
-                if (i >= n.prefix_items.size()) break;
+                if (i >= n.rare().prefix_items.size()) break;
                 continue;
             }
             if (!child(id, items[i], i)) {
@@ -289,7 +289,7 @@ private:
                 if (!more()) return false;
             }
         }
-        if (n.unique_items) {
+        if (n.rare().unique_items) {
             // Quadratic, like the definition; bounded by the step budget through the equality
             // count on huge arrays.
             for (std::size_t i = 0; i < items.size(); ++i) {
@@ -303,18 +303,18 @@ private:
                 if ((steps_ += items.size()) > o_.max_steps) return fail_once(0, v, "limits", "validation stopped: the schema and value need more work than the limit allows");
             }
         }
-        if (n.contains != no_rule) {
+        if (n.rare().contains != no_rule) {
             std::uint64_t matches = 0;
             for (std::size_t i = 0; i < items.size(); ++i)
-                if (probe([&] { return eval(n.contains, items[i]); })) ++matches;
-            const std::uint64_t min = n.min_contains.value_or(1);
+                if (probe([&] { return eval(n.rare().contains, items[i]); })) ++matches;
+            const std::uint64_t min = n.rare().min_contains.value_or(1);
             if (matches < min) {
                 ok = false;
                 if (!fail(n, v, min == 1 ? "contains" : "minContains", "expected at least " + std::to_string(min) + (min == 1 ? " item" : " items") + " matching the 'contains' schema, got " + std::to_string(matches))) return false;
             }
-            if (n.max_contains && matches > *n.max_contains) {
+            if (n.rare().max_contains && matches > *n.rare().max_contains) {
                 ok = false;
-                if (!fail(n, v, "maxContains", "expected at most " + std::to_string(*n.max_contains) + " items matching the 'contains' schema, got " + std::to_string(matches))) return false;
+                if (!fail(n, v, "maxContains", "expected at most " + std::to_string(*n.rare().max_contains) + " items matching the 'contains' schema, got " + std::to_string(matches))) return false;
             }
         }
         return ok;
@@ -323,20 +323,20 @@ private:
     bool objects(const Rule& n, const Value& v) {
         bool ok = true;
         const auto members = v.members();
-        if (n.min_properties && members.size() < *n.min_properties) {
+        if (n.rare().min_properties && members.size() < *n.rare().min_properties) {
             ok = false;
-            if (!fail(n, v, "minProperties", "expected at least " + std::to_string(*n.min_properties) + " properties, got " + std::to_string(members.size()))) return false;
+            if (!fail(n, v, "minProperties", "expected at least " + std::to_string(*n.rare().min_properties) + " properties, got " + std::to_string(members.size()))) return false;
         }
-        if (n.max_properties && members.size() > *n.max_properties) {
+        if (n.rare().max_properties && members.size() > *n.rare().max_properties) {
             ok = false;
-            if (!fail(n, v, "maxProperties", "expected at most " + std::to_string(*n.max_properties) + " properties, got " + std::to_string(members.size()))) return false;
+            if (!fail(n, v, "maxProperties", "expected at most " + std::to_string(*n.rare().max_properties) + " properties, got " + std::to_string(members.size()))) return false;
         }
         for (const std::string& name : n.required) {
             if (v.contains(name)) continue;
             ok = false;
             if (!fail(n, v, "required", "missing required property " + quote_schema_value(Value(name)))) return false;
         }
-        for (const auto& [name, needed] : n.dependent_required) {
+        for (const auto& [name, needed] : n.rare().dependent_required) {
             if (!v.contains(name)) continue;
             for (const std::string& other : needed) {
                 if (v.contains(other)) continue;
@@ -344,7 +344,7 @@ private:
                 if (!fail(n, v, "dependentRequired", "property " + quote_schema_value(Value(name)) + " requires property " + quote_schema_value(Value(other)))) return false;
             }
         }
-        for (const auto& [name, schema] : n.dependent_schemas) {
+        for (const auto& [name, schema] : n.rare().dependent_schemas) {
             if (!v.contains(name)) continue;
             if (!eval(schema, v)) {
                 ok = false;
@@ -361,7 +361,7 @@ private:
                     if (!more()) return false;
                 }
             }
-            for (const auto& [pattern, id] : n.pattern_properties) {
+            for (const auto& [pattern, id] : n.rare().pattern_properties) {
                 if (!RE2::PartialMatch(m.key(), *pattern.re)) continue;
                 matched = true;
                 if (!child(id, m.value, m.key())) {
@@ -383,9 +383,9 @@ private:
                     if (!more()) return false;
                 }
             }
-            if (n.property_names != no_rule) {
+            if (n.rare().property_names != no_rule) {
                 const Value name(m.key());
-                if (!probe([&] { return eval(n.property_names, name); })) {
+                if (!probe([&] { return eval(n.rare().property_names, name); })) {
                     ok = false;
                     const std::size_t mark = path_.size();
                     if (sink_) append_path_key(path_, m.key());
@@ -437,7 +437,7 @@ private:
 
     bool combinators(const Rule& n, const Value& v) {
         bool ok = true;
-        for (RuleId id : n.all_of) {
+        for (RuleId id : n.rare().all_of) {
             if (!eval(id, v)) {
                 ok = false;
                 if (!more()) return false;
@@ -452,25 +452,25 @@ private:
                 if (!explain_branches(n, v, n.any_of, "anyOf", "expected the value to match at least one of the " + std::to_string(n.any_of.size()) + " schemas in 'anyOf', it matches none")) return false;
             }
         }
-        if (!n.one_of.empty()) {
+        if (!n.rare().one_of.empty()) {
             std::vector<std::size_t> matching;
-            for (std::size_t i = 0; i < n.one_of.size() && matching.size() < 2; ++i)
-                if (probe([&] { return eval(n.one_of[i], v); })) matching.push_back(i);
+            for (std::size_t i = 0; i < n.rare().one_of.size() && matching.size() < 2; ++i)
+                if (probe([&] { return eval(n.rare().one_of[i], v); })) matching.push_back(i);
             if (matching.empty()) {
                 ok = false;
-                if (!explain_branches(n, v, n.one_of, "oneOf", "expected the value to match exactly one of the " + std::to_string(n.one_of.size()) + " schemas in 'oneOf', it matches none")) return false;
+                if (!explain_branches(n, v, n.rare().one_of, "oneOf", "expected the value to match exactly one of the " + std::to_string(n.rare().one_of.size()) + " schemas in 'oneOf', it matches none")) return false;
             } else if (matching.size() > 1) {
                 ok = false;
-                if (!fail(n, v, "oneOf", "expected the value to match exactly one of the " + std::to_string(n.one_of.size()) + " schemas in 'oneOf', it matches schemas " + std::to_string(matching[0]) + " and " + std::to_string(matching[1]))) return false;
+                if (!fail(n, v, "oneOf", "expected the value to match exactly one of the " + std::to_string(n.rare().one_of.size()) + " schemas in 'oneOf', it matches schemas " + std::to_string(matching[0]) + " and " + std::to_string(matching[1]))) return false;
             }
         }
-        if (n.not_ != no_rule && probe([&] { return eval(n.not_, v); }) && !limit_hit_) {
+        if (n.rare().not_ != no_rule && probe([&] { return eval(n.rare().not_, v); }) && !limit_hit_) {
             ok = false;
             if (!fail(n, v, "not", "expected the value not to match the schema in 'not'")) return false;
         }
-        if (n.if_ != no_rule) {
-            const bool cond = probe([&] { return eval(n.if_, v); });
-            const RuleId branch = cond ? n.then_ : n.else_;
+        if (n.rare().if_ != no_rule) {
+            const bool cond = probe([&] { return eval(n.rare().if_, v); });
+            const RuleId branch = cond ? n.rare().then_ : n.rare().else_;
             if (branch != no_rule && !eval(branch, v)) {
                 ok = false;
                 if (!more()) return false;

@@ -57,6 +57,7 @@ bool Parser::python_set(Next& next) {
     ws_.values.pop();
     ws_.keys.pop_back();
     rollback(diagnostics_from(key_offset));
+    ws_.element.depth = 0; // the element's path differs from the key's: no sharing with it
     hot_close_ = nullptr;
     key_cut_ = false;
     next = Next::Fail;

@@ -72,7 +72,9 @@ TEST(ParseDigitSeparators, TruncatedNumbers) {
         SCOPED_TRACE(cut);
         for (const ParseOptions& o : {ParseOptions{}, test::completing(), test::strict()}) {
             auto r = parse(cut, o);
-            if (r) EXPECT_FALSE(test::has_repair(r->diagnostics, RepairKind::DigitSeparator));
+            if (r) {
+                EXPECT_FALSE(test::has_repair(r->diagnostics, RepairKind::DigitSeparator));
+            }
         }
     }
     for (const char* cut : {"[1_2e", "[1_2e1_", "[1_2.", "[1_"}) { // no crash, whatever the options

@@ -72,7 +72,9 @@ TEST(ParseExpressions, WhatIsNoExpressionStaysAsBefore) {
     for (const char* text : {"[1/3abc]", "[1e5/2]", "[+1/2]", "[1/2/]", "[1_000/3]"}) {
         SCOPED_TRACE(text);
         auto r = parse(text);
-        if (r) EXPECT_FALSE(test::has_repair(r->diagnostics, RepairKind::ExpressionAsString));
+        if (r) {
+            EXPECT_FALSE(test::has_repair(r->diagnostics, RepairKind::ExpressionAsString));
+        }
     }
     // The whole document: text, not a value of a container.
     test::expect_error("1/3", ErrorKind::InvalidJson, 1);
@@ -95,7 +97,9 @@ TEST(ParseExpressions, TruncatedExpressions) {
         SCOPED_TRACE(cut);
         for (const ParseOptions& o : {ParseOptions{}, test::completing(), test::strict()}) {
             auto r = parse(cut, o);
-            if (r) EXPECT_FALSE(test::has_repair(r->diagnostics, RepairKind::ExpressionAsString));
+            if (r) {
+                EXPECT_FALSE(test::has_repair(r->diagnostics, RepairKind::ExpressionAsString));
+            }
         }
     }
 }

@@ -68,6 +68,9 @@ enum class RepairKind : unsigned char {
     StrayText,      // words between an object's members, not part of any: dropped
     MembersInArray, // ["k": "v"]: members written straight into an array, wrapped in an object
     JoinedArrays,   // {"a": [1], [2]}: an array without a key continues the member's array before it
+    PythonSet,          // {'a', 'b'}: a Python set's elements, read as an array
+    ExpressionAsString, // {"ratio": 1/3}: arithmetic where a number belongs, kept as its text
+    DigitSeparator,     // 82_461_110: underscores between digits (Python, C++14) removed
 };
 
 std::string_view risk_name(Risk r) noexcept;            // "info", "warning", "risky"

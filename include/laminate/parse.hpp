@@ -5,7 +5,9 @@
 // inside a string's text (unescaped_quote), ""doubled"" quotes (doubled_quotes), """triple""" or
 // ```backtick``` delimited strings (triple_quotes), one closer too many (redundant_closer), stray
 // words between members (stray_text), members inside an array (members_in_array), a keyless
-// array after an array member (joined_arrays) — with
+// array after an array member (joined_arrays), Python sets {'a', 'b'} read as arrays
+// (python_set), arithmetic such as 1/3 where a number belongs kept as its text
+// (expression_as_string), digit separators 82_461_110 (digit_separator) — with
 // one Repaired diagnostic per repair (what, where, how risky), except that a style repair
 // (is_style_repair(): quotes, unquoted keys, Python literals, trailing commas, comments, odd
 // spaces) is one diagnostic per kind for the whole document, with the number of sites in

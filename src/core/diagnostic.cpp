@@ -71,6 +71,9 @@ std::string_view repair_name(RepairKind k) noexcept {
     case RepairKind::MembersInArray: return "members_in_array";
     case RepairKind::JoinedArrays: return "joined_arrays";
     case RepairKind::OtherCandidates: return "other_candidates";
+    case RepairKind::PythonSet: return "python_set";
+    case RepairKind::ExpressionAsString: return "expression_as_string";
+    case RepairKind::DigitSeparator: return "digit_separator";
     }
     return "unknown";
 }

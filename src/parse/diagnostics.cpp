@@ -64,7 +64,8 @@ inline void Parser::append_segment(std::string& out, std::size_t k, bool first) 
         if (count > 0) append_path_index(out, count);
         break;
     case FrameKind::Array:
-    case FrameKind::Tuple: append_path_index(out, count); break;
+    case FrameKind::Tuple:
+    case FrameKind::Set: append_path_index(out, count); break;
     case FrameKind::Object:
         if (count % 2 == 1) append_key_segment(out, ws_.values[end - 1], first);
         break;

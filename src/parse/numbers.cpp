@@ -139,18 +139,112 @@ bool Parser::digit_groups(Next& next) {
     return true;
 }
 
-// Numbers the fast path refused: "2.", ".5", "-", "+1", "1e", leading zeros, and words that start
-// like numbers ("0.0.1", "2024-10-18T...", "-Infinity", a UUID), which are read as text.
+namespace {
+bool digit_at(const char* at) noexcept { return is_digit(static_cast<unsigned char>(*at)); }
+
+// The 4-digit year of an ISO date, 2024-10-18, or of a date-time: text, not a subtraction.
+bool iso_date(const char* s, const char* end) noexcept {
+    const auto two = [&](const char* d) { return end - d >= 2 && digit_at(d) && digit_at(d + 1); };
+    return end - s >= 10 && two(s) && two(s + 2) && s[4] == '-' && two(s + 5) && s[7] == '-' &&
+           two(s + 8);
+}
+} // namespace
+
+// {"ratio": 1/3}, [2*3], {"range": 1-5}: arithmetic written where a number belongs. The value is
+// the expression's text, as written ("1/3"): evaluating it would invent a rounding, and a model
+// that writes 1/3 may mean the fraction as much as the number. Only numbers and operators with no
+// space between them (1 / 3 is not read so: [1 -2] is two numbers), a '-' at most before the
+// first, each operand digits with an optional fraction; then a delimiter (',', a closer, white
+// space, a comment, the end). A '/' or '*' that starts a comment (1 // x, 1 /* x */) is no
+// operator. Inside containers only: a whole document "1/3" stays text (see root_after_value()).
+// start: the first operand's first byte; pushed: the number read from it is on the value stack.
+bool Parser::expression(const char* start, bool pushed, Next& next) {
+    if (top().kind == FrameKind::Root || iso_date(start, end_)) return false;
+    const char* q = start;
+    if (*q == '-') ++q;
+    std::size_t operators = 0;
+    for (;;) {
+        // An operand: digits, then an optional fraction.
+        const char* const digits = q;
+        while (q != end_ && digit_at(q))
+            ++q;
+        if (q == digits) return false;
+        if (q != end_ && *q == '.') {
+            const char* const fraction = ++q;
+            while (q != end_ && digit_at(q))
+                ++q;
+            if (q == fraction) return false;
+        }
+        // An operator with an operand after it.
+        if (end_ - q >= 2 && (*q == '+' || *q == '-' || *q == '*' || *q == '/') && digit_at(q + 1)) {
+            ++operators;
+            ++q;
+            continue;
+        }
+        break;
+    }
+    if (operators == 0) return false;
+    if (q != end_) {
+        const auto c = static_cast<unsigned char>(*q);
+        const bool comment = c == '/' && end_ - q >= 2 && (q[1] == '/' || q[1] == '*');
+        if (!comment && !is_ws(c) && c != ',' && c != ']' && c != '}' && c != ')') return false;
+    }
+    if (pushed) ws_.values.pop(); // the first operand; the diagnostic names the value's place
+    hot_close_ = nullptr;
+    next = Next::Fail;
+    if (!repair(RepairKind::ExpressionAsString, start, "kept expression")) return true;
+    ws_.values.emplace(std::string_view(start, static_cast<std::size_t>(q - start)));
+    p_ = q;
+    next = Next::AfterValue;
+    return true;
+}
+
+// After a value, at an operator right after the number just read ({"a": 1/3} read 1): the number
+// is the first operand of an expression when nothing but its digits, a '.' and its sign lie
+// between the operator and the byte that starts a value (a bounded look back, over the number).
+bool Parser::expression_after_number(Next& next) {
+    if (p_ == end_ || (*p_ != '/' && *p_ != '*' && *p_ != '+' && *p_ != '-')) return false;
+    if (p_ == begin_ || !digit_at(p_ - 1) || ws_.values.size() <= top().first ||
+        !ws_.values.top().is_number())
+        return false;
+    const char* start = p_;
+    while (start != begin_ && (digit_at(start - 1) || start[-1] == '.'))
+        --start;
+    if (start != begin_ && start[-1] == '-') --start;
+    if (start != begin_) {
+        const auto c = static_cast<unsigned char>(start[-1]);
+        if (!is_ws(c) && c != ':' && c != ',' && c != '[' && c != '(' && c != '{') return false;
+    }
+    return expression(start, true, next);
+}
+
+// Numbers the fast path refused: "2.", ".5", "-", "+1", "1e", leading zeros, digit separators
+// (82_461_110: an underscore between two digits, as Python and C++ write them), and words that
+// start like numbers ("0.0.1", "2024-10-18T...", "-Infinity", a UUID), which are read as text.
 Next Parser::number_cold() {
     const char* const start = p_;
     const char* q = start;
     char sign = 0;
     if (*q == '-' || *q == '+') sign = *q++;
+    bool separators = false;
     auto digits = [&] {
         const char* from = q;
-        while (q != end_ && is_digit(static_cast<unsigned char>(*q)))
-            ++q;
+        while (q != end_) {
+            if (digit_at(q)) {
+                ++q;
+            } else if (*q == '_' && q != from && end_ - q >= 2 && digit_at(q + 1)) {
+                separators = true; // after a digit (q != from) and before one
+                q += 2;
+            } else {
+                break;
+            }
+        }
         return std::string_view(from, static_cast<std::size_t>(q - from));
+    };
+    // Appends digits without their separators.
+    auto append_digits = [](std::string& out, std::string_view d) {
+        for (const char c : d)
+            if (c != '_') out += c;
     };
     const std::string_view integer = digits();
     bool dot = false;
@@ -169,7 +263,12 @@ Next Parser::number_cold() {
         if (q != end_ && (*q == '+' || *q == '-')) exponent_sign = *q++;
         exponent_digits = digits();
     }
-    if (q != end_ && is_word_char(static_cast<unsigned char>(*q))) return word_value();
+    if (q != end_ && is_word_char(static_cast<unsigned char>(*q))) {
+        // 5-3 or 1.5-2: the '-' made the fast path give up; 1e-5 was read above.
+        Next next = Next::Fail;
+        if (*q == '-' && !separators && !exponent && expression(start, false, next)) return next;
+        return word_value();
+    }
     if (integer.empty() && fraction.empty() && !dot && sign != '-') return word_value();
     if (integer.empty() && fraction.empty()) {
         // "-" or "." alone: no digit was written. At the end the value was cut off before its
@@ -188,25 +287,29 @@ Next Parser::number_cold() {
         return Next::AfterValue;
     }
 
+    if (separators && !repair(RepairKind::DigitSeparator, start, "removed '_'"))
+        return Next::Fail;
     std::string lexeme;
     if (sign == '-') lexeme += '-';
-    lexeme += integer.empty() ? std::string_view("0") : integer;
+    append_digits(lexeme, integer.empty() ? std::string_view("0") : integer);
     if (dot) {
         lexeme += '.';
-        lexeme += fraction.empty() ? std::string_view("0") : fraction;
+        append_digits(lexeme, fraction.empty() ? std::string_view("0") : fraction);
     }
     if (exponent) {
         lexeme += 'e';
         if (exponent_sign) lexeme += exponent_sign;
-        lexeme += exponent_digits.empty() ? std::string_view("0") : exponent_digits;
+        append_digits(lexeme, exponent_digits.empty() ? std::string_view("0") : exponent_digits);
     }
+    std::string plain; // the source without its separators
+    if (separators) append_digits(plain, source);
     const bool digits_missing_at_end = (dot && fraction.empty()) ||
                                        (exponent && exponent_digits.empty()) ||
                                        (integer.empty() && fraction.empty());
     if (q == end_ && digits_missing_at_end) {
         if (!complete(RepairKind::TruncatedCompleted, start, start, "completed value"))
             return Next::Fail;
-    } else if (lexeme != source) {
+    } else if (lexeme != (separators ? std::string_view(plain) : source)) {
         if (!repair(RepairKind::InvalidNumber, start, "fixed number")) return Next::Fail;
     }
     bool integral = false;

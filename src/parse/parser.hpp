@@ -33,6 +33,7 @@ enum class FrameKind : std::uint8_t {
     Object, // values alternate key, value
     Tuple,  // Python tuple (1, 2): becomes an array
     Call,   // JSONP callback(...) or MongoDB NumberLong(...): the wrapper is dropped
+    Set,    // Python set {'a', 'b'}: becomes an array (an Object frame turned Set, see sets.cpp)
 };
 
 struct Frame {
@@ -230,6 +231,12 @@ private:
                       std::size_t int_digits, bool negative);
     Next number_cold();
     bool digit_groups(Next& next);
+    bool expression_after_number(Next& next);
+    bool expression(const char* start, bool pushed, Next& next);
+
+    // --- sets.cpp: Python sets {'a', 'b'} ---------------------------------------------------------
+    bool python_set(Next& next);
+    std::size_t diagnostics_from(std::size_t offset) const noexcept;
 
     // --- words.cpp: unquoted text, keywords, wrappers, regexes
     // ------------------------------------
@@ -319,7 +326,8 @@ private:
     static char closer_of(FrameKind kind) noexcept {
         switch (kind) {
         case FrameKind::Array: return ']';
-        case FrameKind::Object: return '}';
+        case FrameKind::Object:
+        case FrameKind::Set: return '}';
         case FrameKind::Tuple:
         case FrameKind::Call: return ')';
         case FrameKind::Root: break;

@@ -181,7 +181,8 @@ inline void Parser::pop_frame() noexcept {
 bool Parser::close_frame() {
     switch (top().kind) {
     case FrameKind::Array:
-    case FrameKind::Tuple: close_array(); return true;
+    case FrameKind::Tuple:
+    case FrameKind::Set: close_array(); return true;
     case FrameKind::Object: return close_object();
     case FrameKind::Call: close_call(); return true;
     case FrameKind::Root: break;
@@ -501,7 +502,8 @@ Next Parser::eof_at_value() {
     case FrameKind::Object: return drop_dangling_key(end_);
     case FrameKind::Array:
     case FrameKind::Tuple:
-    case FrameKind::Call: break;
+    case FrameKind::Call:
+    case FrameKind::Set: break;
     }
     if (comma_ && !complete(RepairKind::TruncatedCompleted, comma_, begin_ + f.open,
                             "removed comma", PathAt::Container))
@@ -525,6 +527,7 @@ Next Parser::after_value_cold() {
     if (kind == FrameKind::Root) return root_after_value();
     Next next = Next::Fail;
     if (misquoted(false, next)) return next;
+    if (expression_after_number(next)) return next; // {"a": 1/3} (numbers.cpp)
     switch (skip_junk(false)) {
     case Junk::Skipped: return Next::AfterValue;
     case Junk::Failed: return Next::Fail;
@@ -532,7 +535,8 @@ Next Parser::after_value_cold() {
     }
     if (p_ == end_ || at_closing_fence()) return close_all_at_end();
     const char c = *p_;
-    if ((kind == FrameKind::Tuple || kind == FrameKind::Call) && c == ',') {
+    if ((kind == FrameKind::Tuple || kind == FrameKind::Call || kind == FrameKind::Set) &&
+        c == ',') {
         comma_ = p_++;
         return Next::Value;
     }
@@ -551,6 +555,8 @@ Next Parser::after_value_cold() {
     if (c == ':' && kind == FrameKind::Array && ws_.values.size() > top().first &&
         ws_.values.top().is_string() && value_follows_colon(p_))
         return members_in_array();
+    if (kind == FrameKind::Set && c == ':') // {'a', 'b': 1}: read as a set, then a member
+        return fail(ErrorKind::InvalidJson, p_, "a ':' inside a set", PathAt::Container);
     if (c == ',' || c == ':' || c == ';' || c == '=')
         return fail(ErrorKind::InvalidJson, p_, "expected ',' or a closing bracket after a value",
                     PathAt::Container);
@@ -785,6 +791,7 @@ Next Parser::after_key_cold() {
     }
     if (p_ == end_ || at_closing_fence()) return drop_dangling_key(p_);
     key_cut_ = false;
+    if (*p_ == ',' && python_set(next)) return next; // {'a', 'b'} (sets.cpp)
     switch (*p_) {
     case ',':
     case '}':

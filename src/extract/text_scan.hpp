@@ -57,8 +57,8 @@ inline bool literal_word_at(std::string_view t, std::size_t p) noexcept {
 }
 
 // t[p] is '{' or '['. True when what follows reads like the inside of a JSON (or JSON-ish)
-// container: `{"key"`, `{key:`, `{5:`, `{1, 2` (a Python set), `{}`, `[1`, `["x"`, `[{`,
-// `[true`, `[]`... and not like prose:
+// container: `{"key"`, `{key:`, `{5:`, `{}`, `[1`, `["x"`, `[{`, `[true`, `[]`... and not like
+// prose:
 // `[note]`, `[see below`, `{{template}}`, `{see the docs}`.
 // White space and JSONC comments (`// …` to the end of the line, `/* … */`) from i, stopping at
 // limit: a config-style payload may open with a comment before its first member.
@@ -90,17 +90,11 @@ inline bool opens_payload(std::string_view t, std::size_t p) noexcept {
     if (t[p] == '{') {
         if (c == '}') return true;
         if (is_digit(c) || (c == '-' && j + 1 < limit && is_digit(t[j + 1]))) {
-            // A number as a key ({5: "b"}, Python's dict repr), followed by ':' as any key, or
-            // the first element of a Python set of numbers ({1, 2, 3}), another number after it.
+            // A number as a key ({5: "b"}, Python's dict repr), followed by ':' as any key. (Not
+            // {1, 2, 3}: a set of numbers in prose is prose, "the primes are {2, 3, 5}".)
             ++j;
             while (j < limit && (is_digit(t[j]) || t[j] == '.')) ++j;
             while (j < limit && is_blank(t[j])) ++j;
-            if (j < limit && t[j] == ',') {
-                ++j;
-                while (j < limit && is_blank(t[j])) ++j;
-                return j < limit &&
-                       (is_digit(t[j]) || (t[j] == '-' && j + 1 < limit && is_digit(t[j + 1])));
-            }
             return j < limit && t[j] == ':';
         }
         if (!is_ident_start(c)) return false;

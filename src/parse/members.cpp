@@ -7,6 +7,7 @@
 
 #include "value/value_access.hpp"
 
+#include <span>
 #include <string_view>
 #include <utility>
 
@@ -60,6 +61,19 @@ bool Parser::previous_member_is_array() const {
 // the value stack, its elements first, and the new elements follow them.
 Next Parser::join_previous_array() {
     const char* const open = p_;
+    // {"m": [[1, 2]], [3, 4]}: after an array of arrays, an array of scalars is one more element
+    // that lost its place, or a new member, as much as a continuation: no reading is the careful
+    // one. And joins are few in real answers: each copies the array it continues, so more than
+    // a handful would make the cost grow with the square of the text.
+    const std::span<const Value> before = std::as_const(ws_.values.top()).items();
+    const char* u = open + 1;
+    while (u != end_ && is_ws(static_cast<unsigned char>(*u)))
+        ++u;
+    const bool nested = !before.empty() && before.back().is_array();
+    if ((nested && (u == end_ || *u != '[')) || joins_ >= kMaxJoins)
+        return fail(ErrorKind::AmbiguousRepair, open, "an object holds a value without a key",
+                    PathAt::Container);
+    ++joins_;
     Value array = std::move(ws_.values.top());
     ws_.values.pop();
     if (!open_frame(FrameKind::Array)) return Next::Fail;
@@ -73,19 +87,22 @@ Next Parser::join_previous_array() {
     return Next::Value;
 }
 
-// Where the next member of an object may start: a quoted key and its colon, an unquoted key and
-// its colon, or the object's end. Reads at most a key's length past t.
+// Where the next member of an object may start (so that unquoted text before it ends): the
+// object's end, another delimiter, any quote (no guess is made past one), or a key written
+// without quotes, up to 64 bytes of key-like text on the line and then ':' (`b:`, `full name:`,
+// `2:`, `@type:`). Reads at most that far past t.
 bool Parser::plausible_next_member(const char* t) const {
-    if (t == end_ || *t == '}') return true;
-    if (plausible_member(t)) return true;
-    if (!is_identifier_start(static_cast<unsigned char>(*t))) return false;
-    const char* u = t + 1;
-    const char* const limit = end_ - t > 256 ? t + 256 : end_;
-    while (u != limit && (is_identifier_char(static_cast<unsigned char>(*u)) || *u == '-'))
+    if (t == end_) return true;
+    const char c = *t;
+    if (c == '}' || c == ']' || c == ',' || c == '{' || c == '[') return true;
+    QuoteStyle style = QuoteStyle::Double;
+    if (opening_quote(t, end_, style)) return true;
+    const char* u = t;
+    const char* const limit = end_ - t > 64 ? t + 64 : end_;
+    while (u != limit && *u != ':' && *u != ',' && *u != '"' && *u != '\'' && *u != '{' &&
+           *u != '}' && *u != '[' && *u != ']' && *u != '\n' && *u != '\r')
         ++u;
-    while (u != limit && is_space_or_tab(static_cast<unsigned char>(*u)))
-        ++u;
-    return u != limit && *u == ':';
+    return u != t && u != limit && *u == ':';
 }
 
 // Whether the comma at `comma`, inside a member's unquoted text, ends it: the next member (or the
@@ -112,10 +129,11 @@ bool Parser::line_ends_member_text(const char* at) const {
     return plausible_next_member(u);
 }
 
-// Words between members that belong to none: {"a": 1, NOTE "b": 2}, or {"a": 1 AAAA } after a
-// value. From t, one or more words on one line (not a keyword such as true or None: that is a
-// value), then a quoted key and its colon or, when closer_ends, the object's '}'. Returns where
-// the object goes on, or null when the text is not that.
+// Words between members that belong to none: {"a": 1, NOTE "b": 2}. From t, after a comma, one
+// or more words on one line (not a keyword such as true or None: that is a value), then a quoted
+// key and its colon (or, when closer_ends, the object's '}'). Returns where the object goes on,
+// or null when the text is not that. Words right after a value, with no comma, are not dropped:
+// {"name": "Bob" Smith} or {"n": 8 billion} may well be the value's own.
 const char* Parser::stray_words_end(const char* t, bool closer_ends) const {
     const char* u = t;
     bool any = false;

@@ -184,10 +184,15 @@ bool Parser::expression(const char* start, bool pushed, Next& next) {
         break;
     }
     if (operators == 0) return false;
-    if (q != end_) {
-        const auto c = static_cast<unsigned char>(*q);
-        const bool comment = c == '/' && end_ - q >= 2 && (q[1] == '/' || q[1] == '*');
-        if (!comment && !is_ws(c) && c != ',' && c != ']' && c != '}' && c != ')') return false;
+    // Then the value's end: {"range": 1-5 days} or {"amount": 3/4 cup} are text, not "1-5".
+    const char* t = q;
+    while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
+        ++t;
+    if (t != end_) {
+        const auto c = static_cast<unsigned char>(*t);
+        const bool comment = (c == '/' && end_ - t >= 2 && (t[1] == '/' || t[1] == '*')) || c == '#';
+        if (!comment && c != '\n' && c != '\r' && c != ',' && c != ']' && c != '}' && c != ')')
+            return false;
     }
     if (pushed) ws_.values.pop(); // the first operand; the diagnostic names the value's place
     hot_close_ = nullptr;
@@ -287,6 +292,19 @@ Next Parser::number_cold() {
         return Next::AfterValue;
     }
 
+    // Separators group thousands (82_461_110): 20240101_123000 or 2024_01_15 is a timestamp or a
+    // date, which stays text.
+    if (separators && integer.find('_') != std::string_view::npos) {
+        const std::size_t first = integer.find('_');
+        bool thousands = first >= 1 && first <= 3;
+        for (std::size_t i = first; thousands && i < integer.size(); i += 4)
+            thousands = integer[i] == '_' && integer.size() - i >= 4 &&
+                        integer.substr(i + 1, 3).find('_') == std::string_view::npos;
+        // Or one separator between two short groups (4_2).
+        const bool one_short = integer.find('_', first + 1) == std::string_view::npos &&
+                               first <= 3 && integer.size() - first - 1 <= 3;
+        if (!thousands && !one_short) return word_value();
+    }
     if (separators && !repair(RepairKind::DigitSeparator, start, "removed '_'"))
         return Next::Fail;
     std::string lexeme;

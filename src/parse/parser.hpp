@@ -172,6 +172,8 @@ private:
     // Where a closing ``` (and nothing but white space after it) starts the input's tail, or
     // end_ when the input does not end with one (structure.cpp).
     const char* closing_fence_start() const noexcept;
+    // The last ``` before that closing fence (null: none, or no closing fence).
+    const char* last_fence_before_close() const noexcept;
     bool object_may_end_early();
     // The open object is an element of an array or tuple.
     bool inside_array() const noexcept {
@@ -359,6 +361,10 @@ private:
     std::size_t scanned_to_end_ = 0;
     const char* root_start_ = nullptr;
     mutable const char* fence_start_ = nullptr; // closing_fence_start(), once known
+    mutable const char* inner_fence_ = nullptr; // last_fence_before_close(), once known
+    mutable bool inner_fence_known_ = false;
+    std::size_t joins_ = 0;                    // join_previous_array() calls so far
+    static constexpr std::size_t kMaxJoins = 16;
 
     // The last string read by the fast path ended at its first '"'. Whether that quote really ended
     // it is only checked when what follows is unexpected (see misquoted()).

@@ -193,10 +193,8 @@ Next Parser::quoted_string(const char* open, QuoteStyle style, bool key) {
     if (!key && opt_.repair) {
         stop = closing_fence_start();
         // Not when the text itself opened a fence ("```python\nx = 1\n```): that one is its own.
-        if (stop <= open + open_len ||
-            std::string_view(open + open_len, static_cast<std::size_t>(stop - open - open_len))
-                    .find("```") != std::string_view::npos)
-            stop = end_;
+        const char* const inner = last_fence_before_close(); // found once per parse
+        if (stop <= open + open_len || (inner && inner >= open + open_len)) stop = end_;
     }
 
 restart:
@@ -241,8 +239,11 @@ restart:
                 p_ = last;
                 return done();
             }
+            // "the answer is {"k": 1}, ...": JSON quoted inside the text (a judge quoting an
+            // answer): its quotes are text, not a sign that ours was never closed.
             if (last && *last != ':' && *last != ',' &&
-                is_string_delimiter(static_cast<unsigned char>(*last))) {
+                is_string_delimiter(static_cast<unsigned char>(*last)) &&
+                !(!key && *last == '{' && last + 1 == s && plausible_member(s))) {
                 scanned_to_end_ += static_cast<std::size_t>(s - open);
                 rollback(mark);
                 stop_at_delimiters = true;
@@ -421,7 +422,7 @@ bool Parser::plausible_value(const char* t) const {
     default: break;
     }
     if (is_digit(c)) return true;
-    for (const char* word : {"true", "false", "null"}) {
+    for (const char* word : {"true", "false", "null", "True", "False", "None"}) {
         const std::size_t n = std::strlen(word);
         if (static_cast<std::size_t>(end_ - t) >= n && std::memcmp(t, word, n) == 0 &&
             (static_cast<std::size_t>(end_ - t) == n ||

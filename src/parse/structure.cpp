@@ -570,9 +570,6 @@ Next Parser::after_value_cold() {
                 return Next::Fail;
             return close_frame() ? Next::AfterValue : Next::Fail;
         }
-        // {"a": "x" AAAA }: words after a member, before the next one or the end.
-        if (const char* end = stray_words_end(p_, true))
-            return drop_stray_words(end, Next::AfterValue);
         if (!repair(RepairKind::MissingComma, p_, "inserted comma", PathAt::Container))
             return Next::Fail;
         comma_ = nullptr;
@@ -719,6 +716,17 @@ const char* Parser::closing_fence_start() const noexcept {
         --t;
     fence_start_ = (t - begin_ < 3 || t[-1] != '`' || t[-2] != '`' || t[-3] != '`') ? end_ : t - 3;
     return fence_start_;
+}
+
+const char* Parser::last_fence_before_close() const noexcept {
+    if (inner_fence_known_) return inner_fence_;
+    inner_fence_known_ = true;
+    const char* const fence = closing_fence_start();
+    if (fence == end_) return nullptr;
+    const std::string_view before(begin_, static_cast<std::size_t>(fence - begin_));
+    const std::size_t at = before.rfind("```");
+    inner_fence_ = at == std::string_view::npos ? nullptr : begin_ + at;
+    return inner_fence_;
 }
 
 Next Parser::key_cold() {

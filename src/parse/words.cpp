@@ -22,7 +22,8 @@ bool ascii_iequals(std::string_view a, std::string_view lower) noexcept {
         if (a[i] == lower[i]) upper_rest = false;
         else lower_rest = false;
     }
-    return upper_rest || lower_rest;
+    const bool first_upper = a[0] != lower[0];
+    return first_upper && (upper_rest || lower_rest); // TRUE, True (true is JSON itself)
 }
 
 bool is_prefix_of(std::string_view word, std::string_view keyword) noexcept {
@@ -56,6 +57,7 @@ bool Parser::scan_unquoted(bool key, const char*& stop) {
     std::size_t kept = 0; // without trailing white space
     const bool in_parens = top().kind == FrameKind::Tuple || top().kind == FrameKind::Call;
     const bool member_value = !key && top().kind == FrameKind::Object;
+    bool inner_quote = false; // a quote in the text opened a quoted phrase, not yet closed
     const char* s = p_;
     while (s != end_) {
         const auto c = static_cast<unsigned char>(*s);
@@ -67,10 +69,13 @@ bool Parser::scan_unquoted(bool key, const char*& stop) {
             ++s;
             continue;
         }
-        if (c == '"' && member_value && kept > 0 && !quote_before_colon(s) &&
-            !plausible_member(s) && !quote_ends_string(s + 1, false, 0, 0, 0)) {
+        if (c == '"' && member_value && kept > 0 &&
+            (inner_quote || (!quote_before_colon(s) && !plausible_member(s) &&
+                             !quote_ends_string(s + 1, false, 0, 0, 0)))) {
             // {"a": quote something "like this" or that, "b": 1}: a quote that neither closes
-            // the text (abc") nor opens the next member is the text's own.
+            // the text (abc") nor opens the next member is the text's own, and so is the one
+            // that closes what it opened ({"quote": She said "no", "n": 1}).
+            inner_quote = !inner_quote;
             out += '"';
             kept = out.size();
             ++s;
@@ -179,7 +184,8 @@ Next Parser::word_value() {
             return Next::AfterValue;
         }
     }
-    if (word == "True" || word == "False" || word == "None" || ascii_iequals(word, "true") ||
+    if (word == "true" || word == "false" || word == "null" || word == "True" ||
+        word == "False" || word == "None" || ascii_iequals(word, "true") ||
         ascii_iequals(word, "false") || ascii_iequals(word, "null")) {
         // Python's constants, and JSON's in another case (TRUE, Null: SQL, YAML, C# habits).
         if (word == "true" || word == "false" || word == "null") { // reached only through odd spacing

@@ -1,6 +1,7 @@
 // The parser's python_set, expression_as_string and digit_separator readings are found in prose
 // as the whole text is read: none of them guesses where a string begins or ends, so a balanced
-// span that needs them is a payload. A set of numbers ({1, 2, 3}) is a candidate too.
+// span that needs them is a payload. A set of numbers in prose ({1, 2, 3}) is prose: "the primes
+// below 10 are {2, 3, 5, 7}" must not outrank the payload after it.
 #include <laminate/laminate.hpp>
 
 #include <gtest/gtest.h>
@@ -33,7 +34,9 @@ TEST(NewReadingsInProse, PythonSets) {
     expect_payload("Here: {'a', 'b'} done", R"(["a","b"])", RepairKind::PythonSet, 6);
     expect_payload(R"(The set is {"key1", "key2", "key3"}.)", R"(["key1","key2","key3"])",
                    RepairKind::PythonSet, 11);
-    expect_payload("pick from {1, 2, 3} please", "[1,2,3]", RepairKind::PythonSet, 10);
+    auto primes = extract(R"(The primes below 20 are {2, 3, 5, 7, 11}. Result: {"count": 5})");
+    ASSERT_TRUE(primes) << primes.error();
+    EXPECT_EQ(primes->parsed.value.dump(), R"({"count":5})");
     expect_payload("```python\n{'a', 'b'}\n```", R"(["a","b"])", RepairKind::PythonSet, 10);
     expect_payload("{'a', 'b'}", R"(["a","b"])", RepairKind::PythonSet, 0);
     // Prose in braces stays prose.

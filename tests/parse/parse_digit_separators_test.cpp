@@ -68,6 +68,14 @@ TEST(ParseDigitSeparators, TruncatedNumbers) {
     expect_repair("[1_000.", "[1000.0]", RepairKind::TruncatedCompleted, 1, Risk::Risky,
                   test::completing());
     expect_repair("4_2", "42", RepairKind::DigitSeparator, 0);
+}
+
+TEST(ParseDigitSeparators, TimestampsAndDatesStayText) {
+    // Separators group thousands, or split two short groups: these are a timestamp and a date.
+    expect_repair(R"({"run": 20240101_123000})", R"({"run": "20240101_123000"})",
+                  RepairKind::UnquotedString, 8);
+    expect_repair(R"({"date": 2024_01_15})", R"({"date": "2024_01_15"})",
+                  RepairKind::UnquotedString, 9);
     for (const char* cut : {"4_", "[4_", "{\"a\": 4_", "[-_", "[1._"}) {
         SCOPED_TRACE(cut);
         for (const ParseOptions& o : {ParseOptions{}, test::completing(), test::strict()}) {
@@ -88,8 +96,8 @@ TEST(ParseDigitSeparators, LinearInTheInputSize) {
     std::string one = "[1";
     std::string many = "[";
     for (int i = 0; i < 200'000; ++i) {
-        one += "_0";
-        many += "1_0, ";
+        one += "_000";
+        many += "1_000, ";
     }
     one += "]";
     many += "]";

@@ -101,5 +101,15 @@ TEST(ParseUnescapedQuotes, StrictModeRefuses) {
     EXPECT_EQ(r.error().kind(), ErrorKind::RepairNotAllowed);
 }
 
+TEST(ParseUnescapedQuotes, JsonQuotedInsideTheTextIsText) {
+    // A judge quoting the answer it graded: the object's quotes are the text's own.
+    expect_repair(
+        R"({"x": "However, the provided user answer is {"blank_1": "music"}, which is not a plain string"})",
+        R"({"x": "However, the provided user answer is {\"blank_1\": \"music\"}, which is not a plain string"})",
+        RepairKind::UnescapedQuote, 45);
+    expect_repair(R"({"x": "a, {"k": 1}, "y": 2})", R"({"x": "a, {\"k\": 1}", "y": 2})",
+                  RepairKind::MissingQuote, 18);
+}
+
 } // namespace
 } // namespace laminate

@@ -288,5 +288,67 @@ TEST(ParseUnquotedMemberText, ManyCommasReadInOnePass) {
     EXPECT_EQ(r->value.find("a")->as_string().size(), 20000u * 3 + 1);
 }
 
+// --- cases a review found, pinned -------------------------------------------------------------
+
+TEST(ParseReviewedReadings, UnquotedTextStopsAtAnyKeyAfterAComma) {
+    expect_repair("{1: apple, 2: banana}", R"({"1": "apple", "2": "banana"})",
+                  RepairKind::UnquotedString, 4);
+    expect_repair("{full name: Bob Smith, home town: Paris}",
+                  R"({"full name": "Bob Smith", "home town": "Paris"})", RepairKind::UnquotedString,
+                  12);
+    expect_repair(R"({"a": foo, @type: x})", R"({"a": "foo", "@type": "x"})",
+                  RepairKind::UnquotedString, 6);
+    expect_repair(R"({"a": foo, "b" 1})", R"({"a": "foo", "b": 1})", RepairKind::MissingColon, 15);
+    expect_repair("{\n title: Hello\n Content Type: text\n}",
+                  R"({"title": "Hello", "Content Type": "text"})", RepairKind::UnquotedString, 10);
+    expect_repair(R"({"name": "Bob, "age" 30})", R"({"name": "Bob", "age": 30})",
+                  RepairKind::MissingQuote, 13);
+}
+
+TEST(ParseReviewedReadings, AQuotedPhraseInUnquotedTextStaysWhole) {
+    expect_repair(R"({"quote": She said "no", "n": 1})", R"({"quote": "She said \"no\"", "n": 1})",
+                  RepairKind::UnquotedString, 10);
+    expect_repair(R"({"a": say "hi"})", R"({"a": "say \"hi\""})", RepairKind::UnquotedString, 6);
+}
+
+TEST(ParseReviewedReadings, AnExpressionMustEndTheValue) {
+    expect_repair(R"({"range": 1-5 days})", R"({"range": "1-5 days"})", RepairKind::UnquotedString,
+                  10);
+    expect_repair("[1-5 days]", R"(["1-5 days"])", RepairKind::UnquotedString, 1);
+    expect_repair(R"({"time": 10-15 minutes, "x": 1})", R"({"time": "10-15 minutes", "x": 1})",
+                  RepairKind::UnquotedString, 9);
+}
+
+TEST(ParseReviewedReadings, JoiningArraysOnlyWhereTheShapesAgree) {
+    expect_error(R"({"m": [[1, 2]], [3, 4]})", ErrorKind::AmbiguousRepair);
+    expect_error(R"({"coords": [[1,2],[3,4]], [5,6]]})", ErrorKind::AmbiguousRepair);
+    // Each join copies the array it continues: past a handful the answer is an error, so that
+    // the cost stays linear in the text.
+    std::string text = R"({"a": [1])";
+    for (int i = 0; i < 40; ++i)
+        text += ", [2]";
+    text += "}";
+    expect_error(text, ErrorKind::AmbiguousRepair);
+}
+
+TEST(ParseReviewedReadings, PythonConstantsAfterANonAsciiString) {
+    expect_repair("['naïve // approach', None]", R"(["naïve // approach", null])",
+                  RepairKind::SingleQuotes, 1);
+}
+
+TEST(ParseReviewedReadings, ManyCarefulStringsBeforeAClosingFence) {
+    // Each string read the careful way looks for a fence in its text: once per parse, not once
+    // per string (a hang guard: 20,000 such strings).
+    std::string text = "[";
+    for (int i = 0; i < 20000; ++i)
+        text += R"('it\'s', )";
+    text += "1]\n```";
+    ParseOptions many;
+    many.max_repairs = 1'000'000;
+    auto r = parse(text, many);
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value.size(), 20001u);
+}
+
 } // namespace
 } // namespace laminate

@@ -1,4 +1,5 @@
 #include <laminate/value.hpp>
+#include <laminate/detail/json_escapes.hpp>
 
 #include "number/lexeme.hpp"
 #include "small_stack.hpp"
@@ -11,21 +12,7 @@ namespace laminate {
 
 namespace {
 
-// The letter after the backslash for each byte that JSON requires escaped ('u': \u00XX), else 0.
-struct EscapeTable {
-    char letter[256] = {};
-    constexpr EscapeTable() {
-        for (int c = 0; c < 0x20; ++c) letter[c] = 'u';
-        letter[static_cast<unsigned char>('"')] = '"';
-        letter[static_cast<unsigned char>('\\')] = '\\';
-        letter[static_cast<unsigned char>('\n')] = 'n';
-        letter[static_cast<unsigned char>('\r')] = 'r';
-        letter[static_cast<unsigned char>('\t')] = 't';
-        letter[static_cast<unsigned char>('\b')] = 'b';
-        letter[static_cast<unsigned char>('\f')] = 'f';
-    }
-};
-constexpr EscapeTable escapes;
+using value_detail::json_escapes;
 
 } // namespace
 
@@ -39,7 +26,7 @@ void append_json_string(std::string& out, std::string_view s) {
     std::size_t run = 0; // start of the pending run of bytes that need no escaping
     for (std::size_t i = 0; i < s.size(); ++i) {
         const auto c = static_cast<unsigned char>(data[i]);
-        const char letter = escapes.letter[c];
+        const char letter = json_escapes.letter[c];
         if (!letter) continue;
         out.append(data + run, i - run);
         run = i + 1;

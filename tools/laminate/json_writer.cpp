@@ -1,5 +1,7 @@
 #include "json_writer.hpp"
 
+#include <laminate/detail/json_escapes.hpp>
+
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -101,21 +103,7 @@ private:
     std::vector<Frame>& stack_;
 };
 
-// The letter after the backslash for each byte JSON requires escaped ('u': \u00XX), else 0.
-struct EscapeTable {
-    char letter[256] = {};
-    constexpr EscapeTable() {
-        for (int c = 0; c < 0x20; ++c) letter[c] = 'u';
-        letter[static_cast<unsigned char>('"')] = '"';
-        letter[static_cast<unsigned char>('\\')] = '\\';
-        letter[static_cast<unsigned char>('\n')] = 'n';
-        letter[static_cast<unsigned char>('\r')] = 'r';
-        letter[static_cast<unsigned char>('\t')] = 't';
-        letter[static_cast<unsigned char>('\b')] = 'b';
-        letter[static_cast<unsigned char>('\f')] = 'f';
-    }
-};
-constexpr EscapeTable escapes;
+using value_detail::json_escapes;
 
 // The compact layout, the common one (every --jsonl answer): written straight into a buffer of
 // its own whose room is made once per scalar, key or string, with no call per byte or per
@@ -205,7 +193,7 @@ private:
                 }
             }
             const auto c = static_cast<unsigned char>(*in++);
-            const char letter = escapes.letter[c];
+            const char letter = json_escapes.letter[c];
             if (!letter) {
                 *p++ = static_cast<char>(c);
             } else if (letter != 'u') {

@@ -5,7 +5,9 @@
 //   Depth/N, Depth/10N  one document nested N = 100 and 1000 objects deep
 //   Repairs             100 KB and 1 MB of records with one repair every kilobyte (a quote
 //                       inside a string, single quotes, a trailing comma, a missing comma, an
-//                       unquoted key, a Python literal, a comment, in turn)
+//                       unquoted key, a Python literal, a comment, stray words, unquoted text over
+//                       commas, a Python set, an expression, digit separators, members in an
+//                       array, TRUE, strings without commas, in turn)
 //   UnclosedString      a string left open, followed by fragments that each hold quotes, a comma,
 //                       a colon and brackets, to 100 KB and 1 MB (every quote is weighed and
 //                       kept as text): the look-ahead that decides a quote must stay bounded
@@ -72,7 +74,9 @@ const Docs& repaired_records(std::size_t kilobytes) {
     static constexpr std::string_view repairs[] = {
         R"("note": "he said "fine" and left", )", R"('note': 'single quoted', )", R"("note": "a", "more": 1,, )",
         R"("note": "a" "more": 2, )",            R"(note: "unquoted key", )",    R"("note": True, )",
-        R"("note": /* c */ "x", )"};
+        R"("note": /* c */ "x", )",              R"(NOTE see "note": 1, )",      R"("note": fast, cheap. and more, )",
+        R"("note": {'a', 'b'}, )",               R"("note": 1/3, )",             R"("note": 82_461_110, )",
+        R"("note": ["k": "v"], )",               R"("note": TRUE, )",            R"("note": ["a" "b" "c"], )"};
     std::string text = "[";
     const std::string filler(900, 'w');
     for (std::size_t i = 0; i < kilobytes; ++i) {

@@ -216,6 +216,7 @@ private:
     }
 
     void append(const char* data, std::size_t n) {
+        if (n == 0) return; // data may be null then (an empty string's), which memcpy may not get
         reserve(n);
         std::memcpy(buffer_.get() + size_, data, n);
         size_ += n;
@@ -226,7 +227,7 @@ private:
         std::size_t capacity = capacity_ ? capacity_ : flush_threshold * 2;
         while (capacity < size_ + n) capacity *= 2;
         auto grown = std::make_unique_for_overwrite<char[]>(capacity);
-        std::memcpy(grown.get(), buffer_.get(), size_);
+        if (size_ > 0) std::memcpy(grown.get(), buffer_.get(), size_); // the first has no buffer
         buffer_ = std::move(grown);
         capacity_ = capacity;
     }

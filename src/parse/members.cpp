@@ -7,6 +7,7 @@
 
 #include "value/value_access.hpp"
 
+#include <algorithm>
 #include <span>
 #include <string_view>
 #include <utility>
@@ -63,13 +64,15 @@ Next Parser::join_previous_array() {
     const char* const open = p_;
     // {"m": [[1, 2]], [3, 4]}: after an array of arrays, an array of scalars is one more element
     // that lost its place, or a new member, as much as a continuation: no reading is the careful
-    // one. And joins are few in real answers: each copies the array it continues, so more than
-    // a handful would make the cost grow with the square of the text.
+    // one; so after any array that holds arrays ({"rows": [[1], 2, 3], [4]}: a row lost its
+    // opening bracket). And joins are few in real answers: each copies the array
+    // it continues, so more than a handful would make the cost grow with the square of the text.
     const std::span<const Value> before = std::as_const(ws_.values.top()).items();
     const char* u = open + 1;
     while (u != end_ && is_ws(static_cast<unsigned char>(*u)))
         ++u;
-    const bool nested = !before.empty() && before.back().is_array();
+    const bool nested = std::any_of(before.begin(), before.end(),
+                                    [](const Value& element) { return element.is_array(); });
     if ((nested && (u == end_ || *u != '[')) || joins_ >= kMaxJoins)
         return fail(ErrorKind::AmbiguousRepair, open, "an object holds a value without a key",
                     PathAt::Container);

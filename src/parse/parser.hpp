@@ -223,6 +223,7 @@ private:
     bool plausible_after_comma(const char* comma) const;
     bool delimited_string(const char* open, bool key, Next& next);
     bool stops_unclosed_string(const char* s, const char* open, bool key) const;
+    const char* quoted_phrase_end(const char* s, const char* stop, QuoteStyle style) const;
     Next concatenate_strings();
     Next push_text(bool key, const char* open);
 

@@ -185,8 +185,11 @@ Next Parser::quoted_string(const char* open, QuoteStyle style, bool key) {
     const int open_len = opening_quote(open, end_, opened);
     const std::size_t mark = diag_count();
     std::string& out = ws_.text;
-    bool stop_at_delimiters =
+    // Past a budget of scanning (linearity), every quote ends its string and every delimiter an
+    // unclosed one: cheap, and never rescans.
+    const bool over_budget =
         scanned_to_end_ > 4 * static_cast<std::size_t>(end_ - begin_) + 65536;
+    bool stop_at_delimiters = over_budget;
     // {"a": "x}``` : the fence that closes the answer is not a value's text; an unclosed string
     // ends before it (and the fence is stripped where the document ends).
     const char* stop = end_;
@@ -204,6 +207,7 @@ restart:
     const char* last = nullptr;               // last source character that is not white space
     std::size_t kept = 0;                     // out.size() without trailing white space
     std::size_t before_comma = 0;             // kept before the last comma
+    const char* phrase_close = nullptr;       // the quote that closes an inner quoted phrase
     auto keep = [&](const char* source_char) {
         kept = out.size();
         last = source_char;
@@ -226,9 +230,28 @@ restart:
         }
         if (s == stop) goto end_of_input;
         if (const int q = closing_quote(s, end_, style)) {
-            if (stop_at_delimiters || quote_ends_string(s + q, key, brackets, braces, parens)) {
+            if (over_budget || quote_ends_string(s + q, key, brackets, braces, parens)) {
                 p_ = s + q;
                 return done();
+            }
+            if (stop_at_delimiters) {
+                // Re-reading an unclosed string: a quote that does not fit ends it, unless it
+                // opens a quoted phrase ({"key": "lorem "sic " tamet.}: one string, not a key made
+                // of a value); {"b": "x" true} still ends at the quote.
+                if (s == phrase_close) {
+                    phrase_close = nullptr;
+                } else {
+                    phrase_close = quoted_phrase_end(s + q, stop, style);
+                    if (!phrase_close) {
+                        p_ = s + q;
+                        return done();
+                    }
+                }
+                if (!repair(RepairKind::UnescapedQuote, s, "escaped quote")) return Next::Fail;
+                out.append(s, static_cast<std::size_t>(q));
+                keep(s);
+                s += q;
+                continue;
             }
             if (last && *last == ',' &&
                 (key || (!key && top().kind == FrameKind::Object ? plausible_member(s)
@@ -569,6 +592,21 @@ bool Parser::delimited_string(const char* open, bool key, Next& next) {
     next = push_text(key, open);
     if (key && !repair(kind, open, message)) next = Next::Fail;
     return true;
+}
+
+// While re-reading a string whose closing quote is missing, after a quote that did not end it:
+// the quote that closes the phrase it opened, when one comes before any delimiter.
+const char* Parser::quoted_phrase_end(const char* s, const char* stop, QuoteStyle style) const {
+    for (; s != stop; ++s) {
+        const auto c = static_cast<unsigned char>(*s);
+        if (closing_quote(s, end_, style)) return s;
+        if (c == '\\' && s + 1 != stop) {
+            ++s;
+            continue;
+        }
+        if (c == '\n' || c == '\r' || is_string_delimiter(c)) return nullptr;
+    }
+    return nullptr;
 }
 
 // While re-reading a string whose closing quote is missing: where it should have been.

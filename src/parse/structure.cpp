@@ -181,8 +181,19 @@ inline void Parser::pop_frame() noexcept {
 bool Parser::close_frame() {
     switch (top().kind) {
     case FrameKind::Array:
-    case FrameKind::Tuple:
-    case FrameKind::Set: close_array(); return true;
+    case FrameKind::Tuple: close_array(); return true;
+    case FrameKind::Set: {
+        // {"name", "John", "age", 30}: a dict whose colons became commas, not a set; Python's
+        // sets of names or of numbers hold one kind.
+        const Value* v = ws_.values.data() + top().first;
+        const Value* const last = ws_.values.data() + ws_.values.size();
+        for (const Value* e = v; e != last; ++e)
+            if (e->type() != v->type())
+                return error(ErrorKind::AmbiguousRepair, begin_ + top().open,
+                             "a set holds values of different kinds", PathAt::Container);
+        close_array();
+        return true;
+    }
     case FrameKind::Object: return close_object();
     case FrameKind::Call: close_call(); return true;
     case FrameKind::Root: break;

@@ -130,6 +130,14 @@ TEST(ParseJoinedArrays, NestedArraysStayElements) {
                   RepairKind::JoinedArrays, 32);
 }
 
+TEST(ParseJoinedArrays, ScalarsAfterAnArrayHoldingArraysAreAnError) {
+    // A row lost its opening bracket: joining would flatten the rows after it.
+    expect_error(
+        R"({"rows": [["r1a", "r1b"], "r2a", "r2b"], ["r3a", "r3b"], ["r4a", "r4b"]]})",
+        ErrorKind::AmbiguousRepair);
+    expect_error(R"({"m": [[1, 2]], [3, 4]})", ErrorKind::AmbiguousRepair);
+}
+
 TEST(ParseJoinedArrays, WithoutACommaToo) {
     expect_repair(R"({"a": [1] [2]})", R"({"a": [1, 2]})", RepairKind::JoinedArrays, 10);
 }

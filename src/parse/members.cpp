@@ -134,10 +134,10 @@ bool Parser::line_ends_member_text(const char* at) const {
 
 // Words between members that belong to none: {"a": 1, NOTE "b": 2}. From t, after a comma, one
 // or more words on one line (not a keyword such as true or None: that is a value), then a quoted
-// key and its colon (or, when closer_ends, the object's '}'). Returns where the object goes on,
-// or null when the text is not that. Words right after a value, with no comma, are not dropped:
-// {"name": "Bob" Smith} or {"n": 8 billion} may well be the value's own.
-const char* Parser::stray_words_end(const char* t, bool closer_ends) const {
+// key and its colon. Returns where the object goes on, or null when the text is not that. Words
+// right after a value, with no comma, are not dropped: {"name": "Bob" Smith} or {"n": 8 billion}
+// may well be the value's own.
+const char* Parser::stray_words_end(const char* t) const {
     const char* u = t;
     bool any = false;
     while (u != end_ && is_identifier_start(static_cast<unsigned char>(*u))) {
@@ -150,7 +150,6 @@ const char* Parser::stray_words_end(const char* t, bool closer_ends) const {
             ++u;
     }
     if (!any || u == end_) return nullptr;
-    if (closer_ends && *u == '}') return u;
     return plausible_member(u) ? u : nullptr;
 }
 

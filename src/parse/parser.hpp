@@ -186,7 +186,7 @@ private:
     bool value_follows_colon(const char* colon) const;
     Next join_previous_array();
     bool previous_member_is_array() const;
-    const char* stray_words_end(const char* t, bool closer_ends) const;
+    const char* stray_words_end(const char* t) const;
     Next drop_stray_words(const char* end, Next then);
     bool plausible_next_member(const char* t) const;
     bool ends_member_text(const char* comma) const;

@@ -796,7 +796,7 @@ Next Parser::key_cold() {
         if (digit_groups(next)) return next;
     }
     // {"a": 1, NOTE "b": 2}: words before the next member belong to none.
-    if (const char* end = stray_words_end(p_, false)) return drop_stray_words(end, Next::Key);
+    if (const char* end = stray_words_end(p_)) return drop_stray_words(end, Next::Key);
     return unquoted_key();
 }
 

@@ -13,7 +13,7 @@ namespace laminate::parse_detail {
 namespace {
 // `lower` written in capitals (TRUE) or capitalized (Null), as other languages write it; not
 // tRuE, which is somebody's text.
-bool ascii_iequals(std::string_view a, std::string_view lower) noexcept {
+bool is_constant_in_capitals(std::string_view a, std::string_view lower) noexcept {
     if (a.size() != lower.size() || a.empty()) return false;
     bool upper_rest = true, lower_rest = true;
     for (std::size_t i = 0; i < a.size(); ++i) {
@@ -185,8 +185,8 @@ Next Parser::word_value() {
         }
     }
     if (word == "true" || word == "false" || word == "null" || word == "True" ||
-        word == "False" || word == "None" || ascii_iequals(word, "true") ||
-        ascii_iequals(word, "false") || ascii_iequals(word, "null")) {
+        word == "False" || word == "None" || is_constant_in_capitals(word, "true") ||
+        is_constant_in_capitals(word, "false") || is_constant_in_capitals(word, "null")) {
         // Python's constants, and JSON's in another case (TRUE, Null: SQL, YAML, C# habits).
         if (word == "true" || word == "false" || word == "null") { // reached only through odd spacing
             if (word == "null")

@@ -4,7 +4,6 @@
 
 #include "parse_support.hpp"
 
-#include <chrono>
 #include <string>
 
 namespace laminate {
@@ -103,15 +102,13 @@ TEST(ParseDigitSeparators, LinearInTheInputSize) {
     many += "]";
     ParseOptions lots;
     lots.max_repairs = 10'000'000;
-    const auto start = std::chrono::steady_clock::now();
+    test::HangGuard guard;
     auto r = parse(one, lots);
     ASSERT_TRUE(r) << r.error();
     EXPECT_TRUE(r->value[0].is_number());
     r = parse(many, lots);
     ASSERT_TRUE(r) << r.error();
     EXPECT_EQ(r->value.size(), 200'000u);
-    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
-              20.0);
 }
 
 } // namespace

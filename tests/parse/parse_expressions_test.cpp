@@ -5,7 +5,6 @@
 
 #include "parse_support.hpp"
 
-#include <chrono>
 #include <string>
 
 namespace laminate {
@@ -118,7 +117,7 @@ TEST(ParseExpressions, LinearInTheInputSize) {
     many += "]";
     ParseOptions lots;
     lots.max_repairs = 10'000'000;
-    const auto start = std::chrono::steady_clock::now();
+    test::HangGuard guard;
     auto r = parse(chain, lots);
     ASSERT_TRUE(r) << r.error();
     EXPECT_EQ(r->value[0].as_string().size(), 400'001u);
@@ -126,8 +125,6 @@ TEST(ParseExpressions, LinearInTheInputSize) {
     r = parse(many, lots);
     ASSERT_TRUE(r) << r.error();
     EXPECT_EQ(r->value.size(), 200'000u);
-    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
-              20.0);
 }
 
 } // namespace

@@ -9,13 +9,6 @@ namespace {
 
 using test::expect_repair;
 
-void expect_error(std::string_view text, ErrorKind kind) {
-    SCOPED_TRACE(std::string("input: ") + std::string(text));
-    auto r = parse(text);
-    ASSERT_FALSE(r) << "parsed as " << r->value.dump();
-    EXPECT_EQ(r.error().kind(), kind);
-}
-
 // --- members inside an array ------------------------------------------------------------------
 
 TEST(ParseMembersInArray, AMemberInAnArrayIsWrappedInAnObject) {
@@ -64,8 +57,8 @@ TEST(ParseMembersInArray, NotAfterTextWhoseBracketsDoNotBalance) {
 }
 
 TEST(ParseMembersInArray, AMemberWithoutAValueIsNoObject) {
-    expect_error(R"(["a": ])", ErrorKind::InvalidJson);
-    expect_error(R"(["a":])", ErrorKind::InvalidJson);
+    test::expect_error_kind(R"(["a": ])", ErrorKind::InvalidJson);
+    test::expect_error_kind(R"(["a":])", ErrorKind::InvalidJson);
 }
 
 TEST(ParseMembersInArray, StrictModeRefuses) {
@@ -132,10 +125,10 @@ TEST(ParseJoinedArrays, NestedArraysStayElements) {
 
 TEST(ParseJoinedArrays, ScalarsAfterAnArrayHoldingArraysAreAnError) {
     // A row lost its opening bracket: joining would flatten the rows after it.
-    expect_error(
+    test::expect_error_kind(
         R"({"rows": [["r1a", "r1b"], "r2a", "r2b"], ["r3a", "r3b"], ["r4a", "r4b"]]})",
         ErrorKind::AmbiguousRepair);
-    expect_error(R"({"m": [[1, 2]], [3, 4]})", ErrorKind::AmbiguousRepair);
+    test::expect_error_kind(R"({"m": [[1, 2]], [3, 4]})", ErrorKind::AmbiguousRepair);
 }
 
 TEST(ParseJoinedArrays, WithoutACommaToo) {
@@ -143,9 +136,9 @@ TEST(ParseJoinedArrays, WithoutACommaToo) {
 }
 
 TEST(ParseJoinedArrays, OnlyAfterAnArrayMember) {
-    expect_error(R"({"a": 1, [3, 4]})", ErrorKind::AmbiguousRepair);
-    expect_error(R"({"a": {"b": 1}, [3, 4]})", ErrorKind::AmbiguousRepair);
-    expect_error(R"({[1, 2]})", ErrorKind::AmbiguousRepair);
+    test::expect_error_kind(R"({"a": 1, [3, 4]})", ErrorKind::AmbiguousRepair);
+    test::expect_error_kind(R"({"a": {"b": 1}, [3, 4]})", ErrorKind::AmbiguousRepair);
+    test::expect_error_kind(R"({[1, 2]})", ErrorKind::AmbiguousRepair);
 }
 
 TEST(ParseJoinedArrays, StrictModeRefuses) {
@@ -172,17 +165,11 @@ TEST(ParseStrayText, SeveralWords) {
 }
 
 TEST(ParseStrayText, WordsRightAfterAValueAreNotDropped) {
-    // No comma: the words may be the value's own (a name, a unit). Never read as "Bob" or 8.
+    // No comma: the words may be the value's own (a name, a unit). Neither "Bob" nor 8 is the
+    // careful reading, and nor is a key made of the words: an error.
     for (const char* text : {R"({"name": "Bob" Smith})", R"({"n": 8 billion})",
-                             R"({"height": 180 cm})", R"({"a": "x" AAAA })"}) {
-        SCOPED_TRACE(text);
-        auto r = parse(text);
-        if (!r) continue;
-        const Value* v = r->value.find(r->value.members()[0].name.as_string());
-        ASSERT_NE(v, nullptr);
-        EXPECT_TRUE(v->is_string()) << r->value.dump();
-        EXPECT_GT(v->as_string().find(' '), 0u) << r->value.dump();
-    }
+                             R"({"height": 180 cm})", R"({"a": "x" AAAA })"})
+        test::expect_error_kind(text, ErrorKind::InvalidJson);
 }
 
 TEST(ParseStrayText, InsideAnArrayOfObjects) {
@@ -193,9 +180,9 @@ TEST(ParseStrayText, InsideAnArrayOfObjects) {
 
 TEST(ParseStrayText, AKeywordOrAKeyWithoutValueIsNotStray) {
     // A value where a member belongs, or a key that lost its value: not words to drop.
-    expect_error(R"({"b": "xxxxx" true})", ErrorKind::InvalidJson);
-    expect_error(R"({"a": 1, b})", ErrorKind::InvalidJson);
-    expect_error(R"({"a": 1, None "b": 2})", ErrorKind::InvalidJson);
+    test::expect_error_kind(R"({"b": "xxxxx" true})", ErrorKind::InvalidJson);
+    test::expect_error_kind(R"({"a": 1, b})", ErrorKind::InvalidJson);
+    test::expect_error_kind(R"({"a": 1, None "b": 2})", ErrorKind::InvalidJson);
 }
 
 TEST(ParseStrayText, StrictModeRefuses) {
@@ -328,15 +315,15 @@ TEST(ParseReviewedReadings, AnExpressionMustEndTheValue) {
 }
 
 TEST(ParseReviewedReadings, JoiningArraysOnlyWhereTheShapesAgree) {
-    expect_error(R"({"m": [[1, 2]], [3, 4]})", ErrorKind::AmbiguousRepair);
-    expect_error(R"({"coords": [[1,2],[3,4]], [5,6]]})", ErrorKind::AmbiguousRepair);
+    test::expect_error_kind(R"({"m": [[1, 2]], [3, 4]})", ErrorKind::AmbiguousRepair);
+    test::expect_error_kind(R"({"coords": [[1,2],[3,4]], [5,6]]})", ErrorKind::AmbiguousRepair);
     // Each join copies the array it continues: past a handful the answer is an error, so that
     // the cost stays linear in the text.
     std::string text = R"({"a": [1])";
     for (int i = 0; i < 40; ++i)
         text += ", [2]";
     text += "}";
-    expect_error(text, ErrorKind::AmbiguousRepair);
+    test::expect_error_kind(text, ErrorKind::AmbiguousRepair);
 }
 
 TEST(ParseReviewedReadings, PythonConstantsAfterANonAsciiString) {

@@ -5,7 +5,6 @@
 
 #include "parse_support.hpp"
 
-#include <chrono>
 #include <string>
 
 namespace laminate {
@@ -141,15 +140,13 @@ TEST(ParsePythonSets, LinearInTheInputSize) {
     ParseOptions lots;
     lots.max_repairs = 10'000'000;
     lots.complete_truncated = true;
-    const auto start = std::chrono::steady_clock::now();
+    test::HangGuard guard;
     auto r = parse(many, lots);
     ASSERT_TRUE(r) << r.error();
     EXPECT_EQ(r->value.size(), 100'000u);
     // Nested sets: the depth limit applies as to any container.
     test::expect_error(nested, ErrorKind::DepthExceeded, 512 * 11, lots);
     (void)parse("{\"" + std::string(1'000'000, 'k') + "\", \"b\"}", lots);
-    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
-              20.0);
 }
 
 } // namespace

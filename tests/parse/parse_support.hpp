@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -82,6 +83,31 @@ inline Diagnostics expect_repair(std::string_view text, std::string_view expecte
     EXPECT_TRUE(match) << "no " << repair_name(kind) << " at offset " << offset << " with risk "
                        << risk_name(risk) << "; diagnostics:" << describe(r->diagnostics);
     return r->diagnostics;
+}
+
+// A hang guard for the big inputs of linearity tests: not a speed test (bench/ measures speed),
+// only a bound that linear work meets by far, even under sanitizers, and a quadratic path misses.
+class HangGuard {
+public:
+    HangGuard() = default;
+    HangGuard(const HangGuard&) = delete;
+    HangGuard& operator=(const HangGuard&) = delete;
+    ~HangGuard() { EXPECT_LT(seconds(), 20.0) << "a linear parse took this long"; }
+    double seconds() const {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    }
+
+private:
+    std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+// Parses and expects an error of `kind`, wherever it is reported.
+inline void expect_error_kind(std::string_view text, ErrorKind kind,
+                              const ParseOptions& options = {}) {
+    SCOPED_TRACE(std::string("input: ") + std::string(text));
+    auto r = parse(text, options);
+    ASSERT_FALSE(r) << "parsed as " << r->value.dump();
+    EXPECT_EQ(r.error().kind(), kind) << r.error();
 }
 
 // Parses and expects an error of `kind` at `offset`.

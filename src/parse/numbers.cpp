@@ -277,8 +277,12 @@ Next Parser::number_cold() {
     if (integer.empty() && fraction.empty() && !dot && sign != '-') return word_value();
     if (integer.empty() && fraction.empty()) {
         // "-" or "." alone: no digit was written. At the end the value was cut off before its
-        // digits (dropped); elsewhere it is no number, and -0 would be an invented one.
-        if (q == end_) return drop_cut_value(start);
+        // digits (dropped: "[1, - " too, cut after a space); elsewhere it is no number, and -0
+        // would be an invented one.
+        const char* rest = q;
+        while (rest != end_ && is_ws(static_cast<unsigned char>(*rest)))
+            ++rest;
+        if (rest == end_) return drop_cut_value(start);
         return fail(ErrorKind::InvalidJson, start, "malformed number");
     }
     const auto source = std::string_view(start, static_cast<std::size_t>(q - start));

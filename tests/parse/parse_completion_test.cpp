@@ -21,6 +21,12 @@ TEST(ParseCompletion, ASignWithoutDigitsIsDropped) {
     expect_repair("[-", "[]", RepairKind::TruncatedCompleted, 1, Risk::Risky, completing());
     expect_repair("{\"a\": 1, \"b\": -", R"({"a": 1})", RepairKind::TruncatedCompleted, 14,
                   Risk::Risky, completing());
+    // Cut off after a space: still a sign whose digits never came.
+    expect_repair("[1, - ", "[1]", RepairKind::TruncatedCompleted, 4, Risk::Risky, completing());
+    expect_repair("[- \n", "[]", RepairKind::TruncatedCompleted, 1, Risk::Risky, completing());
+    // Not at the end, or not completing: no number, and -0 would be an invented one.
+    test::expect_error("[- ]", ErrorKind::InvalidJson, 1, completing());
+    test::expect_error("[1, - ", ErrorKind::ValueNotClosed, 4);
 }
 
 TEST(ParseCompletion, AStartedStringKeepsWhatWasWritten) {

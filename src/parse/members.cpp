@@ -73,7 +73,9 @@ Next Parser::join_previous_array() {
         ++u;
     const bool nested = std::any_of(before.begin(), before.end(),
                                     [](const Value& element) { return element.is_array(); });
-    if ((nested && (u == end_ || *u != '[')) || joins_ >= kMaxJoins)
+    // {"a": [1, 2][0]} or (1, 2)[0]: an index, glued to the array, not a second array.
+    const bool glued = open != begin_ && (open[-1] == ']' || open[-1] == ')');
+    if ((nested && (u == end_ || *u != '[')) || glued || joins_ >= kMaxJoins)
         return fail(ErrorKind::AmbiguousRepair, open, "an object holds a value without a key",
                     PathAt::Container);
     ++joins_;

@@ -259,6 +259,7 @@ private:
         return skip_junk_at(value_position);
     }
     Junk skip_junk_at(bool value_position);
+    Junk hidden_members(const char* at);
 
     // --- diagnostics.cpp
     // --------------------------------------------------------------------------

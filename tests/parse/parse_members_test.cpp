@@ -131,6 +131,12 @@ TEST(ParseJoinedArrays, ScalarsAfterAnArrayHoldingArraysAreAnError) {
     test::expect_error_kind(R"({"m": [[1, 2]], [3, 4]})", ErrorKind::AmbiguousRepair);
 }
 
+TEST(ParseJoinedArrays, AnIndexGluedToAnArrayIsNoSecondArray) {
+    test::expect_error_kind(R"({"a": [1, 2][0]})", ErrorKind::AmbiguousRepair);
+    test::expect_error_kind(R"({"a": (1, 2, 3)[0]})", ErrorKind::AmbiguousRepair);
+    test::expect_error_kind(R"({"a": [1,2][3,4]})", ErrorKind::AmbiguousRepair);
+}
+
 TEST(ParseJoinedArrays, WithoutACommaToo) {
     expect_repair(R"({"a": [1] [2]})", R"({"a": [1, 2]})", RepairKind::JoinedArrays, 10);
 }

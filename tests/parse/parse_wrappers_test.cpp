@@ -34,6 +34,21 @@ TEST(ParseWrappers, Comments) {
     EXPECT_TRUE(r->diagnostics.empty());
 }
 
+TEST(ParseWrappers, AOneLineCommentThatWouldHideMembersOrAValueIsAnError) {
+    // A path or text that starts like a comment: dropping it would drop the members after it, or
+    // invent a null where it stood.
+    test::expect_error(R"({"path": //server/share, "b": 1})", ErrorKind::AmbiguousRepair, 9);
+    test::expect_error(R"({"a": a//b, "c": 1})", ErrorKind::AmbiguousRepair, 7);
+    test::expect_error(R"({"a": 1 # see "b": 2, "c": 3})", ErrorKind::AmbiguousRepair, 8);
+    test::expect_error(R"({"path": //server/share})", ErrorKind::AmbiguousRepair, 9);
+    // A line break ends the comment: a comment before the value, or between members.
+    expect_repair("{\"a\": // count\n 5}", R"({"a": 5})", RepairKind::Comment, 6);
+    expect_repair("{\"a\": 1, // note, \"b\": 2\n \"c\": 3}", R"({"a": 1, "c": 3})",
+                  RepairKind::Comment, 9);
+    // Commas in the comment's text are text.
+    expect_repair(R"({"a": 1 // note, see docs })", R"({"a": 1})", RepairKind::Comment, 8);
+}
+
 TEST(ParseWrappers, MarkdownFences) {
     expect_repair("```json\n{\"a\":\"b\"}\n```", R"({"a":"b"})", RepairKind::WrapperStripped, 0);
     expect_repair("```\n[1,2,3]\n```", "[1,2,3]", RepairKind::WrapperStripped, 0);

@@ -43,6 +43,12 @@ inline unsigned hex_value(unsigned char c) noexcept {
 inline bool is_word_char(unsigned char c) noexcept {
     return is_alpha(c) || is_digit(c) || c == '_' || c == '.' || c == '-' || c == '$';
 }
+
+// JSON's constants and Python's: a value, never a stray word.
+inline bool is_keyword(std::string_view word) noexcept {
+    return word == "true" || word == "false" || word == "null" || word == "True" ||
+           word == "False" || word == "None";
+}
 inline bool is_identifier_start(unsigned char c) noexcept {
     return is_alpha(c) || c == '_' || c == '$';
 }

@@ -14,13 +14,6 @@
 
 namespace laminate::parse_detail {
 
-namespace {
-bool is_keyword(std::string_view word) noexcept {
-    return word == "true" || word == "false" || word == "null" || word == "True" ||
-           word == "False" || word == "None";
-}
-} // namespace
-
 // What follows a colon after an array's string element: a value that starts like one (not a
 // closer, not the end), so that ["a": ] or ["time: 12:30"] are no object.
 bool Parser::value_follows_colon(const char* colon) const {

@@ -159,6 +159,7 @@ private:
     void close_call();
     Next value_cold();
     Next after_value_cold();
+    bool value_may_follow_without_comma() const;
     Next key_cold();
     Next after_key_cold();
     Next close_with(char closer);

@@ -500,6 +500,9 @@ bool Parser::quote_ends_string(const char* after, bool key, int brackets, int br
     }
     const bool member_value = !key && top().kind == FrameKind::Object;
     const auto c = static_cast<unsigned char>(*t);
+    // "3/4" valve, 12"pipe: a quote glued to a word opens or ends a phrase in the text; a value
+    // that lost its comma is written after a space.
+    if (!key && t == after && is_word_char(c)) return false;
     switch (c) {
     case ',': return key || plausible_after_comma(t);
     case ':':

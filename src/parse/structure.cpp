@@ -586,10 +586,37 @@ Next Parser::after_value_cold() {
         comma_ = nullptr;
         return Next::Key;
     }
+    // [10 kg], [hello "world"]: a unit or more text, as much as a value that lost its comma.
+    if (!value_may_follow_without_comma())
+        return fail(ErrorKind::InvalidJson, p_, "expected ',' or a closing bracket after a value",
+                    PathAt::Container);
     if (!repair(RepairKind::MissingComma, p_, "inserted comma", PathAt::Container))
         return Next::Fail;
     comma_ = nullptr;
     return Next::Value;
+}
+
+// In an array, at what follows a value with no comma: ["a" "b"], [1 2], ["a" true] lost a comma,
+// and so did values one a line; on one line, after or before unquoted text, the words may as
+// well be one value's.
+bool Parser::value_may_follow_without_comma() const {
+    const char* last = p_;
+    bool line_break = false;
+    while (last != begin_ && is_ws(static_cast<unsigned char>(last[-1]))) {
+        --last;
+        line_break = line_break || *last == '\n' || *last == '\r';
+    }
+    if (line_break) return true; // [\n a\n b\n]: one value a line
+    if (ws_.values.top().is_string()) {
+        const auto q = last == begin_ ? 0 : static_cast<unsigned char>(last[-1]);
+        if (q != '"' && q != '\'' && q != '`' && q < 0x80) return false; // text without quotes
+    }
+    const auto c = static_cast<unsigned char>(*p_);
+    if (!is_identifier_start(c)) return true;
+    const char* e = p_;
+    while (e != end_ && is_word_char(static_cast<unsigned char>(*e)))
+        ++e;
+    return is_keyword(std::string_view(p_, static_cast<std::size_t>(e - p_)));
 }
 
 // A closing bracket arrived. It may be this container's, an outer container's (then this one lost

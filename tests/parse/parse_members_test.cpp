@@ -47,9 +47,27 @@ TEST(ParseMembersInArray, AColonInsideTheTextIsText) {
     EXPECT_TRUE(r->diagnostics.empty()) << test::describe(r->diagnostics);
 }
 
+TEST(ParseMissingCommas, AValueAndWordsOnOneLineAreNoTwoElements) {
+    // A unit, or more of the text: not a value that lost its comma.
+    for (const char* text : {R"({"a": [10 kg]})", R"([hello "world"])", R"(["a" b])",
+                             R"(["Lorem","consectetur" comment],"b": 1})"})
+        test::expect_error_kind(text, ErrorKind::InvalidJson);
+    // Values that lost their commas, and one value a line.
+    expect_repair(R"(["a" "b" 1 true])", R"(["a", "b", 1, true])", RepairKind::MissingComma, 5);
+    expect_repair("[\n  a\n  b\n]", R"(["a", "b"])", RepairKind::MissingComma, 8);
+    expect_repair("[\"x\"\n y]", R"(["x", "y"])", RepairKind::MissingComma, 6);
+}
+
+TEST(ParseMissingCommas, AQuoteGluedToAWordEndsNoString) {
+    // Inch marks and quoted phrases: "3/4" valve, 12"pipe; text, not a value and another.
+    auto ds = expect_repair(R"(["12" pipe", "3/4" valve"])", R"(["12\" pipe\", \"3/4\" valve"])",
+                            RepairKind::UnescapedQuote, 4);
+    EXPECT_FALSE(test::has_repair(ds, RepairKind::MissingComma)) << test::describe(ds);
+}
+
 TEST(ParseMembersInArray, NotAfterTextWhoseBracketsDoNotBalance) {
     // The quote before good_one ends no key: the text before it closed the array it is in.
-    auto r = parse(R"({"bad_one": ["Lorem Ipsum","consectetur" comment],"good_one": ["elit"]})");
+    auto r = parse(R"({"bad_one": ["Lorem Ipsum","consectetur" comment"],"good_one": ["elit"]})");
     ASSERT_TRUE(r) << r.error();
     EXPECT_FALSE(test::has_repair(r->diagnostics, RepairKind::MembersInArray))
         << r->value.dump() << test::describe(r->diagnostics);

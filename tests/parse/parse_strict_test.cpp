@@ -49,7 +49,7 @@ TEST(ParseStrict, EveryRepairIsAnErrorAtItsOffset) {
                   "1}",
                   5},                  // no-break space
              Case{"\"a\" + \"b\"", 4}, // string concatenation
-             Case{"[\"a\" b\"]", 5},   // strict: the string ends at its first quote
+             Case{"[\"a\" \"b\" c\"]", 5}, // strict: the string ends at its first quote
          }) {
         expect_error(c.text, ErrorKind::RepairNotAllowed, c.offset, strict());
     }

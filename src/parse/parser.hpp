@@ -225,6 +225,7 @@ private:
     bool delimited_string(const char* open, bool key, Next& next);
     bool stops_unclosed_string(const char* s, const char* open, bool key) const;
     const char* quoted_phrase_end(const char* s, const char* stop, QuoteStyle style) const;
+    bool plus_follows(const char* after) const;
     Next concatenate_strings();
     Next push_text(bool key, const char* open);
 

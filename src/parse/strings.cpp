@@ -208,6 +208,9 @@ restart:
     std::size_t kept = 0;                     // out.size() without trailing white space
     std::size_t before_comma = 0;             // kept before the last comma
     const char* phrase_close = nullptr;       // the quote that closes an inner quoted phrase
+    // Quotes kept as text so far: after an odd number, the next one more likely closes the
+    // phrase they opened ({"code": "x = "a" + "b""}: no concatenation) than the string.
+    int inner_quotes = 0;
     auto keep = [&](const char* source_char) {
         kept = out.size();
         last = source_char;
@@ -230,7 +233,8 @@ restart:
         }
         if (s == stop) goto end_of_input;
         if (const int q = closing_quote(s, end_, style)) {
-            if (over_budget || quote_ends_string(s + q, key, brackets, braces, parens)) {
+            if (over_budget || (quote_ends_string(s + q, key, brackets, braces, parens) &&
+                                !(inner_quotes % 2 == 1 && plus_follows(s + q)))) {
                 p_ = s + q;
                 return done();
             }
@@ -248,6 +252,7 @@ restart:
                     }
                 }
                 if (!repair(RepairKind::UnescapedQuote, s, "escaped quote")) return Next::Fail;
+                ++inner_quotes;
                 out.append(s, static_cast<std::size_t>(q));
                 keep(s);
                 s += q;
@@ -264,8 +269,10 @@ restart:
             }
             // "the answer is {"k": 1}, ...": JSON quoted inside the text (a judge quoting an
             // answer): its quotes are text, not a sign that ours was never closed.
+            // Nor is a '+' between quoted phrases of the text ("x = "a" + "b"").
             if (last && *last != ':' && *last != ',' &&
                 is_string_delimiter(static_cast<unsigned char>(*last)) &&
+                !(*last == '+' && inner_quotes > 0 && inner_quotes % 2 == 0) &&
                 !(!key && *last == '{' && last + 1 == s && plausible_member(s))) {
                 scanned_to_end_ += static_cast<std::size_t>(s - open);
                 rollback(mark);
@@ -273,6 +280,7 @@ restart:
                 goto restart;
             }
             if (!repair(RepairKind::UnescapedQuote, s, "escaped quote")) return Next::Fail;
+            ++inner_quotes;
             out.append(s, static_cast<std::size_t>(q));
             keep(s);
             s += q;
@@ -595,6 +603,13 @@ bool Parser::delimited_string(const char* open, bool key, Next& next) {
     next = push_text(key, open);
     if (key && !repair(kind, open, message)) next = Next::Fail;
     return true;
+}
+
+// A '+' after the quote at `after` (and white space): a concatenation, if the quote ends a string.
+bool Parser::plus_follows(const char* after) const {
+    while (after != end_ && is_ws(static_cast<unsigned char>(*after)))
+        ++after;
+    return after != end_ && *after == '+';
 }
 
 // While re-reading a string whose closing quote is missing, after a quote that did not end it:

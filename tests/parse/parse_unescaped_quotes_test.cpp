@@ -111,5 +111,26 @@ TEST(ParseUnescapedQuotes, JsonQuotedInsideTheTextIsText) {
                   RepairKind::MissingQuote, 18);
 }
 
+TEST(ParseUnescapedQuotes, CodeWithConcatenationInsideTheTextIsKept) {
+    // After a quoted phrase of the text, a '+' is the code's, not a concatenation of ours.
+    auto ds = expect_repair(R"({"code": "x = "a" + "b"", "lang": "py"})",
+                            R"({"code": "x = \"a\" + \"b\"", "lang": "py"})",
+                            RepairKind::UnescapedQuote, 14);
+    EXPECT_FALSE(test::has_repair(ds, RepairKind::StringConcatenation)) << test::describe(ds);
+    expect_repair(R"({"js": "var s = "a" + "b";"})", R"({"js": "var s = \"a\" + \"b\";"})",
+                  RepairKind::UnescapedQuote, 16);
+    // Between strings of the document, it is one.
+    expect_repair(R"({"a": "x" + "y"})", R"({"a": "xy"})", RepairKind::StringConcatenation, 10);
+}
+
+TEST(ParseUnescapedQuotes, AnUnclosedStringKeepsItsQuotedPhrases) {
+    // Re-read without its closing quote: the phrase's quotes are text, no key is made of them.
+    expect_repair(R"({"key": "lorem ipsum ... "sic " tamet. ...})",
+                  R"({"key": "lorem ipsum ... \"sic \" tamet. ..."})", RepairKind::MissingQuote,
+                  42);
+    // A lone quote still ends it, and what follows is judged as before.
+    test::expect_error_kind(R"({"b": "xxxxx" true})", ErrorKind::InvalidJson);
+}
+
 } // namespace
 } // namespace laminate

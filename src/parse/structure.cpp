@@ -371,6 +371,12 @@ bool Parser::check_duplicates(std::size_t first, std::size_t members) {
         const char* at = begin_ + info[j].offset;
         if (opt_.duplicate_keys == DuplicateKeys::Error)
             return error(ErrorKind::InvalidJson, at, "an object repeats a key", PathAt::Container);
+        // ["name": "A", "age": 1, "name": "B", ...]: members written straight into an array
+        // (members_in_array(): the frame opened at a colon) repeating a key are several records
+        // whose braces were lost; one object would drop all but one of them.
+        if (begin_[top().open] == ':')
+            return error(ErrorKind::AmbiguousRepair, at,
+                         "members written inside an array repeat a key", PathAt::Container);
         Diagnostic d;
         d.path = path(PathAt::Container);
         append_path_key(d.path, key(j));

@@ -65,6 +65,18 @@ TEST(ParseMissingCommas, AQuoteGluedToAWordEndsNoString) {
     EXPECT_FALSE(test::has_repair(ds, RepairKind::MissingComma)) << test::describe(ds);
 }
 
+TEST(ParseMembersInArray, RepeatedKeysAreSeveralLostRecordsAndAnError) {
+    // One object would keep the last record and drop the others.
+    test::expect_error(R"({"people": ["name": "A", "age": 1, "name": "B", "age": 2]})",
+                       ErrorKind::AmbiguousRepair, 35);
+    // An object with its braces repeats a key as before: the last value wins, a Warning.
+    auto r = parse(R"([{"a": 1, "a": 2}])");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value, test::json(R"([{"a": 2}])"));
+    ASSERT_EQ(r->diagnostics.size(), 1u);
+    EXPECT_EQ(r->diagnostics[0].kind, DiagnosticKind::DuplicateKey);
+}
+
 TEST(ParseMembersInArray, NotAfterTextWhoseBracketsDoNotBalance) {
     // The quote before good_one ends no key: the text before it closed the array it is in.
     auto r = parse(R"({"bad_one": ["Lorem Ipsum","consectetur" comment"],"good_one": ["elit"]})");

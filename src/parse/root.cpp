@@ -114,6 +114,11 @@ Next Parser::root_after_value() {
             continue;
         }
         if (c == ']' || c == '}' || c == ')') {
+            // {"a": "x"}, "y"}: payloads joined, then a closer: the text was one broken
+            // document, not several.
+            if (concatenated_)
+                return fail(ErrorKind::AmbiguousRepair, p_,
+                            "a closer after payloads that were joined", PathAt::Container);
             if (!repair(RepairKind::RedundantCloser, p_, "removed closer", PathAt::Container))
                 return Next::Fail;
             ++p_;

@@ -661,6 +661,15 @@ Next Parser::close_with(char closer) {
             ++p_;
             return Next::AfterValue;
         }
+        // [{"a": 1], {"b": 2}]: the closer would end the whole document with elements still to
+        // come after the comma: it was written for this container's own.
+        if (kind != FrameKind::Root && after != end_ && *after == ',' && ws_.frames.size() == 3 &&
+            closer_of(ws_.frames[1].kind) == closer) {
+            if (!repair(RepairKind::MissingCloser, p_, "replaced closer", PathAt::Container))
+                return Next::Fail;
+            ++p_;
+            return close_frame() ? Next::AfterValue : Next::Fail;
+        }
         if (!repair(RepairKind::MissingCloser, p_, "added closer", PathAt::Container))
             return Next::Fail;
         return close_frame() ? Next::AfterValue : Next::Fail;

@@ -24,6 +24,22 @@ TEST(ParseClosers, WrongCloserAtTheEndStillClosesItsContainer) {
     expect_repair(R"([1, 2})", R"([1, 2])", RepairKind::MissingCloser, 5);
 }
 
+TEST(ParseClosers, TheArraysCloserWrittenForAnElementsIsReplaced) {
+    // Closing the array there would end the document with elements still to come: the ']' was
+    // written for the object's '}'.
+    auto ds = expect_repair(R"([{"a": 1], {"b": 2}])", R"([{"a": 1}, {"b": 2}])",
+                            RepairKind::MissingCloser, 8);
+    EXPECT_FALSE(test::has_repair(ds, RepairKind::ConcatenatedPayloads)) << test::describe(ds);
+}
+
+TEST(ParseClosers, ACloserAfterJoinedPayloadsIsAnError) {
+    // {"a": "x"}, "y"} is one broken document, not an object and a string.
+    test::expect_error(R"({"a": "x"}, "y"})", ErrorKind::AmbiguousRepair, 15);
+    test::expect_error("[1]\n[2]]", ErrorKind::AmbiguousRepair, 7);
+    // Without joined payloads, an extra closer at the end is still removed.
+    expect_repair(R"({"a": 1}})", R"({"a": 1})", RepairKind::RedundantCloser, 8);
+}
+
 TEST(ParseClosers, ValueWithoutKeyAfterAMemberIsAmbiguous) {
     // An object (or a scalar) without a key could be a second member's value or a new element:
     // no reading is the careful one. (An array after an array member continues it: see

@@ -44,6 +44,12 @@ inline bool is_word_char(unsigned char c) noexcept {
     return is_alpha(c) || is_digit(c) || c == '_' || c == '.' || c == '-' || c == '$';
 }
 
+// "..." or "…" (U+2026), where a value or member belongs: "and so on", three bytes either way.
+inline bool is_ellipsis(const char* p, const char* end) noexcept {
+    return end - p >= 3 && ((p[0] == '.' && p[1] == '.' && p[2] == '.') ||
+                            (p[0] == '\xE2' && p[1] == '\x80' && p[2] == '\xA6'));
+}
+
 // JSON's constants and Python's: a value, never a stray word.
 inline bool is_keyword(std::string_view word) noexcept {
     return word == "true" || word == "false" || word == "null" || word == "True" ||

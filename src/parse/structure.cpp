@@ -452,8 +452,9 @@ Next Parser::value_cold() {
         comma_ = nullptr;
         return Next::Value;
     case '/': return regex_value();
+    case '\xE2': // "…", one character for "..."
     case '.':
-        if (end_ - p_ >= 3 && p_[1] == '.' && p_[2] == '.') {
+        if (is_ellipsis(p_, end_)) {
             if (kind == FrameKind::Root)
                 return fail(ErrorKind::InvalidJson, p_, "expected a value, found an ellipsis");
             if (!repair(RepairKind::Ellipsis, p_, "removed '...'", PathAt::Container))
@@ -462,7 +463,9 @@ Next Parser::value_cold() {
             if (kind == FrameKind::Object) ws_.values.emplace(); // {"a": ...}: the value is unknown
             return Next::AfterValue;
         }
-        return number_cold();
+        if (c == '.') return number_cold();
+        break; // another character that starts with 0xE2: a typographic quote, a space...
+
     case '-':
     case '+':
     case '0':
@@ -613,7 +616,8 @@ bool Parser::value_may_follow_without_comma() const {
         line_break = line_break || *last == '\n' || *last == '\r';
     }
     if (line_break) return true; // [\n a\n b\n]: one value a line
-    if (ws_.values.top().is_string()) {
+    // ([..., x]: the ellipsis left no value behind it.)
+    if (ws_.values.size() > top().first && ws_.values.top().is_string()) {
         const auto q = last == begin_ ? 0 : static_cast<unsigned char>(last[-1]);
         if (q != '"' && q != '\'' && q != '`' && q < 0x80) return false; // text without quotes
     }
@@ -819,8 +823,9 @@ Next Parser::key_cold() {
         if (!repair(RepairKind::MissingCloser, p_, "closed object", PathAt::Container))
             return Next::Fail;
         return close_frame() ? Next::AfterValue : Next::Fail;
+    case '\xE2':
     case '.':
-        if (end_ - p_ >= 3 && p_[1] == '.' && p_[2] == '.') {
+        if (is_ellipsis(p_, end_)) {
             if (!repair(RepairKind::Ellipsis, p_, "removed '...'", PathAt::Container))
                 return Next::Fail;
             p_ += 3;

@@ -73,6 +73,19 @@ TEST(ParseStructure, Ellipsis) {
     expect_repair("{...}", "{}", RepairKind::Ellipsis, 1);
     expect_repair(R"({"a": ...})", R"({"a":null})", RepairKind::Ellipsis, 6);
     expect_repair("[1,2,3,/*c1*/.../*c2*/]", "[1,2,3]", RepairKind::Ellipsis, 13);
+    // The one-character ellipsis, as models often write it.
+    expect_repair("[1, 2, \u2026]", "[1,2]", RepairKind::Ellipsis, 7);
+    expect_repair("{\"a\": 1, \u2026}", R"({"a":1})", RepairKind::Ellipsis, 9);
+    auto r = parse(R"(["\u2026", "x\u2026"])");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_TRUE(r->diagnostics.empty()); // inside strings it is text
+}
+
+TEST(ParseStructure, AWordGluedToAnEllipsisIsAnError) {
+    // The ellipsis leaves no value behind it: what follows has nothing to be compared with.
+    test::expect_error("[...abc]", ErrorKind::InvalidJson, 4);
+    test::expect_error("[\u2026abc]", ErrorKind::InvalidJson, 4);
+    expect_repair("[... 1]", "[1]", RepairKind::Ellipsis, 1);
 }
 
 TEST(ParseStructure, MissingAndMismatchedClosers) {

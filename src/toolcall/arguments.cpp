@@ -60,9 +60,13 @@ void read_arguments(ToolCall& call, std::string_view raw, bool truncated) {
         parsed = parse(raw, options);
         truncated = true;
     }
-    // Arguments are an object (or an array): a scalar reading of the whole text is what the
-    // tolerant parser makes of prose, so a payload inside the text is looked for first.
-    if (parsed && (parsed->value.is_object() || parsed->value.is_array()) && !detail::guessed_from_prose(*parsed)) {
+    // Arguments are an object (or an array written as JSON): a scalar reading of the whole text
+    // is what the tolerant parser makes of prose, so a payload inside the text is looked for
+    // first; and an array the parser had to make ("[oops" as ["oops"]) is no arguments.
+    const bool arguments_like =
+        parsed && (parsed->value.is_object() ||
+                   (parsed->value.is_array() && parsed->diagnostics.empty()));
+    if (arguments_like && !detail::guessed_from_prose(*parsed)) {
         take(call, std::move(*parsed));
         if (truncated) call.complete = false;
         return;

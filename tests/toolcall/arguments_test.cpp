@@ -73,3 +73,16 @@ TEST(ToolcallArguments, ObjectArgumentsKeepACompactRaw) {
     EXPECT_EQ(c.raw_arguments, R"({"x":1})");
     EXPECT_EQ(c.arguments["x"], Value(1));
 }
+
+TEST(ToolcallArguments, AnArrayTheParserHadToMakeIsNoArguments) {
+    // "[oops": a string the model wrote where arguments belong, not a list of one word.
+    ToolCall c = read("[oops");
+    EXPECT_TRUE(c.arguments.is_null()) << c.arguments.dump();
+    EXPECT_EQ(c.raw_arguments, "[oops");
+    ASSERT_FALSE(c.diagnostics.empty());
+    EXPECT_EQ(c.diagnostics.back().risk, Risk::Risky);
+    // An array written as JSON is kept as it was sent.
+    c = read("[1, 2]");
+    EXPECT_EQ(c.arguments.dump(), "[1,2]");
+    EXPECT_TRUE(c.diagnostics.empty());
+}

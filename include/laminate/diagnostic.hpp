@@ -64,7 +64,7 @@ enum class RepairKind : unsigned char {
     EnvelopeUnwrapped, // shaping: a tool-call envelope's arguments were shaped, not the envelope
     DoubledQuotes, // ""text"": every quote written twice
     TripleQuotes,  // """text""" or ```text``` around a string
-    OtherCandidates, // extraction: other payloads of equal standing were found and passed over
+    OtherCandidates, // extraction: other payloads were found and passed over
     StrayText,      // words between an object's members, not part of any: dropped
     MembersInArray, // ["k": "v"]: members written straight into an array, wrapped in an object
     JoinedArrays,   // {"a": [1], [2]}: an array without a key continues the member's array before it

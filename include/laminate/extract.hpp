@@ -90,10 +90,10 @@ using CandidateFilter = std::function<bool(const Value&)>;
 // '/' (`{route: /}`, `{path: /api/v1}`) is no guess: prose does not write that. Diagnostics' offsets are relative to the
 // whole input. no_payload when nothing fits; the message counts what was tried and why it was
 // refused (saying when a value is not closed, with its offset), never quoting the text.
-// Never a silent choice: when other candidates of the winner's standing (other fences and tags
-// for a fence or a tag; other spans for a span, but for small ones such as a citation `[4]`,
-// `[]` or `{}` beside a larger payload) also read as payloads, with a different value, and satisfy accept, the reading carries an
-// other_candidates Warning that counts them (offset: the first of them). accept is then called
+// Never a silent choice: when other candidates (for a fence or a tag: other fences, tags, and spans in prose not inside one that reads; for a span:
+// other spans; never a small span such as a citation `[4]`, `[]` or `{}` beside a larger payload)
+// also read as payloads, with a different value, and satisfy accept, the reading carries an
+// other_candidates Warning that counts them (offset: the first of them); the winner is unchanged. accept is then called
 // on them too, and once more on the winner last: a filter that keeps the state of the last
 // candidate it accepted keeps the winner's. Where an object is taken out of text that goes on
 // like its members (`{"a": 1}, "b": 2}`, `{"a": 1} "b": 2}`), a Risky dropped diagnostic says

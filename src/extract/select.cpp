@@ -173,48 +173,80 @@ Result<Extracted> select_payload(std::span<const Candidate> candidates,
         return Extracted{c, std::move(*parsed)};
     };
 
-    // The other candidates of the winner's standing (fences and tags for a fence or a tag,
-    // spans for a span) that read as payloads too: the choice is never made silently.
+    // How candidate k reads when it is not the winner, for counting it as a rival: a fence or a
+    // tag exactly first (as selection reads it), else with parse_options refusing guesses as
+    // selection does; a span with parse_options, refusing guesses. nullopt when it is no payload.
+    auto read_other = [&](std::size_t k) -> std::optional<Value> {
+        const Candidate& c = candidates[k];
+        const bool span = c.source == CandidateSource::Balanced;
+        if (!span) {
+            auto p = parse_fn(c.text, exact);
+            if (p && !(lenient && encodes_container(p->value))) return std::move(p->value);
+        }
+        if (!span && !lenient) return std::nullopt;
+        auto p = parse_fn(c.text, parse_options);
+        if (!p || refused(span ? GuessPolicy::Prose : GuessPolicy::Delimited, p->diagnostics, c.text))
+            return std::nullopt;
+        return std::move(p->value);
+    };
+    auto overlaps = [](const Candidate& a, const Candidate& b) {
+        return a.offset < b.offset + b.text.size() && b.offset < a.offset + a.text.size();
+    };
+
+    // The other candidates that read as payloads too: the choice is never made silently. For a
+    // fence or a tag, the other fences and tags and then the spans in prose (a span ranks below
+    // any fence or tag, but a rival in the prose is no less a rival); for a span, the other spans
+    // (every fence and tag was refused before spans were tried).
     auto report_others = [&](Extracted& winner, std::size_t w, const std::vector<std::size_t>& peers,
                              bool spans_tier, bool exact_pass) {
         const Candidate& wc = candidates[w];
         const Value& chosen = winner.parsed.value;
-        std::size_t others = 0, first_at = Diagnostic::no_offset;
+        std::size_t delimited_others = 0, prose_others = 0, first_at = Diagnostic::no_offset;
         bool accepted_other = false;
+        // Fences and tags (not the whole text) that read as payloads: a span inside one is a
+        // fragment of it, not a rival of its own.
+        std::vector<std::size_t> read_delimited;
+        auto count = [&](std::size_t k, const Value& v, bool span) {
+            // In prose, a small span ([4], [] or {} beside an object) is a citation or a fragment
+            // of the sentence more often than a rival payload.
+            if (span ? trivial(v) && !trivial(chosen)
+                     : !v.is_object() && !v.is_array() && v.type() != chosen.type())
+                return;
+            if (accept) {
+                if (!accept(v)) return;
+                accepted_other = true;
+            }
+            ++(span ? prose_others : delimited_others);
+            first_at = std::min(first_at, candidates[k].offset);
+        };
         for (std::size_t k : peers) {
             const Candidate& c = candidates[k];
             if (k == w || c.source == CandidateSource::Whole) continue;
             // Spans tried before the winner were refused with these very options; a fence that
             // read exactly and was refused by the filter would be refused again.
-            if (spans_tier ? tally.outcome(k) != Outcome::Untried : tally.outcome(k) == Outcome::Filtered)
+            if (spans_tier ? tally.outcome(k) != Outcome::Untried : tally.outcome(k) == Outcome::Filtered) {
+                if (!spans_tier) read_delimited.push_back(k);
                 continue;
-            if (c.offset < wc.offset + wc.text.size() && wc.offset < c.offset + c.text.size())
-                continue; // inside the winner, or around it: the same payload
-            std::optional<Value> v;
-            if (!spans_tier) {
-                auto p = parse_fn(c.text, exact);
-                if (p && !(lenient && encodes_container(p->value))) v = std::move(p->value);
             }
-            if (!v && (spans_tier || lenient)) {
-                auto p = parse_fn(c.text, parse_options);
-                if (p && !refused(spans_tier ? GuessPolicy::Prose : GuessPolicy::Delimited, p->diagnostics, c.text))
-                    v = std::move(p->value);
-            }
-            if (!v || *v == chosen) continue;
-            // In prose, a small span ([4], [] or {} beside an object) is a citation or a fragment
-            // of the sentence more often than a rival payload.
-            if (spans_tier ? trivial(*v) && !trivial(chosen)
-                           : !v->is_object() && !v->is_array() && v->type() != chosen.type())
-                continue;
-            if (accept) {
-                if (!accept(*v)) continue;
-                accepted_other = true;
-            }
-            ++others;
-            first_at = std::min(first_at, c.offset);
+            if (overlaps(c, wc)) continue; // inside the winner, or around it: the same payload
+            std::optional<Value> v = read_other(k);
+            if (!v) continue;
+            if (!spans_tier) read_delimited.push_back(k);
+            if (*v != chosen) count(k, *v, spans_tier);
         }
+        if (!spans_tier)
+            for (std::size_t k : spans) {
+                const Candidate& c = candidates[k];
+                if (overlaps(c, wc)) continue;
+                if (std::any_of(read_delimited.begin(), read_delimited.end(),
+                                [&](std::size_t d) { return overlaps(c, candidates[d]); }))
+                    continue;
+                std::optional<Value> v = read_other(k);
+                if (v && *v != chosen) count(k, *v, true);
+            }
         // The caller's filter keeps the state of the last candidate it accepted: the winner's.
         if (accepted_other) accept(chosen);
+        const std::size_t others = delimited_others + prose_others;
         if (others == 0) return;
         Diagnostic d;
         d.kind = DiagnosticKind::Repaired;
@@ -223,9 +255,19 @@ Result<Extracted> select_payload(std::span<const Candidate> candidates,
         d.offset = first_at;
         d.message = std::to_string(others) + (others == 1 ? " other candidate" : " other candidates");
         d.message += accept ? " that also fit" : "";
-        d.message += spans_tier ? " found in the prose; the largest (then the first) was taken"
-                     : exact_pass ? " found in fences or tags; the first that reads exactly was taken"
-                                  : " found in fences or tags; the first was taken";
+        if (spans_tier)
+            d.message += " found in the prose; the largest (then the first) was taken";
+        else {
+            const char* rule = exact_pass ? "the first that reads exactly was taken" : "the first was taken";
+            if (prose_others == 0)
+                (d.message += " found in fences or tags; ") += rule;
+            else if (delimited_others == 0)
+                d.message += " found in the prose; the payload in a fence or tag was taken (fences and tags "
+                             "rank before the prose)";
+            else
+                (d.message += " found in fences, tags and the prose; fences and tags rank before the prose, and ") +=
+                    rule;
+        }
         d.suggestion = "ask for exactly one JSON payload in the answer";
         winner.parsed.diagnostics.push_back(std::move(d));
     };

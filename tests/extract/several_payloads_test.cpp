@@ -1,8 +1,8 @@
 // Several payloads of equal standing in one answer (two fences, two tags, two objects in prose):
 // extract() still picks one by its ranking, but never silently. The reading it returns carries
 // an other_candidates Warning that counts the candidates passed over. Answers with one payload
-// (a fence and prose around it, reasoning then the answer, a fence and an example in prose,
-// the same payload written twice) stay quiet.
+// (a fence and prose around it, reasoning then the answer, the same payload written twice) stay
+// quiet. A payload in the prose beside a fence or tag: rivals_across_kinds_test.cpp.
 
 #include <laminate/extract.hpp>
 
@@ -120,8 +120,7 @@ TEST(ExtractSeveralPayloads, OnePayloadStaysQuiet) {
 }
 
 TEST(ExtractSeveralPayloads, LowerStandingCandidatesAreNoRivals) {
-    // An object in the prose next to a fenced payload: the fence outranks it.
-    expect_quiet("Unlike {\"v\": 1, \"old\": true} this one is right:\n```json\n{\"v\": 2}\n```", R"({"v":2})");
+    // (An object in the prose next to a fenced payload is a rival: rivals_across_kinds_test.cpp.)
     // A citation [4] beside an object in prose.
     expect_quiet("As in [4], the result is {\"score\": 0.5}.", R"({"score":0.5})");
     expect_quiet("Empty is [] and {} but the result is {\"score\": 0.5}.", R"({"score":0.5})");

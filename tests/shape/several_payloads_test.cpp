@@ -53,4 +53,22 @@ TEST(SeveralPayloads, OnlyOneFits) {
     EXPECT_EQ(count(r->diagnostics, RepairKind::OtherCandidates), 0u);
 }
 
+TEST(SeveralPayloads, AnObjectInProseBesideAFenceIsARival) {
+    // The fence ranks first and is shaped; the different reading in the prose is not silent.
+    auto r = from_llm_response<Reading>("Example:\n```json\n{\"celsius\": 0}\n```\nToday: {\"celsius\": 23}");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value.celsius, 0);
+    EXPECT_EQ(count(r->diagnostics, RepairKind::OtherCandidates), 1u);
+    // The prose does not fit the type: the fence is taken quietly.
+    auto q = from_llm_response<Reading>("```json\n{\"celsius\": 5}\n```\nUnits: {\"unit\": [\"C\"]}");
+    ASSERT_TRUE(q) << q.error();
+    EXPECT_EQ(q->value.celsius, 5);
+    EXPECT_EQ(count(q->diagnostics, RepairKind::OtherCandidates), 0u);
+    // The fence does not fit the type: the prose object is taken quietly.
+    auto p = from_llm_response<Reading>("```json\n{\"unit\": \"C\"}\n```\nReading: {\"celsius\": 8}");
+    ASSERT_TRUE(p) << p.error();
+    EXPECT_EQ(p->value.celsius, 8);
+    EXPECT_EQ(count(p->diagnostics, RepairKind::OtherCandidates), 0u);
+}
+
 } // namespace

@@ -94,6 +94,18 @@ TEST(SchemaExtraction, TwoCandidatesThatFitAreNeverASilentChoice) {
     EXPECT_TRUE(has_diagnostic(fences->diagnostics, DiagnosticKind::Coerced, "days"));
 }
 
+TEST(SchemaExtraction, AnObjectInProseBesideAFenceIsARival) {
+    auto s = compiled(kWeather);
+    auto r = s.from_llm_response("Format:\n```json\n{\"city\": \"string\", \"days\": 0}\n```\nAnswer: {\"city\": \"Oslo\", \"days\": 3}");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value, json(R"({"city":"string","days":0})")); // the fence ranks first
+    EXPECT_TRUE(passed_over(r->diagnostics));
+    // Prose that does not fit the schema is no rival.
+    auto q = s.from_llm_response("```json\n{\"city\": \"Oslo\", \"days\": 3}\n```\nNote: {\"error\": null}");
+    ASSERT_TRUE(q) << q.error();
+    EXPECT_FALSE(passed_over(q->diagnostics));
+}
+
 TEST(SchemaExtraction, OneCandidateThatFitsAmongOthersIsQuiet) {
     auto s = compiled(kWeather);
     auto r = s.from_llm_response("```json\n{\"error\": null}\n```\n```json\n{\"city\": \"Lviv\", \"days\": 1}\n```");

@@ -32,7 +32,8 @@ enum class FrameKind : std::uint8_t {
     Array,
     Object, // values alternate key, value
     Tuple,  // Python tuple (1, 2): becomes an array
-    Call,   // JSONP callback(...) or MongoDB NumberLong(...): the wrapper is dropped
+    Call,   // JSONP callback(...) around the document, or MongoDB NumberLong(...) around a
+            // literal: the wrapper is dropped (words.cpp call_value())
     Set,    // Python set {'a', 'b'}: becomes an array (an Object frame turned Set, see sets.cpp)
 };
 
@@ -156,7 +157,7 @@ private:
     bool close_frame();
     void close_array();
     bool close_object();
-    void close_call();
+    bool close_call();
     Next value_cold();
     Next after_value_cold();
     bool value_may_follow_without_comma() const;
@@ -164,6 +165,7 @@ private:
     Next after_key_cold();
     Next close_with(char closer);
     bool parenthesized_value();
+    bool parenthesized_words() const;
     Next value_missing_in_object();
     Next close_all_at_end();
     Next eof_at_value();
@@ -246,6 +248,7 @@ private:
     // --- words.cpp: unquoted text, keywords, wrappers, regexes
     // ------------------------------------
     Next word_value();
+    Next call_value(std::string_view name, const char* paren);
     Next unquoted_key();
     Next regex_value();
     bool scan_unquoted(bool key, const char*& stop);

@@ -195,7 +195,7 @@ bool Parser::close_frame() {
         return true;
     }
     case FrameKind::Object: return close_object();
-    case FrameKind::Call: close_call(); return true;
+    case FrameKind::Call: return close_call();
     case FrameKind::Root: break;
     }
     return true;
@@ -290,15 +290,18 @@ bool Parser::close_object() {
     return true;
 }
 
-void Parser::close_call() {
-    // callback(value) is the value; callback() is null; callback(a, b) an array.
+bool Parser::close_call() {
+    // callback(value) is the value, NumberLong(2) the literal. callback(), callback(a, b) and
+    // NumberLong([1]) hold no such value: null or an array would be an invention.
     const std::size_t n = count_in_top();
-    if (n > 1) {
-        close_array();
-        return;
-    }
+    const bool jsonp = ws_.frames[ws_.frames.size() - 2].kind == FrameKind::Root;
+    if (n != 1 || (!jsonp && !ws_.values.top().is_string() && !ws_.values.top().is_number()))
+        return error(ErrorKind::AmbiguousRepair, begin_ + top().open,
+                     jsonp ? "a callback around no single value"
+                           : "a type wrapper around no single literal",
+                     PathAt::Container);
     pop_frame();
-    if (n == 0) ws_.values.emplace();
+    return true;
 }
 
 // Finds repeated keys among the members of the object being closed and applies the policy of
@@ -446,6 +449,7 @@ Next Parser::value_cold() {
             return Next::Fail;
         return close_with(c);
     case '(':
+        if (kind == FrameKind::Object && parenthesized_words()) return word_value();
         if (!repair(RepairKind::PythonTuple, p_, "tuple to array")) return Next::Fail;
         if (!open_frame(FrameKind::Tuple)) return Next::Fail;
         ++p_;
@@ -716,6 +720,34 @@ bool Parser::parenthesized_value() {
             break;
         }
     return true;
+}
+
+// At a '(' in a member's value: words in parentheses up to the ')', a remark such as
+// {"note": (optional), "b": 1}, which is text, parentheses included. A tuple holds values
+// ((1, 2), ("a", True), and (None) is a parenthesized constant); words with a comma are no text a
+// reader would choose either, and a tuple's unquoted word is an error (word_value()). The look
+// stops at the first delimiter, which the text's own scan then reads again: linear.
+bool Parser::parenthesized_words() const {
+    const char* t = p_ + 1;
+    while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
+        ++t;
+    if (t == end_ || !is_alpha(static_cast<unsigned char>(*t))) return false;
+    const char* const word = t;
+    while (t != end_ && is_word_char(static_cast<unsigned char>(*t)))
+        ++t;
+    const std::string_view w(word, static_cast<std::size_t>(t - word));
+    while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
+        ++t;
+    if (t != end_ && *t == ')') {
+        for (const std::string_view constant :
+             {"true", "false", "null", "True", "False", "None", "TRUE", "FALSE", "NULL", "Null",
+              "NaN", "Infinity", "undefined"})
+            if (w == constant) return false;
+    }
+    while (t != end_ && *t != ')' && *t != '(' && *t != ',' && *t != '"' && *t != '\'' &&
+           *t != '[' && *t != ']' && *t != '{' && *t != '}' && *t != '\n' && *t != '\r')
+        ++t;
+    return t != end_ && *t == ')';
 }
 
 // A value without a key inside an object ({"a": [1], [2]}): the object ended early only when it

@@ -145,7 +145,8 @@ bool Parser::quote_before_colon(const char* quote) const {
 
 Next Parser::word_value() {
     const char* const start = p_;
-    // callback({...}) or NumberLong("2"): the wrapper goes, the argument stays.
+    // name(...): a JSONP callback around the document, a MongoDB type around a literal, or a
+    // function call, which is no value (see call_value()).
     if (is_identifier_start(static_cast<unsigned char>(*start))) {
         const char* q = start + 1;
         while (q != end_ && is_identifier_char(static_cast<unsigned char>(*q)))
@@ -153,14 +154,8 @@ Next Parser::word_value() {
         const char* t = q;
         while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
             ++t;
-        if (t != end_ && *t == '(') {
-            if (!repair(RepairKind::WrapperStripped, start, "removed wrapper")) return Next::Fail;
-            p_ = t;
-            if (!open_frame(FrameKind::Call)) return Next::Fail;
-            ++p_;
-            comma_ = nullptr;
-            return Next::Value;
-        }
+        if (t != end_ && *t == '(')
+            return call_value(std::string_view(start, static_cast<std::size_t>(q - start)), t);
     }
     const char* stop = nullptr;
     if (!scan_unquoted(false, stop)) return Next::Fail;
@@ -171,8 +166,12 @@ Next Parser::word_value() {
 
     if (stop == end_ && opt_.complete_truncated) {
         // A keyword cut off by the end of the input: "tru", "fals", "nul".
+        // Python's and the capitalized forms too (Tru, FALS, Nul), as they are read in full; a
+        // lone N could as well start NaN, so it is a fragment, dropped like a lone sign.
+        if (word == "N") return drop_cut_value(start);
         static constexpr std::pair<std::string_view, int> keywords[] = {
-            {"true", 1}, {"false", 0}, {"null", -1}};
+            {"true", 1}, {"false", 0}, {"null", -1}, {"True", 1},  {"False", 0},
+            {"None", -1}, {"TRUE", 1},  {"FALSE", 0}, {"NULL", -1}, {"Null", -1}};
         for (const auto& [keyword, value] : keywords) {
             if (!is_prefix_of(word, keyword)) continue;
             if (!complete(RepairKind::TruncatedCompleted, start, start, "completed value"))
@@ -216,6 +215,12 @@ Next Parser::word_value() {
         ws_.values.emplace();
         return Next::AfterValue;
     }
+    if (top().kind == FrameKind::Tuple || top().kind == FrameKind::Call) {
+        // (optional, 2), ObjectId(abc): words inside parentheses are neither a tuple's values nor
+        // a wrapper's literal; unwrapping them would change the text.
+        return fail(ErrorKind::AmbiguousRepair, start, "unquoted text inside parentheses",
+                    PathAt::Container);
+    }
     if (stop != end_ && *stop == '"' && top().kind == FrameKind::Object &&
         plausible_member(stop)) {
         // {"a": sic tamet. "b": 1}: the quote opens the next member; the text ends before it.
@@ -235,6 +240,64 @@ Next Parser::word_value() {
         root_text_ = true;
     }
     return push_text(false, start);
+}
+
+namespace {
+// MongoDB shell types, each around one literal whose meaning it only annotates:
+// NumberLong("2") is the string "2", NumberInt(3) the number 3 (as jsonrepair reads them).
+bool is_mongo_type(std::string_view name) noexcept {
+    for (const std::string_view known :
+         {"ObjectId", "ISODate", "NumberLong", "NumberInt", "NumberDecimal", "UUID"})
+        if (name == known) return true;
+    return false;
+}
+
+// Built-ins that compute a value from their arguments: sum([1, 2]) is not a JSONP callback
+// around [1, 2], even as the whole document.
+bool is_computation(std::string_view name) noexcept {
+    for (const std::string_view known :
+         {"not", "sum", "max", "min", "len", "range", "set", "frozenset", "str", "int", "float",
+          "bool", "list", "dict", "tuple", "abs", "round", "sorted", "reversed", "any", "all",
+          "repr", "map", "filter", "zip", "enumerate", "print", "Date", "String", "Number",
+          "Boolean", "Array", "Object", "parseInt", "parseFloat"})
+        if (name == known) return true;
+    for (const std::string_view module :
+         {"Math.", "JSON.", "Object.", "Array.", "Date.", "String.", "Number.", "math.", "json.",
+          "datetime.", "time.", "uuid.", "random.", "np.", "os."})
+        if (name.substr(0, module.size()) == module) return true;
+    return false;
+}
+} // namespace
+
+// name( in a value position, the '(' at paren. Only a wrapper that annotates a value is
+// stripped: a JSONP callback around the whole document, a MongoDB type around one literal
+// (close_call() checks what it holds). set() is Python's empty set. Any other call computes a
+// value laminate cannot know (sum([1, 2]), not(True), datetime.now()): no reading is right.
+Next Parser::call_value(std::string_view name, const char* paren) {
+    const char* const start = p_;
+    const bool jsonp = top().kind == FrameKind::Root && count_in_top() == 0 && !concatenated_ &&
+                       !is_computation(name);
+    if (jsonp || is_mongo_type(name)) {
+        if (!repair(RepairKind::WrapperStripped, start, "removed wrapper")) return Next::Fail;
+        p_ = paren;
+        if (!open_frame(FrameKind::Call)) return Next::Fail;
+        ++p_;
+        comma_ = nullptr;
+        return Next::Value;
+    }
+    if (name == "set") {
+        const char* t = paren + 1;
+        while (t != end_ && is_ws(static_cast<unsigned char>(*t)))
+            ++t;
+        if (t != end_ && *t == ')') {
+            if (!repair(RepairKind::PythonSet, start, "set to array")) return Next::Fail;
+            ws_.values.emplace(Value::array());
+            p_ = t + 1;
+            hot_close_ = nullptr;
+            return Next::AfterValue;
+        }
+    }
+    return fail(ErrorKind::AmbiguousRepair, start, "a function call where a value belongs");
 }
 
 Next Parser::unquoted_key() {

@@ -29,6 +29,30 @@ TEST(ParseCompletion, ASignWithoutDigitsIsDropped) {
     test::expect_error("[1, - ", ErrorKind::ValueNotClosed, 4);
 }
 
+TEST(ParseCompletion, ConstantsInOtherCasesAreCompletedLikeJsons) {
+    // Python's True, False, None and the capitals read in full are completed as true is.
+    expect_repair("{\"a\": 1, \"b\": Tru", R"({"a": 1, "b": true})",
+                  RepairKind::TruncatedCompleted, 14, Risk::Risky, completing());
+    for (const auto& [text, expected] : std::initializer_list<std::pair<const char*, const char*>>{
+             {"[T", "[true]"},     {"[Tr", "[true]"},    {"[TRU", "[true]"},
+             {"[Fals", "[false]"}, {"[FA", "[false]"},   {"[FALS", "[false]"},
+             {"[No", "[null]"},    {"[Non", "[null]"},   {"[NUL", "[null]"},
+             {"[Nul", "[null]"},   {"[fals", "[false]"}, {"[nu", "[null]"},
+         }) {
+        SCOPED_TRACE(text);
+        expect_repair(text, expected, RepairKind::TruncatedCompleted, 1, Risk::Risky, completing());
+    }
+    // A lone N could start NaN as well as None: a fragment, dropped.
+    expect_repair("[1, N", "[1]", RepairKind::TruncatedCompleted, 4, Risk::Risky, completing());
+    expect_repair("{\"a\": 1, \"b\": N", R"({"a": 1})", RepairKind::TruncatedCompleted, 14,
+                  Risk::Risky, completing());
+    // Not at the end, or in mixed case, the word is text.
+    expect_repair(R"({"a": Tru, "b": 1})", R"({"a": "Tru", "b": 1})",
+                  RepairKind::UnquotedString, 6);
+    expect_repair("[TRu", R"(["TRu"])", RepairKind::UnquotedString, 1, Risk::Warning,
+                  completing());
+}
+
 TEST(ParseCompletion, AStartedStringKeepsWhatWasWritten) {
     expect_repair("[\"ab", R"(["ab"])", RepairKind::TruncatedCompleted, 1, Risk::Risky,
                   completing());

@@ -40,6 +40,22 @@ TEST(ParseLiterals, PythonTuples) {
     EXPECT_FALSE(test::has_repair(ds, RepairKind::TrailingComma)); // (3,) is how Python writes it
 }
 
+TEST(ParseLiterals, WordsInParenthesesAreNoTuple) {
+    // A remark in parentheses is the member's text, parentheses and all.
+    expect_repair(R"({"note": (optional), "b": 1})", R"x({"note":"(optional)","b":1})x",
+                  RepairKind::UnquotedString, 9);
+    expect_repair(R"({"note": (see below)})", R"x({"note":"(see below)"})x",
+                  RepairKind::UnquotedString, 9);
+    // Anywhere else, or with a comma, unquoted words in a tuple are not unwrapped.
+    test::expect_error("[(optional)]", ErrorKind::AmbiguousRepair, 2);
+    test::expect_error(R"({"a": (x, 1)})", ErrorKind::AmbiguousRepair, 7);
+    test::expect_error("(a, b)", ErrorKind::AmbiguousRepair, 1);
+    // Values still make tuples, and a constant in parentheses is the constant.
+    expect_repair(R"({"point": (1, 2)})", R"({"point":[1,2]})", RepairKind::PythonTuple, 10);
+    expect_repair("[(1,2),(3,4)]", "[[1,2],[3,4]]", RepairKind::PythonTuple, 1);
+    expect_repair(R"({"a": (None)})", R"({"a":null})", RepairKind::PythonTuple, 6);
+}
+
 TEST(ParseLiterals, ParenthesesAroundOneValueAreNoTuple) {
     // In Python (7) is 7 and ("x") is "x": only a comma makes a tuple.
     auto ds = expect_repair("{'n': (7), 'pair': (7, 8), 'single': (7,)}",

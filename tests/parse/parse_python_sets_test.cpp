@@ -103,6 +103,15 @@ TEST(ParsePythonSets, AColonAfterTheSetWasChosenIsAnError) {
     test::expect_error(R"({"a", "b", "c": 2})", ErrorKind::InvalidJson, 14);
 }
 
+TEST(ParsePythonSets, AnEmptySetIsAnEmptyArray) {
+    // set() is how Python writes the empty set ({} is a dict).
+    expect_repair(R"({"a": set()})", R"({"a":[]})", RepairKind::PythonSet, 6);
+    expect_repair("[set( ), 1]", "[[],1]", RepairKind::PythonSet, 1);
+    // A set built from something is a computation: no reading is right.
+    test::expect_error(R"({"a": set([1, 2])})", ErrorKind::AmbiguousRepair, 6);
+    test::expect_error(R"({"a": set()})", ErrorKind::RepairNotAllowed, 6, test::strict());
+}
+
 TEST(ParsePythonSets, StrictModeRefuses) {
     test::expect_error(R"({"a", "b"})", ErrorKind::RepairNotAllowed, 0, test::strict());
     test::expect_error(R"({"t": {"a", "b"}})", ErrorKind::RepairNotAllowed, 6, test::strict());

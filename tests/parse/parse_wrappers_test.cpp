@@ -82,6 +82,56 @@ TEST(ParseWrappers, MongoDbConstructors) {
     EXPECT_EQ(test::repairs_of(ds, RepairKind::WrapperStripped).size(), 4u);
 }
 
+TEST(ParseWrappers, MongoDbTypesKeepTheLiteralTheyAnnotate) {
+    expect_repair(R"({"int": NumberInt("3"), "int2": NumberInt(3)})", R"({"int":"3","int2":3})",
+                  RepairKind::WrapperStripped, 8);
+    expect_repair(R"({"id": UUID ("0e8b"), "n": 1})", R"({"id":"0e8b","n":1})",
+                  RepairKind::WrapperStripped, 7);
+    // A type around no single literal: no value to keep.
+    test::expect_error(R"({"a": NumberLong([1])})", ErrorKind::AmbiguousRepair, 16);
+    test::expect_error(R"({"a": ObjectId()})", ErrorKind::AmbiguousRepair, 14);
+    test::expect_error(R"({"a": NumberInt(1, 2)})", ErrorKind::AmbiguousRepair, 15);
+    test::expect_error(R"({"a": ObjectId(abc)})", ErrorKind::AmbiguousRepair, 15);
+}
+
+TEST(ParseWrappers, ACallbackWrapsTheWholeDocumentOnly) {
+    // A callback around nothing, or around several values, holds no document.
+    test::expect_error("callback()", ErrorKind::AmbiguousRepair, 8);
+    test::expect_error("callback(1, 2)", ErrorKind::AmbiguousRepair, 8);
+    // Inside the document, or as a built-in that computes its value, it is a function call.
+    test::expect_error("[cb({})]", ErrorKind::AmbiguousRepair, 1);
+    test::expect_error("sum([1, 2, 3])", ErrorKind::AmbiguousRepair, 0);
+    test::expect_error("not(True)", ErrorKind::AmbiguousRepair, 0);
+    test::expect_error("JSON.parse(\"[1]\")", ErrorKind::AmbiguousRepair, 0);
+}
+
+TEST(ParseWrappers, AFunctionCallIsNoValue) {
+    // Its value is computed, and laminate cannot know it: stripping the name would invent one.
+    for (const auto& [text, offset] : std::initializer_list<std::pair<const char*, std::size_t>>{
+             {R"({"a": not(True)})", 6},
+             {R"({"total": sum([1, 2, 3])})", 10},
+             {R"({"a": max(1, 2)})", 6},
+             {R"({"a": range(5)})", 6},
+             {R"({"created": datetime.now()})", 12},
+             {R"({"id": str(uuid.uuid4())})", 7},
+             {R"({"a": str(5)})", 6},
+             {R"({"a": x (y), "b": 1})", 6},
+             {R"({"a": Point(x=1, y=2)})", 6},
+             {R"({"a": True(1)})", 6},
+             {R"([1, len("abc")])", 4},
+         }) {
+        SCOPED_TRACE(text);
+        test::expect_error(text, ErrorKind::AmbiguousRepair, offset);
+        test::expect_error(text, ErrorKind::AmbiguousRepair, offset, test::completing());
+        const auto r = parse(text);
+        ASSERT_FALSE(r);
+        EXPECT_EQ(r.error().message().find("uuid"), std::string::npos); // never quotes the input
+    }
+    // Words before a parenthesis that start no call are text, as before.
+    expect_repair("[\"This is C(2)\", This is F(3)]", R"x(["This is C(2)","This is F(3)"])x",
+                  RepairKind::UnquotedString, 17);
+}
+
 TEST(ParseWrappers, SpecialWhiteSpace) {
     for (const char* space :
          {"\xC2\xA0", "\xE1\xA0\x8E", "\xE2\x80\x80", "\xE2\x80\x82", "\xE2\x80\x8B",

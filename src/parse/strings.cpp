@@ -215,6 +215,15 @@ restart:
         kept = out.size();
         last = source_char;
     };
+    // A quote that ends nothing: kept in the text, escaped.
+    auto keep_quote = [&](int q) {
+        if (!repair(RepairKind::UnescapedQuote, s, "escaped quote")) return false;
+        ++inner_quotes;
+        out.append(s, static_cast<std::size_t>(q));
+        keep(s);
+        s += q;
+        return true;
+    };
 
     for (;;) {
         // Plain text is copied a run at a time.
@@ -251,11 +260,7 @@ restart:
                         return done();
                     }
                 }
-                if (!repair(RepairKind::UnescapedQuote, s, "escaped quote")) return Next::Fail;
-                ++inner_quotes;
-                out.append(s, static_cast<std::size_t>(q));
-                keep(s);
-                s += q;
+                if (!keep_quote(q)) return Next::Fail;
                 continue;
             }
             if (last && *last == ',' &&
@@ -279,11 +284,7 @@ restart:
                 stop_at_delimiters = true;
                 goto restart;
             }
-            if (!repair(RepairKind::UnescapedQuote, s, "escaped quote")) return Next::Fail;
-            ++inner_quotes;
-            out.append(s, static_cast<std::size_t>(q));
-            keep(s);
-            s += q;
+            if (!keep_quote(q)) return Next::Fail;
             continue;
         }
         if (stop_at_delimiters && stops_unclosed_string(s, open, key)) {

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,6 +28,25 @@ inline std::vector<std::string> describe(const std::vector<Candidate>& cs) {
 
 inline std::vector<std::string> describe(std::string_view text, const ExtractOptions& o = {}) {
     return describe(extract_candidates(text, o));
+}
+
+// The other_candidates note of a reading, or null.
+inline const Diagnostic* other_candidates(const Extracted& e) {
+    const auto& ds = e.parsed.diagnostics;
+    auto it = std::find_if(ds.begin(), ds.end(), [](const Diagnostic& d) {
+        return d.repair == RepairKind::OtherCandidates;
+    });
+    return it == ds.end() ? nullptr : &*it;
+}
+
+// The reading of `text` is `expected`, with no other_candidates note.
+inline void expect_quiet(const std::string& text, const std::string& expected,
+                         const ParseOptions& po = {}) {
+    SCOPED_TRACE(text);
+    auto r = extract(text, po);
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->parsed.value.dump(), expected);
+    EXPECT_EQ(other_candidates(*r), nullptr) << other_candidates(*r)->message;
 }
 
 // Every candidate must be a view into the input at exactly its offset.

@@ -5,6 +5,8 @@
 // written twice, fragments of a sentence ({x}, [1], [note]) and candidates the filter refuses
 // stay quiet.
 
+#include "extract_test_util.hpp"
+
 #include <laminate/extract.hpp>
 
 #include <gtest/gtest.h>
@@ -15,12 +17,8 @@
 namespace laminate {
 namespace {
 
-const Diagnostic* other_candidates(const Extracted& e) {
-    const auto& ds = e.parsed.diagnostics;
-    auto it = std::find_if(ds.begin(), ds.end(),
-                           [](const Diagnostic& d) { return d.repair == RepairKind::OtherCandidates; });
-    return it == ds.end() ? nullptr : &*it;
-}
+using test::other_candidates;
+using test::expect_quiet;
 
 // The reading of `text` is `expected` and carries an other_candidates Warning counting
 // `others` (the message names the count) at `offset`.
@@ -36,14 +34,6 @@ void expect_warned(const std::string& text, const std::string& expected, const s
     EXPECT_EQ(d->kind, DiagnosticKind::Repaired);
     EXPECT_EQ(d->offset, offset);
     EXPECT_EQ(d->message.rfind(count, 0), 0u) << d->message;
-}
-
-void expect_quiet(const std::string& text, const std::string& expected, const ParseOptions& po = {}) {
-    SCOPED_TRACE(text);
-    auto r = extract(text, po);
-    ASSERT_TRUE(r) << r.error();
-    EXPECT_EQ(r->parsed.value.dump(), expected);
-    EXPECT_EQ(other_candidates(*r), nullptr) << other_candidates(*r)->message;
 }
 
 TEST(ExtractRivalsAcrossKinds, AnExampleFenceBeforeTheResultInProse) {

@@ -4,6 +4,8 @@
 // (a fence and prose around it, reasoning then the answer, the same payload written twice) stay
 // quiet. A payload in the prose beside a fence or tag: rivals_across_kinds_test.cpp.
 
+#include "extract_test_util.hpp"
+
 #include <laminate/extract.hpp>
 
 #include <gtest/gtest.h>
@@ -14,20 +16,8 @@
 namespace laminate {
 namespace {
 
-const Diagnostic* other_candidates(const Extracted& e) {
-    const auto& ds = e.parsed.diagnostics;
-    auto it = std::find_if(ds.begin(), ds.end(),
-                           [](const Diagnostic& d) { return d.repair == RepairKind::OtherCandidates; });
-    return it == ds.end() ? nullptr : &*it;
-}
-
-void expect_quiet(const std::string& text, const std::string& expected) {
-    SCOPED_TRACE(text);
-    auto r = extract(text);
-    ASSERT_TRUE(r) << r.error();
-    EXPECT_EQ(r->parsed.value.dump(), expected);
-    EXPECT_EQ(other_candidates(*r), nullptr) << other_candidates(*r)->message;
-}
+using test::other_candidates;
+using test::expect_quiet;
 
 TEST(ExtractSeveralPayloads, TwoFencesTakeTheFirstAndSaySo) {
     const std::string text = "Plan A:\n```json\n{\"plan\": \"bus\"}\n```\nPlan B:\n```json\n{\"plan\": \"train\"}\n```\n";

@@ -5,6 +5,7 @@
 
 #include "value/value_access.hpp"
 
+#include <algorithm>
 #include <limits>
 #include <utility>
 
@@ -224,6 +225,17 @@ Next Parser::word_value() {
     if (stop != end_ && *stop == '"' && top().kind == FrameKind::Object &&
         plausible_member(stop)) {
         // {"a": sic tamet. "b": 1}: the quote opens the next member; the text ends before it.
+        // When a sentence ended there or a line did; {"msg": Click "OK": done} may as well be
+        // one text quoting a word as a member that lost its comma.
+        const char* end = stop;
+        while (end != start && is_ws(static_cast<unsigned char>(end[-1])))
+            --end;
+        const bool sentence_ended = end != start && (end[-1] == '.' || end[-1] == '!' ||
+                                                     end[-1] == '?' || end[-1] == ';');
+        if (!sentence_ended &&
+            std::find(start, stop, '\n') == stop && std::find(start, stop, '\r') == stop)
+            return fail(ErrorKind::AmbiguousRepair, stop,
+                        "unquoted text runs into a quoted key without a comma", PathAt::Container);
         if (!repair(RepairKind::UnquotedString, start, "quoted text")) return Next::Fail;
     } else if (stop != end_ && *stop == '"') {
         // abc" : the text lost its opening quote; its closing quote goes with it.

@@ -229,6 +229,18 @@ TEST(ParseStrayText, StrictModeRefuses) {
 
 // --- unquoted text up to the next member --------------------------------------------------------
 
+TEST(ParseUnquotedMemberText, AQuotedKeyRightAfterTheTextNeedsASentenceOrALineToEnd) {
+    // A quoted word with a colon inside unquoted text: a quotation as much as a member that lost
+    // its comma.
+    test::expect_error(R"({"msg": Click "OK": done, "n": 1})", ErrorKind::AmbiguousRepair, 14);
+    test::expect_error(R"({"a": the "b": field, "c": 1})", ErrorKind::AmbiguousRepair, 10);
+    // A sentence or a line ended: the next member starts there.
+    expect_repair(R"({"a": sic tamet. "b": 1})", R"({"a": "sic tamet.", "b": 1})",
+                  RepairKind::UnquotedString, 6);
+    expect_repair("{\"a\": hello\n\"b\": 2}", R"({"a": "hello", "b": 2})",
+                  RepairKind::MissingComma, 12);
+}
+
 TEST(ParseUnquotedMemberText, CommasInsideTheTextAreText) {
     auto ds = expect_repair(R"({"note": fast shipping, great price., "stars": 5})",
                             R"({"note": "fast shipping, great price.", "stars": 5})",

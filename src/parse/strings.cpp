@@ -263,10 +263,11 @@ restart:
                 if (!keep_quote(q)) return Next::Fail;
                 continue;
             }
-            if (last && *last == ',' &&
+            if (last && *last == ',' && brackets <= 0 && braces <= 0 &&
                 (key || (!key && top().kind == FrameKind::Object ? plausible_member(s)
                                                                  : plausible_value(s)))) {
                 // {"a":"b,"c":"d"}: this quote opens the next string; ours ended at the comma.
+                // Not inside brackets the text opened: {"json": "{"a": 1, "b": 2}"} quotes JSON.
                 out.resize(before_comma);
                 if (!repair(RepairKind::MissingQuote, last, "inserted quote")) return Next::Fail;
                 p_ = last;

@@ -109,6 +109,9 @@ TEST(ParseUnescapedQuotes, JsonQuotedInsideTheTextIsText) {
         RepairKind::UnescapedQuote, 45);
     expect_repair(R"({"x": "a, {"k": 1}, "y": 2})", R"({"x": "a, {\"k\": 1}", "y": 2})",
                   RepairKind::MissingQuote, 18);
+    // A comma inside the quoted object is the object's: the string does not end before it.
+    expect_repair(R"({"json": "{"a": 1, "b": 2}", "id": 5})",
+                  R"({"json": "{\"a\": 1, \"b\": 2}", "id": 5})", RepairKind::UnescapedQuote, 11);
 }
 
 TEST(ParseUnescapedQuotes, CodeWithConcatenationInsideTheTextIsKept) {

@@ -249,6 +249,7 @@ private:
     // ------------------------------------
     Next word_value();
     Next call_value(std::string_view name, const char* paren);
+    bool json_value_follows_key(const char* quote) const;
     Next unquoted_key();
     Next regex_value();
     bool scan_unquoted(bool key, const char*& stop);

@@ -232,7 +232,12 @@ Next Parser::word_value() {
             --end;
         const bool sentence_ended = end != start && (end[-1] == '.' || end[-1] == '!' ||
                                                      end[-1] == '?' || end[-1] == ';');
-        if (!sentence_ended &&
+        // {"key":value "key2":"value2"}: one word, then a member whose value is written as
+        // JSON: a value that lost its comma, not a quotation.
+        const bool one_word = std::find_if(start, end, [](char ch) {
+                                  return is_ws(static_cast<unsigned char>(ch));
+                              }) == end;
+        if (!sentence_ended && !(one_word && json_value_follows_key(stop)) &&
             std::find(start, stop, '\n') == stop && std::find(start, stop, '\r') == stop)
             return fail(ErrorKind::AmbiguousRepair, stop,
                         "unquoted text runs into a quoted key without a comma", PathAt::Container);
@@ -310,6 +315,26 @@ Next Parser::call_value(std::string_view name, const char* paren) {
         }
     }
     return fail(ErrorKind::AmbiguousRepair, start, "a function call where a value belongs");
+}
+
+// At the quote of a key that plausible_member() accepted: whether the value after its colon
+// starts as JSON writes one (a quoted string, a number, a container, a constant).
+bool Parser::json_value_follows_key(const char* quote) const {
+    const char* t = quoted_within(quote);
+    if (!t) return false;
+    while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
+        ++t;
+    if (t == end_ || *t != ':') return false;
+    ++t;
+    while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
+        ++t;
+    if (t == end_) return false;
+    const auto c = static_cast<unsigned char>(*t);
+    if (c == '"' || c == '\'' || c == '{' || c == '[' || c == '-' || is_digit(c)) return true;
+    const char* e = t;
+    while (e != end_ && is_word_char(static_cast<unsigned char>(*e)))
+        ++e;
+    return is_keyword(std::string_view(t, static_cast<std::size_t>(e - t)));
 }
 
 Next Parser::unquoted_key() {

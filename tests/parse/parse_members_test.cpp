@@ -239,6 +239,10 @@ TEST(ParseUnquotedMemberText, AQuotedKeyRightAfterTheTextNeedsASentenceOrALineTo
                   RepairKind::UnquotedString, 6);
     expect_repair("{\"a\": hello\n\"b\": 2}", R"({"a": "hello", "b": 2})",
                   RepairKind::MissingComma, 12);
+    // One word, then a member whose value JSON wrote: a value that lost its comma.
+    expect_repair(R"({"key":value "key2":"value2" })", R"({"key": "value", "key2": "value2"})",
+                  RepairKind::UnquotedString, 7);
+    test::expect_error(R"({"a": hello world "b": "x"})", ErrorKind::AmbiguousRepair, 18);
 }
 
 TEST(ParseUnquotedMemberText, CommasInsideTheTextAreText) {

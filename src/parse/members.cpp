@@ -29,6 +29,12 @@ bool Parser::value_follows_colon(const char* colon) const {
 // which identifies it) and read on; it ends at its '}' or, losing that too, at the array's ']'.
 Next Parser::members_in_array() {
     const char* const colon = p_;
+    // ["a", "b": 1]: after elements that are no objects, the colon may as well belong to a set
+    // or a dict that lost its braces around all of them: no reading is the careful one.
+    for (std::size_t i = top().first; i + 1 < ws_.values.size(); ++i)
+        if (!ws_.values.data()[i].is_object())
+            return fail(ErrorKind::AmbiguousRepair, colon,
+                        "a member after elements that are no objects", PathAt::Container);
     Value key = std::move(ws_.values.top());
     ws_.values.pop();
     if (!open_frame(FrameKind::Object)) return Next::Fail;

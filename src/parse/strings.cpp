@@ -519,8 +519,10 @@ bool Parser::quote_ends_string(const char* after, bool key, int brackets, int br
         // ["key": "value"]: in an array, a member whose object lost its braces (members.cpp).
         // Not after text whose brackets do not balance: "x" y],"k": [ is one string of a
         // broken array, not a key.
-        return key || (top().kind == FrameKind::Array && brackets == 0 && braces == 0 &&
-                       value_follows_colon(t));
+        // {"x", "y": 1}: in a set, a member ends the string and is an error (after_value_cold()).
+        return key || top().kind == FrameKind::Set ||
+               (top().kind == FrameKind::Array && brackets == 0 && braces == 0 &&
+                value_follows_colon(t));
     case '[':
     case '{':
     case '+':

@@ -30,10 +30,21 @@ TEST(ParseMembersInArray, SeveralMembersMakeOneObject) {
                   R"([{"a": 1, "b": [2], "c": {"d": null}}])", RepairKind::MembersInArray, 4);
 }
 
-TEST(ParseMembersInArray, ALaterElementMayBeTheMember) {
-    auto ds = expect_repair(R"(["x", "a": 1])", R"(["x", {"a": 1}])",
-                            RepairKind::MembersInArray, 9);
+TEST(ParseMembersInArray, ALaterElementMayBeTheMemberAfterObjects) {
+    auto ds = expect_repair(R"([{"a": 1}, "b": 2])", R"([{"a": 1}, {"b": 2}])",
+                            RepairKind::MembersInArray, 14);
     EXPECT_EQ(test::repairs_of(ds, RepairKind::MembersInArray)[0].path, "[1]");
+}
+
+TEST(ParseMembersInArray, AMemberAfterElementsThatAreNoObjectsIsAnError) {
+    // ["x", "a": 1]: a set or a dict that lost its braces around all of it as much as an object
+    // around the last element.
+    test::expect_error(R"(["x", "a": 1])", ErrorKind::AmbiguousRepair, 9);
+    test::expect_error(R"([1, {"k": 2}, "a": 1])", ErrorKind::AmbiguousRepair, 17);
+}
+
+TEST(ParseMembersInArray, AColonInASetEndsTheStringAndIsAnError) {
+    test::expect_error(R"({"a": {"x", "y": 1, "z"}})", ErrorKind::InvalidJson, 15);
 }
 
 TEST(ParseMembersInArray, SingleQuotedMembersToo) {

@@ -158,6 +158,7 @@ Result<Response> read_raw_text(std::string_view text, Format format, const RawTe
         format = detect_markers(split.rest);
         if (format == Format::AutoDetect) {
             detail::RawBuilder probe(options, text);
+            probe.locate(split.rest);
             bool used_parameters = false;
             if (detail::read_bare_json(split.rest, probe, &used_parameters) > 0)
                 return probe.finish(used_parameters ? Format::Llama3 : Format::BareJson,
@@ -168,6 +169,7 @@ Result<Response> read_raw_text(std::string_view text, Format format, const RawTe
     }
     detail::RawBuilder b(options, text);
     b.named = named;
+    b.locate(split.rest);
     // No call could be read where the text marked one (the reader said why, or the markers are
     // there): the text comes back as it was, never a call made up from it. Functionary's
     // markers also carry plain text (>>>all), which is its reading.

@@ -70,6 +70,10 @@ std::size_t read_mistral(std::string_view text, RawBuilder& b) {
                 for (auto& c : calls) { b.call(std::move(c.call), std::move(c.envelope)); ++found; }
         }
         if (found == 0) b.note(Risk::Risky, DiagnosticKind::Preserved, "[TOOL_CALLS] payload holds no call");
+        // Words after the payload's last closer are prose, kept as text (not dropped).
+        const std::size_t close = head.find_last_of("]}");
+        if (found > 0 && close != std::string_view::npos && !trim(head.substr(close + 1)).empty())
+            b.text(head.substr(close + 1));
         return found;
     }
     // [TOOL_CALLS]name[CALL_ID]id[ARGS]{...} (v11+), repeated for parallel calls; also

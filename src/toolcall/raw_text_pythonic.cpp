@@ -69,7 +69,20 @@ Value read_value(std::string_view text, bool closed, Diagnostics& ds) {
         return std::move(parsed->value);
     }
     if (parsed && text == "None") return Value();
-    return Value(text); // a bare word (an enum-like name): its text
+    // A bare word (an enum-like name, a dotted constant): its text. Anything else (1+2, x * 3,
+    // len(a)) is an expression Python would evaluate: kept as its text, and said so.
+    bool word = !text.empty() && ident_start(text.front());
+    for (char c : text) word = word && (ident_char(c) || c == '.');
+    if (!word && !text.empty()) {
+        Diagnostic d;
+        d.kind = DiagnosticKind::Repaired;
+        d.repair = RepairKind::ExpressionAsString;
+        d.risk = Risk::Warning;
+        d.message = "kept expression";
+        d.offset = 0;
+        ds.push_back(std::move(d));
+    }
+    return Value(text);
 }
 
 } // namespace
@@ -109,9 +122,21 @@ std::size_t read_pythonic(std::string_view text, RawBuilder& b) {
             bool closed = true;
             const std::string_view raw = sc.value(closed);
             Diagnostics ds;
+            const bool repeated = call.arguments.contains(key);
             call.arguments.set(key, read_value(raw, closed, ds));
             // The value's repairs: at its parameter, offsets from the start of the text.
             b.rebase(ds, raw);
+            if (repeated) {
+                // f(a=1, a=2) is a SyntaxError in Python; read as JSON reads {"a": 1, "a": 2}.
+                Diagnostic d;
+                d.kind = DiagnosticKind::DuplicateKey;
+                d.risk = Risk::Warning;
+                d.message = "last value won";
+                d.offset = 0;
+                Diagnostics one{std::move(d)};
+                b.rebase(one, key);
+                ds.insert(ds.begin(), std::move(one.front()));
+            }
             for (auto& d : ds) {
                 std::string path;
                 append_path_key(path, key);

@@ -49,10 +49,37 @@ void RawBuilder::rebase(Diagnostics& ds, std::string_view part) const {
     }
 }
 
+void RawBuilder::locate(std::string_view region) {
+    const bool inside = region.data() >= source.data() && region.data() + region.size() <= source.data() + source.size();
+    if (!inside) return;
+    located = true;
+    region_begin = cursor = static_cast<std::size_t>(region.data() - source.data());
+    region_end = region_begin + region.size();
+}
+
+void RawBuilder::text(std::string_view s) {
+    prose.append(s.data(), s.size());
+    if (!located || s.empty()) return;
+    if (s.data() < source.data() || s.data() + s.size() > source.data() + source.size()) return;
+    const std::size_t at = static_cast<std::size_t>(s.data() - source.data());
+    if (span_open) {
+        spans.back().end = std::max(spans.back().begin, at);
+        span_open = false;
+    }
+    cursor = std::max(cursor, at + s.size());
+}
+
 void RawBuilder::call(ToolCall c, Diagnostics envelope) {
     if (calls >= options.max_calls) {
         ++dropped_calls;
         return;
+    }
+    if (located) {
+        if (!span_open) {
+            spans.push_back({cursor, region_end, calls, 0});
+            span_open = true;
+        }
+        ++spans.back().count;
     }
     if (c.id.empty()) c.id = "call_" + std::to_string(calls);
     std::string prefix = "tool_calls";
@@ -73,7 +100,114 @@ void RawBuilder::note(Risk risk, DiagnosticKind kind, std::string message) {
     response.diagnostics.push_back(std::move(d));
 }
 
+namespace {
+
+bool blank_char(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+bool fence_line(std::string_view line) {
+    const std::string_view t = trim(line);
+    return t.starts_with("```") || t.starts_with("~~~");
+}
+
+// Whether s holds words: anything but blanks, backticks and sentence punctuation.
+bool has_words(std::string_view s) {
+    for (char c : s)
+        if (!blank_char(c) && c != '`' && c != '.' && c != ',' && c != ';' && c != ':' && c != '!' && c != '?')
+            return true;
+    return false;
+}
+
+// Whether the prose kept as text holds words outside fence lines.
+bool prose_has_words(std::string_view prose) {
+    while (!prose.empty()) {
+        const std::size_t nl = prose.find('\n');
+        const std::string_view line = prose.substr(0, nl);
+        if (!fence_line(line) && has_words(line)) return true;
+        if (nl == std::string_view::npos) break;
+        prose.remove_prefix(nl + 1);
+    }
+    return false;
+}
+
+} // namespace
+
+// A call the model writes as an example, a format to follow or one it declines to make looks
+// like any other call; what it was meant as cannot be read. What can be seen is where it is
+// written: inside a markdown code fence or inline code while the answer also holds prose, or in
+// the middle of a line of prose. Such a call is still returned, with a warning that it may be an
+// example; a call alone in a fence (some models fence their real calls) is only noted, and a call
+// on its own line after a sentence ("Let me check.\n<tool_call>...") is not flagged.
+// Offsets count from the start of the whole text (the markup's first byte).
+void RawBuilder::flag_embedded() {
+    if (spans.empty()) return;
+    if (span_open) spans.back().end = std::max(spans.back().begin, region_end);
+    span_open = false;
+    const bool words_elsewhere = prose_has_words(prose);
+    std::size_t fences = 0;   // fence lines between region_begin and `counted`
+    std::size_t counted = region_begin;
+    for (const Span& sp : spans) {
+        std::size_t mb = sp.begin, me = std::max(sp.begin, std::min(sp.end, region_end));
+        while (mb < me && blank_char(source[mb])) ++mb;
+        while (me > mb && blank_char(source[me - 1])) --me;
+        const std::size_t line_nl = mb == 0 ? std::string_view::npos : source.rfind('\n', mb - 1);
+        const std::size_t line_start = std::max(region_begin, line_nl == std::string_view::npos ? 0 : line_nl + 1);
+        // Fence lines wholly before the markup's line.
+        while (counted < line_start) {
+            const std::size_t nl = source.find('\n', counted);
+            if (nl == std::string_view::npos || nl >= line_start) break;
+            if (fence_line(source.substr(counted, nl - counted))) ++fences;
+            counted = nl + 1;
+        }
+        const std::string_view prefix = source.substr(line_start, mb - line_start);
+        std::size_t line_end = source.find('\n', me);
+        if (line_end == std::string_view::npos || line_end > region_end) line_end = region_end;
+        const std::string_view suffix = source.substr(me, line_end - me);
+        const std::string_view markup = source.substr(mb, me - mb);
+        const bool fenced = fences % 2 == 1 || fence_line(markup.substr(0, markup.find('\n')));
+        const bool inline_code = trim(prefix).ends_with('`') || (markup.starts_with('`') && !fenced);
+        const bool in_code = fenced || inline_code;
+        // Special tokens (Mistral's [TOOL_CALLS], DeepSeek's <｜…｜>, Llama's <|python_tag|>,
+        // Functionary's >>>) follow the answer's last sentence directly as the template
+        // renders them: only prose after them on the line says they sit inside a sentence.
+        const bool token = markup.starts_with("[TOOL_CALLS]") || markup.starts_with("<\xEF\xBD\x9C") ||
+                           markup.starts_with("<|") || markup.starts_with(">>>");
+        const bool words_on_line = (!token && has_words(prefix)) || has_words(suffix);
+        Diagnostic d;
+        d.kind = DiagnosticKind::Repaired;
+        d.repair = RepairKind::WrapperStripped;
+        d.offset = mb;
+        if (in_code && (words_elsewhere || words_on_line)) {
+            d.risk = Risk::Warning;
+            d.message = "the call is written inside a code block or inline code, with prose around it: it may be "
+                        "an example, not a call";
+        } else if (in_code) {
+            d.risk = Risk::Info;
+            d.message = "the call is written inside a markdown code fence";
+        } else if (words_on_line) {
+            d.risk = Risk::Warning;
+            d.message = "the call is written in the middle of a line of prose: it may be an example or a "
+                        "description, not a call";
+        } else {
+            continue;
+        }
+        d.suggestion = "have the model write each call on its own line, outside code fences";
+        for (std::size_t k = 0; k < sp.count; ++k) {
+            Diagnostic one = d;
+            one.path = "tool_calls";
+            append_path_index(one.path, sp.first + k);
+            // A fence the parser already reported removing around the call says it all.
+            const bool said = d.risk == Risk::Info &&
+                              std::any_of(response.diagnostics.begin(), response.diagnostics.end(),
+                                          [&](const Diagnostic& x) {
+                                              return x.path == one.path && x.repair == RepairKind::WrapperStripped;
+                                          });
+            if (!said) response.diagnostics.push_back(std::move(one));
+        }
+    }
+}
+
 Response RawBuilder::finish(Format format, std::string reasoning, bool has_reasoning) {
+    flag_embedded();
     if (dropped_calls > 0)
         note(Risk::Risky, DiagnosticKind::Dropped,
              std::to_string(dropped_calls) + " tool call(s) beyond max_calls were dropped");

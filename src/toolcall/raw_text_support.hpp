@@ -29,7 +29,24 @@ struct RawBuilder {
     std::size_t calls = 0;
     bool named = false; // the caller named the format (not detected)
 
-    void text(std::string_view s) { prose.append(s.data(), s.size()); }
+    // Calls added since the last prose, and where in source their markup began: [begin, end)
+    // once the next prose (or the region's end) closes it.
+    struct Span {
+        std::size_t begin = 0, end = 0;
+        std::size_t first = 0, count = 0; // the calls (indexes) written there
+    };
+    std::vector<Span> spans;
+    bool span_open = false;
+    bool located = false;
+    std::size_t region_begin = 0;
+    std::size_t cursor = 0;     // end in source of the last prose taken from it
+    std::size_t region_end = 0; // end in source of the reader's text
+
+    void text(std::string_view s);
+    // Where the reader's text lies in source (after the reasoning): each call's markup is then
+    // known as the stretch between the prose before it and the prose after it, which finish()
+    // looks at to flag calls written inside code or prose (an example, not a call).
+    void locate(std::string_view region);
     // Adds a call (id "call_<n>" when it has none), up to options.max_calls. Repairs of the
     // call's envelope (its name, the object around it: paths relative to the call) become
     // response diagnostics at tool_calls[n] / tool_calls[n].name.
@@ -39,6 +56,8 @@ struct RawBuilder {
     // Diagnostics whose offsets count from the start of `part` (a view into source) made to
     // count from the start of source; offsets of a part that is not in source are dropped.
     void rebase(Diagnostics& ds, std::string_view part) const;
+    // Flags the calls written inside code or prose (see locate()); called by finish().
+    void flag_embedded();
     // The finished Response: reasoning and prose blocks first, then the calls.
     Response finish(Format format, std::string reasoning, bool has_reasoning);
 };

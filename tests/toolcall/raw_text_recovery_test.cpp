@@ -172,7 +172,7 @@ TEST(ToolcallRawTextRecovery, ArgumentOffsetsCountFromTheWholeText) {
         {Format::Hermes, "<function name=\"f\">{\"a\": 'x'}</function>", "a"},
         {Format::Llama3, "<|python_tag|>{\"name\": \"f\", \"parameters\": {\"a\": 'x'}}", "a"},
         {Format::Llama3, "[f(a={\"b\": 'x'})]", "a.b"},
-        {Format::BareJson, "Here: {\"name\": \"f\", \"arguments\": {\"a\": 'x'}} done", "a"},
+        {Format::BareJson, "Here:\n{\"name\": \"f\", \"arguments\": {\"a\": 'x'}}\ndone", "a"},
     };
     for (const auto& c : cases) {
         const Response r = read(c.text, c.format);

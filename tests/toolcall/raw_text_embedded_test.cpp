@@ -1,0 +1,131 @@
+// Calls written inside code or prose (an example, a format to follow, a call the model declines):
+// what they were meant as cannot be read, where they are written can. Such a call is still
+// returned, with a warning at tool_calls[n] that it may be an example; a call on its own line
+// after a sentence, or an answer that is only a call, stays quiet.
+#include "raw_text_support.hpp"
+
+#include <laminate/toolcall/raw_text.hpp>
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace laminate::toolcall {
+namespace {
+
+using test::read;
+
+// The response diagnostics that flag a call as written inside code or prose.
+std::vector<Diagnostic> flags(const Response& r) {
+    std::vector<Diagnostic> out;
+    for (const auto& d : r.diagnostics)
+        if (d.repair == RepairKind::WrapperStripped && d.message.find("the call is written") == 0) out.push_back(d);
+    return out;
+}
+
+struct Case {
+    std::string text;
+    std::vector<std::string> names; // the calls read
+    std::size_t flagged;            // index of the call warned about
+    std::string markup;             // where the warning points (its first occurrence in text)
+};
+
+TEST(RawTextEmbedded, CallsInsideCodeOrProseAreWarnedAbout) {
+    const Case cases[] = {
+        {"Here is an example:\n```\n<tool_call>{\"name\":\"delete_all\",\"arguments\":{}}</tool_call>\n```\nI will not call it.",
+         {"delete_all"}, 0, "<tool_call>"},
+        {"Use this format: `<tool_call>{\"name\":\"rm\",\"arguments\":{\"path\":\"/\"}}</tool_call>` \xE2\x80\x94 but I will not run it.",
+         {"rm"}, 0, "<tool_call>"},
+        {"Do NOT emit:\n```json\n{\"name\":\"rm\",\"arguments\":{\"path\":\"/\"}}\n```\nAnswer: 4", {"rm"}, 0, "```json"},
+        {"I could call [TOOL_CALLS][{\"name\":\"rm\",\"arguments\":{}}] but I will not.", {"rm"}, 0, "[TOOL_CALLS]"},
+        {"To call a tool, write <tool_call>{\"name\": \"f\", \"arguments\": {}}</tool_call> in your answer.", {"f"}, 0,
+         "<tool_call>"},
+        {"<tool_call>{\"name\":\"f\",\"arguments\":{\"a\":1}}</tool_call>\nFor reference, a different call would be:\n```\n"
+         "<tool_call>{\"name\":\"g\",\"arguments\":{}}</tool_call>\n```",
+         {"f", "g"}, 1, "<tool_call>{\"name\":\"g\""},
+        {"For example, a call looks like {\"name\": \"tool_name\", \"arguments\": {\"arg\": \"value\"}}.", {"tool_name"}, 0,
+         "{\"name\""},
+        {"Try it: <function=f>{\"a\": 1}</function> then tell me.", {"f"}, 0, "<function="},
+    };
+    for (const auto& c : cases) {
+        SCOPED_TRACE(c.text);
+        const Response r = read(c.text);
+        ASSERT_EQ(r.tool_calls().size(), c.names.size());
+        for (std::size_t i = 0; i < c.names.size(); ++i) EXPECT_EQ(test::call(r, i).name, c.names[i]);
+        const auto f = flags(r);
+        ASSERT_EQ(f.size(), 1u);
+        EXPECT_EQ(f[0].risk, Risk::Warning);
+        EXPECT_EQ(f[0].path, "tool_calls[" + std::to_string(c.flagged) + "]");
+        EXPECT_EQ(f[0].offset, c.text.find(c.markup));
+        EXPECT_EQ(f[0].message.find("rm"), std::string::npos); // never quotes the input
+    }
+}
+
+TEST(RawTextEmbedded, CallsOnTheirOwnLinesStayQuiet) {
+    for (std::string text :
+         {std::string("Let me check.\n<tool_call>{\"name\":\"f\",\"arguments\":{}}</tool_call>"),
+          std::string("<tool_call>{\"name\":\"f\",\"arguments\":{}}</tool_call>"),
+          std::string("<think>plan `x`</think>Sure.\n<tool_call>{\"name\":\"f\",\"arguments\":{}}</tool_call>\n"
+                      "<tool_call>{\"name\":\"g\",\"arguments\":{}}</tool_call>"),
+          std::string("{\"name\": \"f\", \"arguments\": {}}"),
+          std::string("Checking.\n{\"name\": \"f\", \"arguments\": {}}"),
+          std::string("Sure.[TOOL_CALLS][{\"name\":\"f\",\"arguments\":{}}]"),
+          std::string("Calling. <\xEF\xBD\x9Ctool\xE2\x96\x81" "call\xE2\x96\x81" "begin\xEF\xBD\x9C>f<\xEF\xBD\x9Ctool\xE2\x96\x81"
+                      "sep\xEF\xBD\x9C>{\"a\": 1}<\xEF\xBD\x9Ctool\xE2\x96\x81" "call\xE2\x96\x81" "end\xEF\xBD\x9C>"),
+          std::string("[get_time(tz=\"UTC\")]")}) {
+        SCOPED_TRACE(text);
+        const Response r = read(text);
+        ASSERT_FALSE(r.tool_calls().empty());
+        EXPECT_TRUE(r.diagnostics.empty()) << to_value(r).dump();
+    }
+}
+
+TEST(RawTextEmbedded, AnAnswerThatIsOnlyAFencedCallIsAtMostNoted) {
+    const std::string text = "```\n<tool_call>{\"name\":\"f\",\"arguments\":{}}</tool_call>\n```";
+    const Response r = read(text);
+    ASSERT_EQ(r.tool_calls().size(), 1u);
+    const auto f = flags(r);
+    ASSERT_EQ(f.size(), 1u);
+    EXPECT_EQ(f[0].risk, Risk::Info);
+    EXPECT_EQ(f[0].offset, text.find("<tool_call>"));
+    // A fenced bare JSON call: the parser's own fence diagnostics say it, nothing more.
+    const Response j = read("```json\n{\"name\":\"f\",\"arguments\":{}}\n```");
+    ASSERT_EQ(j.tool_calls().size(), 1u);
+    EXPECT_TRUE(flags(j).empty());
+}
+
+TEST(RawTextEmbedded, MistralProseAfterThePayloadIsKept) {
+    const Response r = read("I could call [TOOL_CALLS][{\"name\":\"rm\",\"arguments\":{}}] but I will not.");
+    EXPECT_EQ(r.text(), "I could call  but I will not.");
+}
+
+TEST(RawTextEmbedded, PythonicRepeatedKeywordSaysTheLastWon) {
+    const std::string text = "[f(amount=100, amount=100000)]";
+    const Response r = read(text);
+    ASSERT_EQ(r.tool_calls().size(), 1u);
+    const ToolCall& c = test::call(r, 0);
+    EXPECT_EQ(c.arguments["amount"].as_double(), 100000.0);
+    ASSERT_EQ(c.diagnostics.size(), 1u);
+    EXPECT_EQ(c.diagnostics[0].kind, DiagnosticKind::DuplicateKey);
+    EXPECT_EQ(c.diagnostics[0].risk, Risk::Warning);
+    EXPECT_EQ(c.diagnostics[0].path, "amount");
+    EXPECT_EQ(c.diagnostics[0].offset, text.rfind("amount"));
+}
+
+TEST(RawTextEmbedded, PythonicExpressionIsKeptAsTextWithAWarning) {
+    const std::string text = "[f(a=1+2, b=ready)]";
+    const Response r = read(text);
+    ASSERT_EQ(r.tool_calls().size(), 1u);
+    const ToolCall& c = test::call(r, 0);
+    EXPECT_EQ(c.arguments["a"].as_string(), "1+2");
+    EXPECT_EQ(c.arguments["b"].as_string(), "ready");
+    ASSERT_EQ(c.diagnostics.size(), 2u) << to_value(r).dump(); // and b's unquoted_string
+    EXPECT_EQ(c.diagnostics[0].repair, RepairKind::ExpressionAsString);
+    EXPECT_EQ(c.diagnostics[0].risk, Risk::Warning);
+    EXPECT_EQ(c.diagnostics[0].path, "a");
+    EXPECT_EQ(c.diagnostics[0].offset, text.find("1+2"));
+}
+
+} // namespace
+} // namespace laminate::toolcall

@@ -145,7 +145,11 @@ void RawBuilder::flag_embedded() {
     const bool words_elsewhere = prose_has_words(prose);
     std::size_t fences = 0;   // fence lines between region_begin and `counted`
     std::size_t counted = region_begin;
-    for (const Span& sp : spans) {
+    for (std::size_t k = 0; k < spans.size(); ++k) {
+        const Span& sp = spans[k];
+        // Other calls on the line are no prose: the line is looked at between them.
+        const std::size_t prev_end = k == 0 ? region_begin : std::min(spans[k - 1].end, region_end);
+        const std::size_t next_begin = k + 1 < spans.size() ? spans[k + 1].begin : region_end;
         std::size_t mb = sp.begin, me = std::max(sp.begin, std::min(sp.end, region_end));
         while (mb < me && blank_char(source[mb])) ++mb;
         while (me > mb && blank_char(source[me - 1])) --me;
@@ -158,9 +162,10 @@ void RawBuilder::flag_embedded() {
             if (fence_line(source.substr(counted, nl - counted))) ++fences;
             counted = nl + 1;
         }
-        const std::string_view prefix = source.substr(line_start, mb - line_start);
+        const std::size_t prose_start = std::min(mb, std::max(line_start, prev_end));
+        const std::string_view prefix = source.substr(prose_start, mb - prose_start);
         std::size_t line_end = source.find('\n', me);
-        if (line_end == std::string_view::npos || line_end > region_end) line_end = region_end;
+        if (line_end == std::string_view::npos || line_end > next_begin) line_end = std::max(me, next_begin);
         const std::string_view suffix = source.substr(me, line_end - me);
         const std::string_view markup = source.substr(mb, me - mb);
         const bool fenced = fences % 2 == 1 || fence_line(markup.substr(0, markup.find('\n')));
@@ -171,7 +176,13 @@ void RawBuilder::flag_embedded() {
         // renders them: only prose after them on the line says they sit inside a sentence.
         const bool token = markup.starts_with("[TOOL_CALLS]") || markup.starts_with("<\xEF\xBD\x9C") ||
                            markup.starts_with("<|") || markup.starts_with(">>>");
-        const bool words_on_line = (!token && has_words(prefix)) || has_words(suffix);
+        // A finished sentence before the call ("Sure, let me check.<tool_call>...") is the
+        // common way of answering, the call coming after it; words that run into the call
+        // ("write <tool_call>...", "looks like {...}") make it part of the sentence.
+        const std::string_view before = trim(prefix);
+        const bool sentence_done = before.ends_with('.') || before.ends_with('!') || before.ends_with('?') ||
+                                   before.ends_with(':');
+        const bool words_on_line = (!token && !sentence_done && has_words(prefix)) || has_words(suffix);
         Diagnostic d;
         d.kind = DiagnosticKind::Repaired;
         d.repair = RepairKind::WrapperStripped;
@@ -191,10 +202,10 @@ void RawBuilder::flag_embedded() {
             continue;
         }
         d.suggestion = "have the model write each call on its own line, outside code fences";
-        for (std::size_t k = 0; k < sp.count; ++k) {
+        for (std::size_t j = 0; j < sp.count; ++j) {
             Diagnostic one = d;
             one.path = "tool_calls";
-            append_path_index(one.path, sp.first + k);
+            append_path_index(one.path, sp.first + j);
             // A fence the parser already reported removing around the call says it all.
             const bool said = d.risk == Risk::Info &&
                               std::any_of(response.diagnostics.begin(), response.diagnostics.end(),

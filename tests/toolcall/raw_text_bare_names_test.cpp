@@ -41,12 +41,12 @@ TEST(RawTextBareNames, DetectedNameOnlyObjectsAreData) {
 }
 
 TEST(RawTextBareNames, DetectedCallsWithArgumentsAreStillCalls) {
-    const Response r = read("Calling:\n{\"name\": \"get_time\", \"arguments\": {}}");
+    const Response r = read("Calling: {\"name\": \"get_time\", \"arguments\": {}}");
     ASSERT_EQ(r.tool_calls().size(), 1u);
     EXPECT_EQ(r.tool_calls()[0]->name, "get_time");
     EXPECT_TRUE(r.diagnostics.empty());
     // In the middle of a line of prose it is still a call, with a warning that it may be an example.
-    const Response m = read("Calling: {\"name\": \"get_time\", \"arguments\": {}}");
+    const Response m = read("I would be calling {\"name\": \"get_time\", \"arguments\": {}}");
     ASSERT_EQ(m.tool_calls().size(), 1u);
     ASSERT_EQ(m.diagnostics.size(), 1u);
     EXPECT_EQ(m.diagnostics[0].risk, Risk::Warning);

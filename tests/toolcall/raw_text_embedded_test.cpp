@@ -71,6 +71,8 @@ TEST(RawTextEmbedded, CallsOnTheirOwnLinesStayQuiet) {
           std::string("{\"name\": \"f\", \"arguments\": {}}"),
           std::string("Checking.\n{\"name\": \"f\", \"arguments\": {}}"),
           std::string("Sure.[TOOL_CALLS][{\"name\":\"f\",\"arguments\":{}}]"),
+          std::string("Sure, let me check the weather.<tool_call>{\"name\":\"f\",\"arguments\":{}}</tool_call>"),
+          std::string("{\"name\": \"f\", \"parameters\": {}}; {\"name\": \"g\", \"parameters\": {}}"),
           std::string("Calling. <\xEF\xBD\x9Ctool\xE2\x96\x81" "call\xE2\x96\x81" "begin\xEF\xBD\x9C>f<\xEF\xBD\x9Ctool\xE2\x96\x81"
                       "sep\xEF\xBD\x9C>{\"a\": 1}<\xEF\xBD\x9Ctool\xE2\x96\x81" "call\xE2\x96\x81" "end\xEF\xBD\x9C>"),
           std::string("[get_time(tz=\"UTC\")]")}) {

@@ -144,7 +144,8 @@ void RawBuilder::flag_embedded() {
     span_open = false;
     const bool words_elsewhere = prose_has_words(prose);
     std::size_t fences = 0;   // fence lines between region_begin and `counted`
-    std::size_t counted = region_begin;
+    std::size_t counted = region_begin; // start of the first line not yet counted
+    std::size_t scanned = region_begin; // [counted, scanned) holds no line break
     for (std::size_t k = 0; k < spans.size(); ++k) {
         const Span& sp = spans[k];
         // Other calls on the line are no prose: the line is looked at between them.
@@ -153,19 +154,26 @@ void RawBuilder::flag_embedded() {
         std::size_t mb = sp.begin, me = std::max(sp.begin, std::min(sp.end, region_end));
         while (mb < me && blank_char(source[mb])) ++mb;
         while (me > mb && blank_char(source[me - 1])) --me;
-        const std::size_t line_nl = mb == 0 ? std::string_view::npos : source.rfind('\n', mb - 1);
-        const std::size_t line_start = std::max(region_begin, line_nl == std::string_view::npos ? 0 : line_nl + 1);
+        // Every search is bounded by the neighbouring calls, so many calls on one line stay linear.
+        const std::size_t lo = std::min(mb, std::max(region_begin, prev_end));
+        const std::size_t nl_at = source.substr(lo, mb - lo).rfind('\n');
+        const std::size_t line_start = nl_at == std::string_view::npos ? lo : lo + nl_at + 1;
         // Fence lines wholly before the markup's line.
-        while (counted < line_start) {
-            const std::size_t nl = source.find('\n', counted);
-            if (nl == std::string_view::npos || nl >= line_start) break;
-            if (fence_line(source.substr(counted, nl - counted))) ++fences;
-            counted = nl + 1;
+        std::size_t scan = std::max(counted, scanned);
+        while (scan < line_start) {
+            const std::size_t nl = source.substr(scan, line_start - scan).find('\n');
+            if (nl == std::string_view::npos) {
+                scan = line_start;
+                break;
+            }
+            if (fence_line(source.substr(counted, scan + nl - counted))) ++fences;
+            counted = scan = scan + nl + 1;
         }
-        const std::size_t prose_start = std::min(mb, std::max(line_start, prev_end));
-        const std::string_view prefix = source.substr(prose_start, mb - prose_start);
-        std::size_t line_end = source.find('\n', me);
-        if (line_end == std::string_view::npos || line_end > next_begin) line_end = std::max(me, next_begin);
+        scanned = scan;
+        const std::string_view prefix = source.substr(line_start, mb - line_start);
+        const std::size_t hi = std::max(me, std::min(next_begin, region_end));
+        const std::size_t nl_after = source.substr(me, hi - me).find('\n');
+        const std::size_t line_end = nl_after == std::string_view::npos ? hi : me + nl_after;
         const std::string_view suffix = source.substr(me, line_end - me);
         const std::string_view markup = source.substr(mb, me - mb);
         const bool fenced = fences % 2 == 1 || fence_line(markup.substr(0, markup.find('\n')));

@@ -214,6 +214,10 @@ std::size_t read_llama3(std::string_view text, RawBuilder& b) {
         b.rebase(p.diagnostics, segment);
         found += add_calls(b, p);
     }
+    // Words after the last payload are prose, kept as text (not dropped).
+    if (const std::size_t close = segment.find_last_of("]}");
+        found > 0 && close != std::string_view::npos && !trim(segment.substr(close + 1)).empty())
+        b.text(segment.substr(close + 1));
     if (found == 0 && looks_pythonic(segment))
         if (const std::size_t n = read_pythonic(segment, b)) return n;
     if (found == 0 && !segment.empty()) {

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -100,6 +101,32 @@ TEST(RawTextEmbedded, AnAnswerThatIsOnlyAFencedCallIsAtMostNoted) {
 TEST(RawTextEmbedded, MistralProseAfterThePayloadIsKept) {
     const Response r = read("I could call [TOOL_CALLS][{\"name\":\"rm\",\"arguments\":{}}] but I will not.");
     EXPECT_EQ(r.text(), "I could call  but I will not.");
+}
+
+TEST(RawTextEmbedded, LlamaProseAfterThePayloadIsKeptAndFlagsTheCall) {
+    const std::string text = "<|python_tag|>{\"name\": \"f\", \"parameters\": {}} and more words";
+    const Response r = read(text);
+    ASSERT_EQ(r.tool_calls().size(), 1u);
+    EXPECT_EQ(r.text(), "and more words");
+    const auto f = flags(r);
+    ASSERT_EQ(f.size(), 1u);
+    EXPECT_EQ(f[0].risk, Risk::Warning);
+    EXPECT_EQ(f[0].offset, 0u);
+}
+
+TEST(RawTextEmbedded, ManyCallsOnOneLineStayLinear) {
+    std::string text = "x ";
+    for (int i = 0; i < 20000; ++i) text += "<tool_call>{\"name\":\"f\",\"arguments\":{}}</tool_call>; ";
+    text += "y";
+    RawTextOptions options;
+    options.max_calls = 100000;
+    const auto start = std::chrono::steady_clock::now();
+    auto r = read_raw_text(text, Format::AutoDetect, options);
+    const auto took = std::chrono::steady_clock::now() - start;
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->tool_calls().size(), 20000u);
+    EXPECT_EQ(flags(*r).size(), 2u); // the first (words before it) and the last (words after it)
+    EXPECT_LT(took, std::chrono::seconds(5));
 }
 
 TEST(RawTextEmbedded, PythonicRepeatedKeywordSaysTheLastWon) {

@@ -49,16 +49,27 @@ bool bare_target(const schema_detail::Node& n) {
     return n.types != 0 && (n.types & (t_array | t_object)) == 0;
 }
 
-// Whether the schema takes a tool-call envelope as it is: any value, or an object schema that
-// declares one of the envelope's keys. Other schemas are given an envelope's arguments.
-bool schema_takes_envelopes(const schema_detail::Node& n) {
-    if (n.types == 0 && n.alternatives.empty() && !n.has_enum) return true;
+// Whether a node takes a tool-call envelope `v` as it is, should it read without error: a node
+// for any value, an object node that declares no property (any object fits it), or one that
+// declares a key the envelope has ({"name": ...} for a record with a name). A node that declares
+// only other keys would "fit" the envelope vacuously (by dropping its arguments or keeping them
+// as an unknown member): there the envelope's arguments are tried first.
+bool node_takes_envelope(const schema_detail::Node& n, const Value& v) {
+    if (n.types == 0 && n.alternatives.empty() && !n.has_enum) return !n.never;
+    if (n.alternatives.empty() && !n.has_enum && (n.types & schema_detail::t_object) && n.properties.empty() &&
+        n.additional != schema_detail::Additional::Forbidden)
+        return true;
     for (const schema_detail::Property& p : n.properties)
-        if (shape_detail::is_envelope_key(p.key)) return true;
+        if (shape_detail::is_envelope_key(p.key) || v.find(p.key)) return true;
     for (const schema_detail::Node* a : n.alternatives)
-        for (const schema_detail::Property& p : a->properties)
-            if (shape_detail::is_envelope_key(p.key)) return true;
+        if (node_takes_envelope(*a, v)) return true;
     return false;
+}
+
+// Whether the schema takes `v` as it is when it fits (see node_takes_envelope); false for
+// anything that is no envelope.
+bool schema_takes_envelope(const schema_detail::Node& root, const Value& v) {
+    return shape_detail::looks_like_envelope(v) && node_takes_envelope(root, v);
 }
 
 // The options of the overloads without them, built once.
@@ -134,9 +145,6 @@ Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, con
     while (!trimmed.empty() && (trimmed.front() == ' ' || trimmed.front() == '\n' || trimmed.front() == '\r' ||
                                 trimmed.front() == '\t'))
         trimmed.remove_prefix(1);
-    // Whether the schema takes an envelope as it is: decided past the fast path only, which never
-    // needs it (it reads the root's properties, cold memory when calls take turns among schemas).
-    bool takes_envelopes = false;
     const bool trimmed_json = !trimmed.empty() && (trimmed.front() == '{' || trimmed.front() == '[');
     if (trimmed_json) {
         {
@@ -146,7 +154,6 @@ Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, con
             // (The fast path takes no member the schema does not declare: never an envelope's.)
             if (take_fast(model_text, schema, parse_options, st, out)) return finish(std::move(out), st, options);
         }
-        takes_envelopes = schema_takes_envelopes(schema.shape_root());
         ParseOptions exact = parse_options;
         exact.repair = false;
         exact.complete_truncated = false;
@@ -154,13 +161,16 @@ Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, con
             std::size_t budget = 0;
             ShapeState st = schema_state(options, budget, model_text.size());
             Shaped<Value> out;
+            // The parser's own diagnostics (a repeated key: which value won) come first, as on
+            // every other path.
+            st.diagnostics = std::move(parsed->diagnostics);
             schema_detail::read_node(parsed->value, schema.shape_root(), out.value, st);
             // An envelope the schema has no key for goes to extraction, which unwraps it.
-            if (st.errors.empty() && (takes_envelopes || !shape_detail::looks_like_envelope(parsed->value)))
+            if (st.errors.empty() && (!shape_detail::looks_like_envelope(parsed->value) ||
+                                      schema_takes_envelope(schema.shape_root(), parsed->value)))
                 return finish(std::move(out), st, options);
         }
     }
-    if (!trimmed_json) takes_envelopes = schema_takes_envelopes(schema.shape_root());
     std::optional<ShapeState> winner_state;
     std::optional<Shaped<Value>> winner;
     bool winner_is_array = false, other_tool = false;
@@ -186,6 +196,7 @@ Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, con
             return Unwrap::NoFit;
         };
         const bool envelope = shape_detail::looks_like_envelope(candidate);
+        const bool takes_envelopes = envelope && schema_takes_envelope(schema.shape_root(), candidate);
         Unwrap u = envelope && !takes_envelopes ? arguments() : Unwrap::NoFit;
         if (u == Unwrap::NoFit) {
             schema_detail::read_node(candidate, schema.shape_root(), out.value, st);

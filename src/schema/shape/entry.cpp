@@ -6,6 +6,7 @@
 #include <laminate/parse.hpp>
 #include <laminate/shape.hpp>
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -49,27 +50,41 @@ bool bare_target(const schema_detail::Node& n) {
     return n.types != 0 && (n.types & (t_array | t_object)) == 0;
 }
 
-// Whether a node takes a tool-call envelope `v` as it is, should it read without error: a node
-// for any value, an object node that declares no property (any object fits it), or one that
-// declares a key the envelope has ({"name": ...} for a record with a name). A node that declares
-// only other keys would "fit" the envelope vacuously (by dropping its arguments or keeping them
-// as an unknown member): there the envelope's arguments are tried first.
-bool node_takes_envelope(const schema_detail::Node& n, const Value& v) {
-    if (n.types == 0 && n.alternatives.empty() && !n.has_enum) return !n.never;
-    if (n.alternatives.empty() && !n.has_enum && (n.types & schema_detail::t_object) && n.properties.empty() &&
-        n.additional != schema_detail::Additional::Forbidden)
-        return true;
+// How many of the properties a node declares `v` has (the best of its alternatives).
+std::size_t declared_keys(const schema_detail::Node& n, const Value& v) {
+    std::size_t best = 0;
+    for (const schema_detail::Node* a : n.alternatives) best = std::max(best, declared_keys(*a, v));
+    if (!v.is_object()) return best;
+    std::size_t count = 0;
     for (const schema_detail::Property& p : n.properties)
-        if (shape_detail::is_envelope_key(p.key) || v.find(p.key)) return true;
+        if (v.find(p.key)) ++count;
+    return std::max(best, count);
+}
+
+bool declares_envelope_key(const schema_detail::Node& n) {
+    for (const schema_detail::Property& p : n.properties)
+        if (shape_detail::is_envelope_key(p.key)) return true;
     for (const schema_detail::Node* a : n.alternatives)
-        if (node_takes_envelope(*a, v)) return true;
+        if (declares_envelope_key(*a)) return true;
     return false;
 }
 
-// Whether the schema takes `v` as it is when it fits (see node_takes_envelope); false for
-// anything that is no envelope.
-bool schema_takes_envelope(const schema_detail::Node& root, const Value& v) {
-    return shape_detail::looks_like_envelope(v) && node_takes_envelope(root, v);
+// Whether the schema takes a tool-call envelope `v` as it is, should it read without error: a
+// schema for any value or that declares an envelope key ("arguments", ...) does; otherwise it does
+// unless its arguments have at least as many of the schema's properties as the envelope has, and
+// one at least (then the envelope would "fit" only by leaving its arguments aside, as an unknown
+// member or dropped). An open object schema, or {"name": ...} given {"name": "Alice",
+// "arguments": {"x": 1}}, keeps it; {"name", "source"} given {"name": "lookup", "arguments":
+// {"name": "Ada"}} reads the arguments.
+// False for anything that is no envelope.
+bool schema_takes_envelope(const schema_detail::Node& root, const Value& v, const ParseOptions& parse_options) {
+    if (!shape_detail::looks_like_envelope(v)) return false;
+    if (root.types == 0 && root.alternatives.empty() && !root.has_enum) return !root.never;
+    if (declares_envelope_key(root)) return true;
+    auto envelope = shape_detail::tool_envelope(v, parse_options);
+    if (!envelope) return true;
+    const std::size_t in_arguments = declared_keys(root, envelope->arguments);
+    return in_arguments == 0 || in_arguments < declared_keys(root, v);
 }
 
 // The options of the overloads without them, built once.
@@ -167,7 +182,7 @@ Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, con
             schema_detail::read_node(parsed->value, schema.shape_root(), out.value, st);
             // An envelope the schema has no key for goes to extraction, which unwraps it.
             if (st.errors.empty() && (!shape_detail::looks_like_envelope(parsed->value) ||
-                                      schema_takes_envelope(schema.shape_root(), parsed->value)))
+                                      schema_takes_envelope(schema.shape_root(), parsed->value, parse_options)))
                 return finish(std::move(out), st, options);
         }
     }
@@ -196,7 +211,7 @@ Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, con
             return Unwrap::NoFit;
         };
         const bool envelope = shape_detail::looks_like_envelope(candidate);
-        const bool takes_envelopes = envelope && schema_takes_envelope(schema.shape_root(), candidate);
+        const bool takes_envelopes = envelope && schema_takes_envelope(schema.shape_root(), candidate, parse_options);
         Unwrap u = envelope && !takes_envelopes ? arguments() : Unwrap::NoFit;
         if (u == Unwrap::NoFit) {
             schema_detail::read_node(candidate, schema.shape_root(), out.value, st);

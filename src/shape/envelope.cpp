@@ -51,7 +51,8 @@ std::optional<Envelope> tool_envelope(const Value& v, const ParseOptions& parse_
     d.kind = DiagnosticKind::Repaired;
     d.repair = RepairKind::EnvelopeUnwrapped;
     d.risk = Risk::Warning;
-    d.message = "shaped the arguments of a call to tool '" + e->name + "': the tool-call envelope does not fit";
+    // The tool's name is the model's text: never in a message (Envelope::name has it).
+    d.message = "shaped the arguments of a tool call: the tool-call envelope does not fit";
     d.suggestion = "emit the arguments alone";
     e->diagnostics.insert(e->diagnostics.begin(), std::move(d));
     return e;

@@ -272,6 +272,11 @@ std::optional<Error> Compiler::fill_limits(const Value& s, Node& n, const std::s
                    count("minLength", spec.length_min), count("maxLength", spec.length_max),
                    count("minItems", spec.items_min), count("maxItems", spec.items_max)})
         if (e) return e;
+    // uniqueItems: checked on the array as shaped (coercion can make two elements equal).
+    if (const Value* v = lookup_.find(s, "uniqueItems"); v && v->is_bool() && v->as_bool()) {
+        n.unique_items = true;
+        n.has_limits = true;
+    }
     // An integer target carries the schema's range when it lies in int64 (or uint64) range.
     if (n.types == t_integer) {
         IntTarget& t = n.int_target;
@@ -409,6 +414,7 @@ std::optional<Error> Compiler::merge_all_of(const Value& list, Node& n, std::siz
         if (!n.has_limits && c.has_limits) {
             n.has_limits = true;
             n.limits = c.limits;
+            n.unique_items = c.unique_items;
             n.exclusive_minimum = c.exclusive_minimum;
             n.exclusive_maximum = c.exclusive_maximum;
         }

@@ -6,6 +6,7 @@
 #include <laminate/parse.hpp>
 #include <laminate/shape.hpp>
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -49,16 +50,41 @@ bool bare_target(const schema_detail::Node& n) {
     return n.types != 0 && (n.types & (t_array | t_object)) == 0;
 }
 
-// Whether the schema takes a tool-call envelope as it is: any value, or an object schema that
-// declares one of the envelope's keys. Other schemas are given an envelope's arguments.
-bool schema_takes_envelopes(const schema_detail::Node& n) {
-    if (n.types == 0 && n.alternatives.empty() && !n.has_enum) return true;
+// How many of the properties a node declares `v` has (the best of its alternatives).
+std::size_t declared_keys(const schema_detail::Node& n, const Value& v) {
+    std::size_t best = 0;
+    for (const schema_detail::Node* a : n.alternatives) best = std::max(best, declared_keys(*a, v));
+    if (!v.is_object()) return best;
+    std::size_t count = 0;
+    for (const schema_detail::Property& p : n.properties)
+        if (v.find(p.key)) ++count;
+    return std::max(best, count);
+}
+
+bool declares_envelope_key(const schema_detail::Node& n) {
     for (const schema_detail::Property& p : n.properties)
         if (shape_detail::is_envelope_key(p.key)) return true;
     for (const schema_detail::Node* a : n.alternatives)
-        for (const schema_detail::Property& p : a->properties)
-            if (shape_detail::is_envelope_key(p.key)) return true;
+        if (declares_envelope_key(*a)) return true;
     return false;
+}
+
+// Whether the schema takes a tool-call envelope `v` as it is, should it read without error: a
+// schema for any value or that declares an envelope key ("arguments", ...) does; otherwise it does
+// unless its arguments have at least as many of the schema's properties as the envelope has, and
+// one at least (then the envelope would "fit" only by leaving its arguments aside, as an unknown
+// member or dropped). An open object schema, or {"name": ...} given {"name": "Alice",
+// "arguments": {"x": 1}}, keeps it; {"name", "source"} given {"name": "lookup", "arguments":
+// {"name": "Ada"}} reads the arguments.
+// False for anything that is no envelope.
+bool schema_takes_envelope(const schema_detail::Node& root, const Value& v, const ParseOptions& parse_options) {
+    if (!shape_detail::looks_like_envelope(v)) return false;
+    if (root.types == 0 && root.alternatives.empty() && !root.has_enum) return !root.never;
+    if (declares_envelope_key(root)) return true;
+    auto envelope = shape_detail::tool_envelope(v, parse_options);
+    if (!envelope) return true;
+    const std::size_t in_arguments = declared_keys(root, envelope->arguments);
+    return in_arguments == 0 || in_arguments < declared_keys(root, v);
 }
 
 // The options of the overloads without them, built once.
@@ -134,9 +160,6 @@ Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, con
     while (!trimmed.empty() && (trimmed.front() == ' ' || trimmed.front() == '\n' || trimmed.front() == '\r' ||
                                 trimmed.front() == '\t'))
         trimmed.remove_prefix(1);
-    // Whether the schema takes an envelope as it is: decided past the fast path only, which never
-    // needs it (it reads the root's properties, cold memory when calls take turns among schemas).
-    bool takes_envelopes = false;
     const bool trimmed_json = !trimmed.empty() && (trimmed.front() == '{' || trimmed.front() == '[');
     if (trimmed_json) {
         {
@@ -146,7 +169,6 @@ Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, con
             // (The fast path takes no member the schema does not declare: never an envelope's.)
             if (take_fast(model_text, schema, parse_options, st, out)) return finish(std::move(out), st, options);
         }
-        takes_envelopes = schema_takes_envelopes(schema.shape_root());
         ParseOptions exact = parse_options;
         exact.repair = false;
         exact.complete_truncated = false;
@@ -154,13 +176,16 @@ Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, con
             std::size_t budget = 0;
             ShapeState st = schema_state(options, budget, model_text.size());
             Shaped<Value> out;
+            // The parser's own diagnostics (a repeated key: which value won) come first, as on
+            // every other path.
+            st.diagnostics = std::move(parsed->diagnostics);
             schema_detail::read_node(parsed->value, schema.shape_root(), out.value, st);
             // An envelope the schema has no key for goes to extraction, which unwraps it.
-            if (st.errors.empty() && (takes_envelopes || !shape_detail::looks_like_envelope(parsed->value)))
+            if (st.errors.empty() && (!shape_detail::looks_like_envelope(parsed->value) ||
+                                      schema_takes_envelope(schema.shape_root(), parsed->value, parse_options)))
                 return finish(std::move(out), st, options);
         }
     }
-    if (!trimmed_json) takes_envelopes = schema_takes_envelopes(schema.shape_root());
     std::optional<ShapeState> winner_state;
     std::optional<Shaped<Value>> winner;
     bool winner_is_array = false, other_tool = false;
@@ -186,6 +211,7 @@ Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, con
             return Unwrap::NoFit;
         };
         const bool envelope = shape_detail::looks_like_envelope(candidate);
+        const bool takes_envelopes = envelope && schema_takes_envelope(schema.shape_root(), candidate, parse_options);
         Unwrap u = envelope && !takes_envelopes ? arguments() : Unwrap::NoFit;
         if (u == Unwrap::NoFit) {
             schema_detail::read_node(candidate, schema.shape_root(), out.value, st);

@@ -322,6 +322,8 @@ template <class ReadElement>
 bool fast_array(FastCursor& c, const Node& n, Value& out, ShapeState& st, std::size_t depth) {
     return fast_items(c, out, [&](std::size_t i, Value& v) {
         const Node* element = i < n.prefix_items.size() ? n.prefix_items[i] : n.items;
+        // A scalar where an element may be an array: read_array decides (wrapping may be a guess).
+        if (element && (element->types & t_array) && !c.at('{') && !c.at('[')) return false;
         if (element && !c.at('{') && !c.at('[') && direct_read(c, *element, v, depth + 1)) {
             // fast_node's first step, taken before entering the element's path: direct_read
             // makes no diagnostic, so only the constraint check needs the path.
@@ -355,6 +357,8 @@ bool fast_element(FastCursor& c, const HotArray& a, std::size_t i, Value& v, Sha
             return false;
         return !(e.flags & h_limits) || check_limits(v, *e.child, st);
     }
+    // A scalar where an element may be an array: read_array decides (wrapping may be a guess).
+    if (e.child->types & t_array) return false;
     if (e.direct && depth <= kMaxInputDepth ? direct_property(c, e, v) : direct_read(c, *e.child, v, depth)) {
         if (!(e.flags & h_limits)) return true;
         PathScope path(st, i);

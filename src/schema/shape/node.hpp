@@ -117,6 +117,7 @@ struct Node {
     bool has_enum = false;         // enum / const (const is an enum of one)
     bool has_limits = false;
     bool items_forbidden = false;  // "items": false after prefixItems: no further element
+    bool unique_items = false;     // uniqueItems: checked by check_limits on the shaped array
     Additional additional = Additional::Allowed;
     bool plain_keys = false;       // every property key is plain ASCII text (the fast path compares bytes)
     const HotObject* hot = nullptr; // the fast path's form of an object node (ShapeTree::hot), or null

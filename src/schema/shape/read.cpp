@@ -85,6 +85,22 @@ bool may_be_array(const Node& n) {
     return n.types == 0 ? !n.never : (n.types & t_array) != 0;
 }
 
+// A node whose values are arrays only (or null): no alternatives, no enum.
+bool only_arrays(const Node& n) {
+    return n.alternatives.empty() && !n.has_enum && !n.never && (n.types & ~t_null) == t_array;
+}
+
+// An element that an array node would read by wrapping it in an array: a number, a boolean, a
+// string that spells no array (a stringified array is parsed, not wrapped).
+bool wrapped_element(const Value& v) {
+    if (v.is_number() || v.is_bool()) return true;
+    if (!v.is_string()) return false;
+    std::string_view s = v.as_string();
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' || s.front() == '\r'))
+        s.remove_prefix(1);
+    return s.empty() || s.front() != '[';
+}
+
 bool read_array(const Value& in, const Node& n, Value& out, ShapeState& st, std::size_t depth) {
     if (!in.is_array() && n.items && may_be_array(*n.items))
         return st.fail(Error(ErrorKind::TypeMismatch, "expected an array, got " + std::string(in.is_object() ? "an object" : "a single value") +
@@ -106,7 +122,16 @@ bool read_array(const Value& in, const Node& n, Value& out, ShapeState& st, std:
         Value v;
         if (element) {
             const shape_detail::ReadMark before = shape_detail::mark(st);
-            if (read_node((*items)[i], *element, v, st, depth + 1)) out.push_back(std::move(v));
+            const Value& item = (*items)[i];
+            // [1, 2] where each element is an array: wrapping each ([[1], [2]]) is as much a guess
+            // as wrapping the whole ([[1, 2]]). An error, not a reading.
+            if (only_arrays(*element) && wrapped_element(item)) {
+                st.fail(Error(ErrorKind::TypeMismatch, "expected an array, got a single value "
+                                                       "(wrapping each element, or the whole array, would be a guess)"));
+                if (n.prefix_items.empty()) shape_detail::note_element(failures, i, before, st);
+                continue;
+            }
+            if (read_node(item, *element, v, st, depth + 1)) out.push_back(std::move(v));
             else if (n.prefix_items.empty()) shape_detail::note_element(failures, i, before, st);
         } else {
             out.push_back((*items)[i]);
@@ -164,9 +189,11 @@ void read_property(const Property& p, const Slot& slot, MemberBuilder& out, Shap
             out.add(p.key, Value(*child.default_value));
             return;
         }
-        // null in a required number or boolean with no default: the model gave no value, and
-        // the type's zero would be invented (not "read as the default": none was declared).
-        if (p.required && !child.default_value && zero_would_be_invented(child) && is_null_like(v, st.coerce()))
+        // null in a required property with no default: the model gave no value, and the type's
+        // zero, "", [] or {} would be invented (not "read as the default": none was declared). A
+        // null sentinel counts where the property holds no strings ("N/A" is a fine string).
+        if (p.required && !child.default_value &&
+            (v.is_null() || (zero_would_be_invented(child) && is_null_like(v, st.coerce()))))
             return (void)st.fail(Error(ErrorKind::MissingField, "expected a value for required field '" + p.key +
                                                                      "', got null and the schema declares no default"));
         // null in an optional property: absent, as null in a std::optional member is nullopt.
@@ -269,6 +296,16 @@ bool read_typed(const Value& in, unsigned type, const Node& n, Value& out, Shape
         if (in.is_string()) {
             out = in;
             return true;
+        }
+        // ["a"]: a one-element array reads as its scalar (BestEffort, Warning), as it does for
+        // numbers and booleans; not as the array's JSON text. Longer arrays keep their text.
+        if (in.is_array() && in.size() == 1 && st.coerce().allows(CoercionLevel::BestEffort)) {
+            const Value& e = in.items()[0];
+            if (e.is_string() || e.is_number() || e.is_bool()) {
+                st.note(DiagnosticKind::Coerced, Risk::Warning, "unwrapped a one-element array",
+                        "emit the value itself, not an array around it", "array", n.label);
+                return read_typed(e, t_string, n, out, st, depth + 1);
+            }
         }
         return take(coerce_string(in, st.coerce()), out, st);
     case t_array: return read_array(in, n, out, st, depth);
@@ -426,7 +463,18 @@ bool check_limits(const Value& out, const Node& n, ShapeState& st) {
         return true;
     }
     if (out.is_string()) return !n.limits || shape_detail::check_text(out.as_string(), *n.limits, st);
-    if (out.is_array()) return !n.limits || shape_detail::check_count(out.size(), *n.limits, st);
+    if (out.is_array()) {
+        if (n.limits && !shape_detail::check_count(out.size(), *n.limits, st)) return false;
+        if (n.unique_items) {
+            const auto items = out.items();
+            for (std::size_t j = 1; j < items.size(); ++j)
+                for (std::size_t i = 0; i < j; ++i)
+                    if (items[i] == items[j])
+                        return st.fail(Error(ErrorKind::ConstraintViolation,
+                                             "expected unique items, items " + std::to_string(i) + " and " +
+                                                 std::to_string(j) + " are equal as shaped"));
+        }
+    }
     return true;
 }
 
@@ -451,6 +499,21 @@ bool read_node(const Value& in, const Node& n, Value& out, ShapeState& st, std::
         return st.fail(Error(ErrorKind::DepthExceeded, "value nested deeper than " + std::to_string(kMaxInputDepth) +
                                                             " levels for its schema"));
     if (n.never) return st.fail(Error(ErrorKind::TypeMismatch, "the schema allows no value here"));
+    // null (or, where the node holds no strings, a null sentinel: "N/A", "none") where the schema
+    // allows no null: its declared default with a Warning, or an error. Never the type's zero,
+    // "", [] or {}: that value would be invented. (Enums match sentinels as their own names.)
+    if ((in.is_null() || (!n.has_enum && n.alternatives.empty() && !holds_sentinels(n) && in.is_string() &&
+                          is_null_like(in, st.coerce()))) &&
+        !accepts_null(n)) {
+        if (n.default_value && shape_detail::null_keeps_default(in, !holds_sentinels(n), st)) {
+            out = *n.default_value;
+            return true;
+        }
+        return st.fail(Error(ErrorKind::TypeMismatch,
+                             "expected " + (n.label.empty() ? std::string("a value") : n.label) +
+                                 (in.is_null() ? ", got null" : ", got a null sentinel") +
+                                 " and the schema declares no default"));
+    }
     if (!n.alternatives.empty()) return read_alternatives(in, n, out, st, depth);
     if (n.source_literals && in.is_string() && n.types && !(n.types & t_string) && !n.has_enum)
         return read_source_text(in, n, out, st, depth);

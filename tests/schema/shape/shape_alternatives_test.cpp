@@ -95,3 +95,14 @@ TEST(SchemaAlternatives, MultiplyingAlternativesStopAtTheBudget) {
     auto fine = shape_text(R"({"anyOf":[{"type":"array","items":{"$ref":"#"}},{"type":"integer"}]})", deep);
     ASSERT_TRUE(fine);
 }
+
+// A sentinel is no number: an enum label that matches it ignoring case is the reading, not 0.
+TEST(SchemaAlternatives, SentinelMatchesAnEnumLabelNotANumber) {
+    const char* schema = R"({"type":"object","properties":{"x":{"anyOf":[{"type":"number"},{"enum":["n/a"]}]}}})";
+    for (const char* input : {R"({"x":"N/A"})", R"({"x":"n/a"})"}) {
+        auto r = shape_text(schema, input);
+        ASSERT_TRUE(r) << r.error();
+        EXPECT_EQ(r->value, json(R"({"x":"n/a"})")) << input;
+    }
+    EXPECT_FALSE(shape_text(R"({"anyOf":[{"type":"number"},{"type":"boolean"}]})", "null"));
+}

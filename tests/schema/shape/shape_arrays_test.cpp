@@ -51,3 +51,47 @@ TEST(SchemaArray, ScalarWrappedOnlyAtBestEffort) {
 TEST(SchemaArray, BfclTupleIsAnArray) {
     EXPECT_EQ(shape_text(R"({"type":"tuple","items":{"type":"float"}})", "[1, 2.5]")->value.dump(), "[1,2.5]");
 }
+
+// null as an element of a number array is no 0: the element is invalid (Lenient drops a minority
+// of invalid elements, Risky; Strict fails).
+TEST(SchemaArray, NullElementIsNeverZero) {
+    const char* schema = R"({"type":"object","properties":{"a":{"type":"array","items":{"type":"number"}}}})";
+    auto r = shape_text(schema, R"({"a":[1.5,null,2]})");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value, json(R"({"a":[1.5,2]})"));
+    ASSERT_EQ(r->diagnostics.size(), 1u);
+    EXPECT_EQ(r->diagnostics[0].kind, DiagnosticKind::Dropped);
+    EXPECT_EQ(r->diagnostics[0].risk, Risk::Risky);
+    EXPECT_EQ(r->diagnostics[0].path, "a[1]");
+    EXPECT_FALSE(shape_text(schema, R"({"a":[1.5,null,2]})", Mode::Strict));
+    EXPECT_FALSE(shape_text(schema, R"({"a":[null]})"));
+    auto d = shape_text(R"({"type":"array","items":{"type":"integer","default":7}})", "[1,null]");
+    ASSERT_TRUE(d) << d.error();
+    EXPECT_EQ(d->value, json("[1,7]"));
+}
+
+// [1, 2] where each element is an array: [[1], [2]] is as likely as [[1, 2]]. An error.
+TEST(SchemaArray, ScalarsWhereElementsAreArraysAreAnError) {
+    const char* schema = R"({"type":"object","properties":{"a":{"type":"array","items":{"type":"array","items":{"type":"integer"}}}}})";
+    auto r = shape_text(schema, R"({"a":[1,2]})");
+    ASSERT_FALSE(r) << r->value.dump();
+    auto prose = compiled(schema).from_llm_response(R"(Here: {"a":[1,2]})");
+    ASSERT_FALSE(prose) << prose->value.dump();
+    // Arrays, and a string holding one, are read.
+    auto ok = shape_text(schema, R"({"a":[[1,2],"[3]"]})");
+    ASSERT_TRUE(ok) << ok.error();
+    EXPECT_EQ(ok->value, json(R"({"a":[[1,2],[3]]})"));
+}
+
+// uniqueItems holds for the array as shaped: coercion must not make two elements equal.
+TEST(SchemaArray, UniqueItemsCheckedAfterCoercion) {
+    const char* schema = R"({"type":"object","properties":{"a":{"type":"array","items":{"type":"integer"},"uniqueItems":true}}})";
+    for (const char* input : {R"({"a":[1,"1"]})", R"({"a":[1,1]})"}) {
+        auto r = shape_text(schema, input);
+        ASSERT_FALSE(r) << input << " read as " << r->value.dump();
+        EXPECT_EQ(r.error().kind(), ErrorKind::ConstraintViolation);
+        auto m = compiled(schema).from_llm_response(input);
+        ASSERT_FALSE(m) << input;
+    }
+    EXPECT_EQ(shape_text(schema, R"({"a":[1,"2"]})")->value, json(R"({"a":[1,2]})"));
+}

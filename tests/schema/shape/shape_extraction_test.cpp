@@ -113,3 +113,41 @@ TEST(SchemaExtraction, OneCandidateThatFitsAmongOthersIsQuiet) {
     EXPECT_EQ(r->value["city"], Value("Lviv"));
     EXPECT_FALSE(passed_over(r->diagnostics));
 }
+
+// A repeated key: which value won is a Warning on every path, the whole answer being JSON or not.
+TEST(SchemaExtraction, DuplicateKeyWarnsOnEveryPath) {
+    auto s = compiled(R"({"type":"object","properties":{"amount":{"type":"number"}},"required":["amount"]})");
+    for (const char* text : {R"({"amount": 100, "amount": 100000})", R"(Here: {"amount": 100, "amount": 100000})"}) {
+        auto r = s.from_llm_response(text);
+        ASSERT_TRUE(r) << r.error();
+        EXPECT_EQ(r->value, json(R"({"amount":100000})"));
+        EXPECT_TRUE(has_diagnostic(r->diagnostics, DiagnosticKind::DuplicateKey, "amount")) << text;
+    }
+    auto j = s.from_json(R"({"amount": 100, "amount": 100000})");
+    ASSERT_TRUE(j) << j.error();
+    EXPECT_TRUE(has_diagnostic(j->diagnostics, DiagnosticKind::DuplicateKey, "amount"));
+}
+
+// A tool-call envelope is unwrapped only when it does not fit the schema while its arguments do.
+TEST(SchemaExtraction, EnvelopeThatFitsIsKept) {
+    const char* answer = R"({"name":"Alice","arguments":{"x":1}})";
+    for (const char* schema : {R"({"type":"object"})", R"({"type":"object","properties":{"name":{"type":"string"}}})"}) {
+        auto r = compiled(schema).from_llm_response(answer);
+        ASSERT_TRUE(r) << r.error();
+        EXPECT_EQ(r->value, json(answer)) << schema;
+        for (const auto& d : r->diagnostics) EXPECT_NE(d.repair, RepairKind::EnvelopeUnwrapped) << schema;
+    }
+    // No key of the envelope declared: the envelope would fit only vacuously; its arguments are read.
+    auto u = compiled(R"({"type":"object","properties":{"amount":{"type":"number"}}})")
+                 .from_llm_response(R"({"name":"sk-live-ABCDEF1234567890","arguments":{"amount":1}})");
+    ASSERT_TRUE(u) << u.error();
+    EXPECT_EQ(u->value, json(R"({"amount":1})"));
+    ASSERT_FALSE(u->diagnostics.empty());
+    EXPECT_EQ(u->diagnostics[0].repair, RepairKind::EnvelopeUnwrapped);
+    for (const auto& d : u->diagnostics) EXPECT_EQ(d.to_string().find("sk-live"), std::string::npos) << d.to_string();
+    // Declared key, but the envelope does not fit (a required member missing): its arguments.
+    auto a = compiled(R"({"type":"object","properties":{"name":{"type":"string"},"x":{"type":"integer"}},
+                          "required":["name","x"]})").from_llm_response(R"({"name":"f","arguments":{"name":"Bo","x":1}})");
+    ASSERT_TRUE(a) << a.error();
+    EXPECT_EQ(a->value, json(R"({"name":"Bo","x":1})"));
+}

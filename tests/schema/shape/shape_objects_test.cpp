@@ -103,3 +103,25 @@ TEST(SchemaObject, RequiredWithoutPropertySchema) {
     EXPECT_EQ(r.error().kind(), ErrorKind::MissingField);
     EXPECT_TRUE(shape_text(R"({"required":["id"]})", R"({"id":[1]})"));
 }
+
+// null in a required member with no default is missing_field for every type: 0, false, "", []
+// and {} would all be invented.
+TEST(SchemaObject, NullInARequiredMemberIsMissing) {
+    const char* schema = R"({"type":"object","properties":{"s":{"type":"string"},"a":{"type":"array"},
+        "o":{"type":"object"},"n":{"type":"number"},"b":{"type":"boolean"}},"required":["s","a","o","n","b"]})";
+    for (const char* key : {"s", "a", "o", "n", "b"}) {
+        std::string input = R"({"s":"x","a":[],"o":{},"n":1,"b":true})";
+        const std::string member = std::string("\"") + key + "\":";
+        const std::size_t at = input.find(member) + member.size();
+        const std::size_t end = input.find_first_of(",}", at);
+        input.replace(at, end - at, "null");
+        auto r = shape_text(schema, input);
+        ASSERT_FALSE(r) << key << " read as " << r->value.dump();
+        EXPECT_EQ(r.error().kind(), ErrorKind::MissingField) << key;
+    }
+    // A sentinel where no string is allowed is null too; in a string it is text.
+    EXPECT_FALSE(shape_text(R"({"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]})",
+                            R"({"n":"N/A"})"));
+    EXPECT_EQ(shape_text(R"({"type":"object","properties":{"s":{"type":"string"}},"required":["s"]})",
+                         R"({"s":"N/A"})")->value, json(R"({"s":"N/A"})"));
+}

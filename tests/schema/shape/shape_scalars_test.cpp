@@ -72,3 +72,47 @@ TEST(SchemaScalar, ConstraintsAfterCoercion) {
     EXPECT_EQ(len.error().kind(), ErrorKind::ConstraintViolation);
     EXPECT_TRUE(shape_text(R"({"type":"string","maxLength":3})", R"("héé")"));
 }
+
+// null, or a null sentinel where no string is allowed, is no number, integer or boolean: with no
+// `default` declared it is an error (never 0 or false); a declared default stands in (Warning).
+TEST(SchemaScalar, NullWithoutDefaultIsAnError) {
+    for (const char* schema : {R"({"type":"number"})", R"({"type":"integer"})", R"({"type":"boolean"})"}) {
+        auto s = compiled(schema);
+        for (const char* answer : {"N/A", "None", "-", "unknown", "null"}) {
+            auto r = s.from_llm_response(answer);
+            ASSERT_FALSE(r) << schema << " " << answer << " read as " << r->value.dump();
+            EXPECT_EQ(r.error().kind(), ErrorKind::TypeMismatch) << schema << " " << answer;
+            EXPECT_EQ(r.error().to_string().find(answer == std::string("null") ? "N/A" : answer),
+                      std::string::npos) << "the message quotes no input";
+        }
+        EXPECT_FALSE(shape_text(schema, "null"));
+        EXPECT_FALSE(shape_text(schema, "\"n/a\""));
+    }
+    EXPECT_FALSE(shape_text(R"({"type":"string"})", "null"));
+    EXPECT_FALSE(shape_text(R"({"type":"array"})", "null"));
+    EXPECT_FALSE(shape_text(R"({"type":"object"})", "null"));
+    // A sentinel is a fine string.
+    EXPECT_EQ(shape_text(R"({"type":"string"})", "\"N/A\"")->value, Value("N/A"));
+
+    auto d = shape_text(R"({"type":"number","default":5})", "null");
+    ASSERT_TRUE(d) << d.error();
+    EXPECT_EQ(d->value, Value(5));
+    ASSERT_EQ(d->diagnostics.size(), 1u);
+    EXPECT_EQ(d->diagnostics[0].risk, Risk::Warning);
+    EXPECT_FALSE(shape_text(R"({"type":"number","default":5})", "null", Mode::Strict));
+}
+
+// ["a"] for a string: the one element (Warning), as for numbers and booleans; longer arrays
+// keep their JSON text.
+TEST(SchemaScalar, OneElementArrayReadsAsTheString) {
+    auto r = shape_text(R"({"type":"object","properties":{"x":{"type":"string"}}})", R"({"x": ["a"]})");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value, json(R"({"x":"a"})"));
+    ASSERT_EQ(r->diagnostics.size(), 1u);
+    EXPECT_EQ(r->diagnostics[0].risk, Risk::Warning);
+    EXPECT_EQ(r->diagnostics[0].from, "array");
+    auto two = shape_text(R"({"type":"string"})", R"(["a","b"])");
+    ASSERT_TRUE(two) << two.error();
+    EXPECT_EQ(two->value, Value(R"(["a","b"])"));
+    EXPECT_FALSE(shape_text(R"({"type":"string"})", R"(["a"])", Mode::Strict));
+}

@@ -7,9 +7,15 @@
 #include "schema/shape/steps.hpp"
 #include "schema/shape/source_literal.hpp"
 
+#include <algorithm>
 #include <array>
+#include <charconv>
 #include <cmath>
 #include <limits>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace laminate::schema_detail {
 namespace {
@@ -449,6 +455,70 @@ bool read_enum(const Value& in, const Node& n, Value& out, ShapeState& st) {
 
 } // namespace
 
+namespace {
+
+constexpr std::size_t kNoEqualItems = static_cast<std::size_t>(-1);
+constexpr std::size_t kTooManyComparisons = static_cast<std::size_t>(-2);
+
+// uniqueItems on an array as shaped: the first pair of equal items (i < j, the smallest j), or
+// kNoEqualItems. Scalars are sorted on a key that equal values share (a number by its double),
+// so an array of 100,000 strings costs a sort, not 5 billion comparisons; items with the same
+// key, and containers (rare in such arrays), are compared pairwise within a budget
+// (kTooManyComparisons past it).
+std::pair<std::size_t, std::size_t> first_equal_items(std::span<const Value> items) {
+    std::vector<std::pair<std::string, std::size_t>> keyed;
+    std::vector<std::size_t> containers;
+    keyed.reserve(items.size());
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const Value& v = items[i];
+        std::string key;
+        if (v.is_array() || v.is_object()) {
+            containers.push_back(i);
+            continue;
+        }
+        if (v.is_string()) {
+            key = "s";
+            key += v.as_string();
+        } else if (v.is_number()) {
+            char digits[32];
+            const auto r = std::to_chars(digits, digits + sizeof digits, v.as_double());
+            key = "d";
+            key.append(digits, r.ptr);
+        } else if (v.is_bool()) {
+            key = v.as_bool() ? "t" : "f";
+        } else {
+            key = "n";
+        }
+        keyed.emplace_back(std::move(key), i);
+    }
+    std::sort(keyed.begin(), keyed.end());
+    std::pair<std::size_t, std::size_t> best{kNoEqualItems, kNoEqualItems};
+    std::size_t budget = std::size_t(1) << 22;
+    const auto consider = [&](std::size_t i, std::size_t j) {
+        if (budget == 0) return false;
+        --budget;
+        if (items[i] == items[j] && (best.second == kNoEqualItems || j < best.second ||
+                                     (j == best.second && i < best.first)))
+            best = {i, j};
+        return true;
+    };
+    for (std::size_t run = 0; run < keyed.size();) {
+        std::size_t end = run + 1;
+        while (end < keyed.size() && keyed[end].first == keyed[run].first)
+            ++end;
+        for (std::size_t a = run; a < end; ++a)
+            for (std::size_t b = a + 1; b < end; ++b)
+                if (!consider(keyed[a].second, keyed[b].second)) return {kTooManyComparisons, 0};
+        run = end;
+    }
+    for (std::size_t a = 0; a < containers.size(); ++a)
+        for (std::size_t b = a + 1; b < containers.size(); ++b)
+            if (!consider(containers[a], containers[b])) return {kTooManyComparisons, 0};
+    return best;
+}
+
+} // namespace
+
 bool check_limits(const Value& out, const Node& n, ShapeState& st) {
     if (out.is_number()) {
         const double d = out.as_double();
@@ -466,13 +536,14 @@ bool check_limits(const Value& out, const Node& n, ShapeState& st) {
     if (out.is_array()) {
         if (n.limits && !shape_detail::check_count(out.size(), *n.limits, st)) return false;
         if (n.unique_items) {
-            const auto items = out.items();
-            for (std::size_t j = 1; j < items.size(); ++j)
-                for (std::size_t i = 0; i < j; ++i)
-                    if (items[i] == items[j])
-                        return st.fail(Error(ErrorKind::ConstraintViolation,
-                                             "expected unique items, items " + std::to_string(i) + " and " +
-                                                 std::to_string(j) + " are equal as shaped"));
+            const auto [i, j] = first_equal_items(out.items());
+            if (i == kTooManyComparisons)
+                return st.fail(Error(ErrorKind::SizeExceeded,
+                                     "uniqueItems: the array's containers need more comparisons than the limit allows"));
+            if (i != kNoEqualItems)
+                return st.fail(Error(ErrorKind::ConstraintViolation,
+                                     "expected unique items, items " + std::to_string(i) + " and " +
+                                         std::to_string(j) + " are equal as shaped"));
         }
     }
     return true;

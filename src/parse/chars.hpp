@@ -55,6 +55,14 @@ inline bool is_keyword(std::string_view word) noexcept {
     return word == "true" || word == "false" || word == "null" || word == "True" ||
            word == "False" || word == "None";
 }
+
+// Whether the word that starts at t (up to end) is one of those constants.
+inline bool keyword_at(const char* t, const char* end) noexcept {
+    const char* e = t;
+    while (e != end && is_word_char(static_cast<unsigned char>(*e)))
+        ++e;
+    return is_keyword(std::string_view(t, static_cast<std::size_t>(e - t)));
+}
 inline bool is_identifier_start(unsigned char c) noexcept {
     return is_alpha(c) || c == '_' || c == '$';
 }

@@ -626,11 +626,7 @@ bool Parser::value_may_follow_without_comma() const {
         if (q != '"' && q != '\'' && q != '`' && q < 0x80) return false; // text without quotes
     }
     const auto c = static_cast<unsigned char>(*p_);
-    if (!is_identifier_start(c)) return true;
-    const char* e = p_;
-    while (e != end_ && is_word_char(static_cast<unsigned char>(*e)))
-        ++e;
-    return is_keyword(std::string_view(p_, static_cast<std::size_t>(e - p_)));
+    return !is_identifier_start(c) || keyword_at(p_, end_);
 }
 
 // A closing bracket arrived. It may be this container's, an outer container's (then this one lost

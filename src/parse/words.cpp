@@ -330,11 +330,8 @@ bool Parser::json_value_follows_key(const char* quote) const {
         ++t;
     if (t == end_) return false;
     const auto c = static_cast<unsigned char>(*t);
-    if (c == '"' || c == '\'' || c == '{' || c == '[' || c == '-' || is_digit(c)) return true;
-    const char* e = t;
-    while (e != end_ && is_word_char(static_cast<unsigned char>(*e)))
-        ++e;
-    return is_keyword(std::string_view(t, static_cast<std::size_t>(e - t)));
+    return c == '"' || c == '\'' || c == '{' || c == '[' || c == '-' || is_digit(c) ||
+           keyword_at(t, end_);
 }
 
 Next Parser::unquoted_key() {

@@ -143,6 +143,26 @@ bool takes_envelopes() {
     }
 }
 
+// Whether the arguments of the envelope `candidate` hold one of T's keys at least (T a struct
+// that takes no envelope).
+template <class T>
+bool arguments_hold_fields(const Value& candidate, const ParseOptions& parse_options) {
+    if constexpr (is_optional_v<T>) {
+        return arguments_hold_fields<typename T::value_type>(candidate, parse_options);
+    } else if constexpr (std::is_class_v<T> && reflect::is_reflectable<T> && !std::is_same_v<T, Overflow> &&
+                         !is_vector_v<T> && !is_std_array_v<T> && !is_variant_v<T> && !is_open_v<T> &&
+                         !std::is_same_v<T, std::string> && !std::is_same_v<T, Value> && !is_map_v<T> &&
+                         !has_shaper<T>) {
+        auto envelope = tool_envelope(candidate, parse_options);
+        if (!envelope) return false;
+        for (std::string_view key : struct_table<T>().keys)
+            if (envelope->arguments.find(key)) return true;
+        return false;
+    } else {
+        return false;
+    }
+}
+
 inline ShapeOptions with_mode(ShapeOptions options, ModeSetting mode) {
     options.mode = mode;
     return options;
@@ -236,7 +256,7 @@ Result<Shaped<T>> from_llm_response(std::string_view text, const ShapeOptions& o
     const ParseOptions parse_options = shape_detail::parse_options_for(options);
     std::optional<shape_detail::ShapeState> winner_state;
     std::optional<Shaped<T>> winner;
-    bool winner_is_array = false, other_tool = false;
+    bool winner_is_array = false, other_tool = false, half_envelope = false;
     static const bool takes_envelopes = shape_detail::takes_envelopes<T>();
     // extract() returns the first candidate accepted, so the last one shaped here is it.
     auto accept = [&](const Value& candidate) {
@@ -260,6 +280,12 @@ Result<Shaped<T>> from_llm_response(std::string_view text, const ShapeOptions& o
         };
         const bool envelope = shape_detail::looks_like_envelope(candidate);
         Unwrap u = envelope && !takes_envelopes ? arguments() : Unwrap::NoFit;
+        // Arguments that hold T's fields but do not fit, around an envelope that would fit only
+        // by dropping them: neither reading is clearly right (the tool's name would become data).
+        if (u == Unwrap::NoFit && envelope && !takes_envelopes && shape_detail::arguments_hold_fields<T>(candidate, parse_options)) {
+            half_envelope = true;
+            return false;
+        }
         if (u == Unwrap::NoFit) {
             shape_detail::read_value(candidate, out.value, st);
             if (!st.errors.empty()) u = envelope && takes_envelopes ? arguments() : Unwrap::NoFit;
@@ -280,6 +306,7 @@ Result<Shaped<T>> from_llm_response(std::string_view text, const ShapeOptions& o
                 if (auto r = shape_detail::shape_parsed<T>(std::move(*many), options)) return r;
     }
     if (!extracted && other_tool) return shape_detail::wrong_tool(options.expected_tool);
+    if (!extracted && half_envelope) return shape_detail::envelope_fits_neither();
     if (!extracted) {
         // A scalar target and an answer that is one bare word, number or sentence: that is the
         // payload ("TWO", "yes", "12,111"). Its own shaping error stands when no JSON is found.

@@ -72,4 +72,10 @@ Error wrong_tool(std::string_view expected) {
                  "expected the arguments of tool '" + std::string(expected) + "', got a call to another tool");
 }
 
+Error envelope_fits_neither() {
+    return Error(ErrorKind::AmbiguousValue,
+                 "a tool-call envelope whose arguments hold the target's fields but do not fit it: read as it is, "
+                 "the envelope would drop its arguments and take the tool's name as data");
+}
+
 } // namespace laminate::shape_detail

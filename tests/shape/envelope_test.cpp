@@ -97,6 +97,48 @@ TEST(Envelope, ArgumentsWhenATargetWithAnEnvelopeKeyDoesNotFitTheEnvelope) {
     EXPECT_NE(unwrapped(r->diagnostics), nullptr);
 }
 
+TEST(Envelope, ArgumentsThatHoldFieldsButDoNotFitAreAmbiguous) {
+    // Read as it is, the envelope would fit by dropping its arguments (age) and taking the tool's
+    // name as the person's name; unwrapped, the required name is missing. Neither is clearly right.
+    const char* text = R"({"name": "get_person", "arguments": {"age": 30}})";
+    auto s = Schema::compile_json(
+        R"({"type":"object","properties":{"name":{"type":"string"},"age":{"type":"integer"}},"required":["name"],"additionalProperties":false})");
+    ASSERT_TRUE(s) << s.error();
+    auto r = s->from_llm_response(text);
+    ASSERT_FALSE(r) << r->value.dump();
+    EXPECT_EQ(r.error().kind(), ErrorKind::AmbiguousValue);
+    EXPECT_EQ(r.error().message().find("get_person"), std::string::npos);
+    auto tagged = s->from_llm_response(std::string("<tool_call>") + text + "</tool_call>");
+    ASSERT_FALSE(tagged);
+    EXPECT_EQ(tagged.error().kind(), ErrorKind::AmbiguousValue);
+
+    struct Person {
+        std::string name;
+        std::optional<int> age;
+    };
+    auto typed = from_llm_response<Person>(text);
+    ASSERT_FALSE(typed) << typed->value.name;
+    EXPECT_EQ(typed.error().kind(), ErrorKind::AmbiguousValue);
+}
+
+TEST(Envelope, ArgumentsWithNoDeclaredFieldLeaveADataObjectAlone) {
+    // {"name", "arguments"} that is data: the arguments hold none of the target's fields.
+    struct Person {
+        std::string name;
+        std::optional<int> age;
+    };
+    auto typed = from_llm_response<Person>(R"({"name": "Alice", "arguments": {"x": 1}})");
+    ASSERT_TRUE(typed) << typed.error();
+    EXPECT_EQ(typed->value.name, "Alice");
+    EXPECT_EQ(unwrapped(typed->diagnostics), nullptr);
+    auto s = Schema::compile_json(
+        R"({"type":"object","properties":{"name":{"type":"string"},"age":{"type":"integer"}},"required":["name"]})");
+    ASSERT_TRUE(s) << s.error();
+    auto r = s->from_llm_response(R"({"name": "Alice", "arguments": {"x": 1}})");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value["name"], Value("Alice"));
+}
+
 TEST(Envelope, AnotherToolIsReported) {
     ShapeOptions options;
     options.expected_tool = "get_weather";

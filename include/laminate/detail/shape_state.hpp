@@ -237,6 +237,9 @@ bool is_envelope_key(std::string_view key) noexcept;
 bool looks_like_envelope(const Value& v) noexcept;
 // The error of a call to another tool than ShapeOptions::expected_tool (its name not quoted).
 Error wrong_tool(std::string_view expected);
+// The error of an envelope whose arguments hold the target's fields but do not fit it, while the
+// envelope itself would fit only by dropping them (ambiguous_value).
+Error envelope_fits_neither();
 
 // "$.items[2].quantity: expected ..." lines joined in one shape_error; one error is returned as is.
 Error summarize(std::span<const Error> errors);

@@ -188,7 +188,7 @@ Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, con
     }
     std::optional<ShapeState> winner_state;
     std::optional<Shaped<Value>> winner;
-    bool winner_is_array = false, other_tool = false;
+    bool winner_is_array = false, other_tool = false, half_envelope = false;
     // extract() stops at the first candidate accepted, so the last one shaped here is it.
     auto accept = [&](const Value& candidate) {
         std::size_t budget = 0;
@@ -213,6 +213,13 @@ Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, con
         const bool envelope = shape_detail::looks_like_envelope(candidate);
         const bool takes_envelopes = envelope && schema_takes_envelope(schema.shape_root(), candidate, parse_options);
         Unwrap u = envelope && !takes_envelopes ? arguments() : Unwrap::NoFit;
+        // Arguments that hold the schema's properties but do not fit, around an envelope that
+        // would fit only by dropping them: neither reading is clearly right (the tool's name
+        // would become data, the arguments would be lost).
+        if (u == Unwrap::NoFit && envelope && !takes_envelopes) {
+            half_envelope = true;
+            return false;
+        }
         if (u == Unwrap::NoFit) {
             schema_detail::read_node(candidate, schema.shape_root(), out.value, st);
             if (!st.errors.empty()) u = envelope && takes_envelopes ? arguments() : Unwrap::NoFit;
@@ -233,6 +240,7 @@ Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, con
         if (auto many = shape_detail::objects_as_array(model_text, parse_options, options.extract))
             if (auto r = shape_parsed(std::move(*many), schema, options)) return r;
     if (!extracted && other_tool) return shape_detail::wrong_tool(options.expected_tool);
+    if (!extracted && half_envelope) return shape_detail::envelope_fits_neither();
     if (!extracted) {
         // A scalar schema and an answer that is one bare word, number or sentence: that is the
         // payload ("TWO", "yes", "12,111"). Its own shaping error stands when no JSON is found.

@@ -34,7 +34,7 @@ std::size_t read_calls_after_text(std::string_view segment, RawBuilder& b) {
         if (!c.closed) p.complete = false;
         b.rebase(p.diagnostics, c.text);
         std::vector<FoundCall> calls;
-        if (!calls_from_value(p, calls, nullptr, false)) continue;
+        if (!calls_from_value(p, calls, nullptr, false, &b.definitions)) continue;
         b.text(segment.substr(0, c.offset));
         b.note(Risk::Warning, DiagnosticKind::Preserved,
                "text between [TOOL_CALLS] and its calls was kept as text");
@@ -66,7 +66,7 @@ std::size_t read_mistral(std::string_view text, RawBuilder& b) {
         for (auto& p : read_payloads(head)) {
             b.rebase(p.diagnostics, head);
             std::vector<FoundCall> calls;
-            if (calls_from_value(p, calls))
+            if (calls_from_value(p, calls, nullptr, true, &b.definitions))
                 for (auto& c : calls) { b.call(std::move(c.call), std::move(c.envelope)); ++found; }
         }
         if (found == 0) b.note(Risk::Risky, DiagnosticKind::Preserved, "[TOOL_CALLS] payload holds no call");
@@ -90,6 +90,8 @@ std::size_t read_mistral(std::string_view text, RawBuilder& b) {
         if (args_at != std::string_view::npos) {
             name = segment.substr(0, args_at);
             args = segment.substr(args_at + args_marker.size());
+            // [ARGS] and nothing after it at the end of the text: cut off before the arguments.
+            cut_off = last && trim(args).empty();
             const std::size_t id_at = name.find(id_marker);
             if (id_at != std::string_view::npos) {
                 id = std::string(trim(name.substr(id_at + id_marker.size())));
@@ -336,6 +338,7 @@ std::size_t read_invoke(std::string_view text, const Tag& open, RawBuilder& b, s
         std::size_t at = open.end;
         const std::string_view in_body = text.substr(0, body_end); // no search past the call
         while (next_tag(in_body, at, p, "parameter", 0)) {
+            stray_text(b, text.substr(at, p.at - at), "a DSML invoke");
             const std::string_view key = attribute(p.attrs, "name");
             const bool is_string = attribute(p.attrs, "string") == "true";
             Tag p_end;
@@ -350,6 +353,7 @@ std::size_t read_invoke(std::string_view text, const Tag& open, RawBuilder& b, s
             if (!key.empty())
                 call.arguments.set(key, parameter_value(b, text.substr(p.end, value_end - p.end), is_string, key, call));
         }
+        if (at < body_end) stray_text(b, text.substr(at, body_end - at), "a DSML invoke");
         call.raw_arguments = call.arguments.dump();
         call.complete = complete;
     }
@@ -368,6 +372,8 @@ std::size_t read_dsml(std::string_view text, RawBuilder& b) {
     std::size_t found = 0;
     NextClose invoke_close("invoke"), parameter_close("parameter");
     while (next_tag(text, at, t)) {
+        // Words between the block's tags (after an invoke, before the block's end) are text.
+        stray_text(b, text.substr(at, t.at - at), "a DSML tool-call block");
         if (t.closing && (t.name == "function_calls" || t.name == "tool_calls")) {
             at = t.end;
             // More calls may follow in another block; the text between is prose.
@@ -427,8 +433,14 @@ std::size_t read_deepseek(std::string_view text, RawBuilder& b) {
     b.text(text.substr(0, tokens[k].at));
     std::size_t found = 0;
     std::size_t tail = std::string_view::npos; // where prose after the calls begins
+    std::size_t after_call = std::string_view::npos; // end of the last <｜tool▁call▁end｜>
     for (; k < tokens.size(); ++k) {
         const Token& tok = tokens[k];
+        // Words after a call, before the next marker, are text.
+        if (after_call != std::string_view::npos && tok.at >= after_call) {
+            stray_text(b, text.substr(after_call, tok.at - after_call), "a DeepSeek tool-call block");
+            after_call = std::string_view::npos;
+        }
         if (tok.mark == Mark::Eos) break;
         if (tok.mark == Mark::CallsEnd) { tail = tok.end; continue; }
         if (tok.mark != Mark::CallBegin) continue;
@@ -460,7 +472,12 @@ std::size_t read_deepseek(std::string_view text, RawBuilder& b) {
             b.note(Risk::Risky, DiagnosticKind::Preserved, "a DeepSeek tool call names no tool; it is kept as text");
             b.text(text.substr(tok.at, body_end - tok.at));
         }
+        if (!cut_off && tokens[j].mark == Mark::CallEnd) after_call = tokens[j].end;
         k = j - 1; // on to the token that ended this call
+    }
+    if (after_call != std::string_view::npos) {
+        // The text ended after a call, with no marker closing the calls: what follows is text.
+        stray_text(b, text.substr(after_call), "a DeepSeek tool-call block");
     }
     if (tail != std::string_view::npos) {
         std::size_t end = text.size();
@@ -498,7 +515,7 @@ std::string_view strip_stop(std::string_view body) {
 
 // One recipient segment "name\nbody". implicit: the first segment of a text without a leading
 // >>> (the prompt ended with it), a call only when its body is JSON (or python's code).
-std::size_t read_segment(std::string_view seg, bool implicit, RawBuilder& b) {
+std::size_t read_segment(std::string_view seg, bool implicit, bool last, RawBuilder& b) {
     const std::size_t nl = seg.find('\n');
     const std::string_view name = trim(seg.substr(0, nl));
     const std::string_view body = nl == std::string_view::npos ? std::string_view() : strip_stop(seg.substr(nl + 1));
@@ -523,7 +540,9 @@ std::size_t read_segment(std::string_view seg, bool implicit, RawBuilder& b) {
         b.call(std::move(call));
         return 1;
     }
-    b.call(make_call(b, name, body, false));
+    // A recipient the text ends with (">>>f\n" and nothing after it) was cut off before its
+    // arguments; a call without arguments is written ">>>f\n{}".
+    b.call(make_call(b, name, body, last && t.empty()));
     return 1;
 }
 
@@ -558,11 +577,11 @@ std::size_t read_functionary(std::string_view text, RawBuilder& b) {
     bool implicit = true;
     for (std::size_t at = text.find(">>>"); at != std::string_view::npos; at = text.find(">>>", at + 3)) {
         if (!recipient_at(text, at + 3)) continue;
-        if (at > begin || !implicit) found += read_segment(text.substr(begin, at - begin), implicit, b);
+        if (at > begin || !implicit) found += read_segment(text.substr(begin, at - begin), implicit, false, b);
         begin = at + 3;
         implicit = false;
     }
-    found += read_segment(text.substr(begin), implicit, b);
+    found += read_segment(text.substr(begin), implicit, true, b);
     return found;
 }
 

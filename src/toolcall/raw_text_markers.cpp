@@ -304,6 +304,31 @@ struct NextClose {
     }
 };
 
+// Whether a closing parameter tag ends its value: another parameter, the invoke's or the block's
+// end, or the end of the call follows it. A value may hold the tag itself (code that writes
+// XML); then the first closing tag before the next parameter that is so followed ends it, and
+// `close` moves there (false returned). Only the text up to the next parameter is looked at.
+bool parameter_value_end(std::string_view body, std::size_t value_at, Tag& close) {
+    auto ends = [&](const Tag& c) {
+        std::size_t k = c.end;
+        while (k < body.size() && (body[k] == ' ' || body[k] == '\t' || body[k] == '\n' || body[k] == '\r')) ++k;
+        Tag next;
+        if (k >= body.size()) return true;
+        if (!tag_at(body, k, next)) return false;
+        return next.name == "parameter" ? !next.closing : next.closing;
+    };
+    if (ends(close)) return true;
+    Tag next_open;
+    const std::size_t limit = next_tag(body, value_at, next_open, "parameter", 0) ? next_open.at : body.size();
+    Tag later;
+    for (std::size_t from = close.end; next_tag(body, from, later, "parameter", 1) && later.at < limit; from = later.end)
+        if (ends(later)) {
+            close = later;
+            return false;
+        }
+    return true;
+}
+
 // One <invoke name="f">…</invoke>, its opening tag `open`; returns where reading goes on.
 std::size_t read_invoke(std::string_view text, const Tag& open, RawBuilder& b, std::size_t& found,
                         NextClose& invoke_close, NextClose& parameter_close) {
@@ -343,7 +368,9 @@ std::size_t read_invoke(std::string_view text, const Tag& open, RawBuilder& b, s
             const bool is_string = attribute(p.attrs, "string") == "true";
             Tag p_end;
             std::size_t value_end = body_end;
+            bool inner = false;
             if (parameter_close.find(text, p.end, p_end) && p_end.at <= body_end) {
+                inner = !parameter_value_end(in_body, p.end, p_end);
                 value_end = p_end.at;
                 at = p_end.end;
             } else {
@@ -352,6 +379,17 @@ std::size_t read_invoke(std::string_view text, const Tag& open, RawBuilder& b, s
             }
             if (!key.empty())
                 call.arguments.set(key, parameter_value(b, text.substr(p.end, value_end - p.end), is_string, key, call));
+            if (inner && !key.empty()) {
+                Diagnostic d;
+                d.kind = DiagnosticKind::Preserved;
+                d.risk = Risk::Warning;
+                d.message = "the value holds a closing parameter tag that does not end it; it is kept in the value";
+                d.offset = 0;
+                Diagnostics one{std::move(d)};
+                b.rebase(one, text.substr(p.end)); // offsets count from the start of the whole text
+                append_path_key(one.front().path, key);
+                call.diagnostics.push_back(std::move(one.front()));
+            }
         }
         if (at < body_end) stray_text(b, text.substr(at, body_end - at), "a DSML invoke");
         call.raw_arguments = call.arguments.dump();

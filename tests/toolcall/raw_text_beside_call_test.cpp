@@ -145,3 +145,18 @@ TEST(RawTextBesideCall, ToolCallCloserInsideAQwenCoderValue) {
     EXPECT_TRUE(call(r, 0).complete);
     EXPECT_EQ(r.text(), "");
 }
+
+TEST(RawTextBesideCall, ParameterCloserInsideADsmlValue) {
+    const std::string text = std::string("<function_calls>\n<invoke name=\"write_file\">\n") +
+                             "<parameter name=\"content\" string=\"true\">a</parameter>b</parameter>\n" +
+                             "<parameter name=\"path\" string=\"true\">x.xml</parameter>\n</invoke>\n</function_calls>";
+    const Response r = read(text);
+    ASSERT_EQ(r.tool_calls().size(), 1u);
+    EXPECT_EQ(call(r, 0).arguments["content"], Value("a</parameter>b"));
+    EXPECT_EQ(call(r, 0).arguments["path"], Value("x.xml"));
+    const auto& ds = call(r, 0).diagnostics;
+    ASSERT_EQ(ds.size(), 1u);
+    EXPECT_EQ(ds[0].path, "content");
+    EXPECT_EQ(ds[0].offset, text.find(">a<") + 1);
+    EXPECT_FALSE(warned_beside(r));
+}

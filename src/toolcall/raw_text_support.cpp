@@ -57,11 +57,18 @@ void RawBuilder::locate(std::string_view region) {
     region_end = region_begin + region.size();
 }
 
+constexpr std::string_view kPlaceholderLeftOut =
+    "a call named with a placeholder from a prompt template (such as function_name) is not read as a call; it "
+    "is left out, beside the calls around it";
+
 void RawBuilder::keep_placeholder(std::size_t until) {
     // Kept only when no call was read since (the stretch then holds the placeholder's markup
     // alone, not a real call's too).
-    if (placeholder_from != std::string_view::npos && calls == placeholder_calls && until > placeholder_from)
+    if (placeholder_from == std::string_view::npos || until <= placeholder_from) return; // not past it yet
+    if (calls == placeholder_calls)
         prose.append(source.substr(placeholder_from, until - placeholder_from));
+    else // a call was read after it in the same stretch: the stretch is that call's too
+        response.diagnostics[placeholder_note].message = kPlaceholderLeftOut;
     placeholder_from = std::string_view::npos;
 }
 
@@ -105,10 +112,15 @@ void RawBuilder::call(ToolCall c, Diagnostics envelope) {
     if (placeholder_name(c.name)) {
         // A prompt's template copied out ("name": "function_name", <function-name>): no tool is
         // called by it. Its markup goes back to the text (keep_placeholder()).
+        // Its markup is known only as the stretch since the last prose: with calls read in that
+        // stretch before it, that stretch is theirs too, and the placeholder's text is left out.
+        const bool keep = located && !span_open && placeholder_from == std::string_view::npos;
         note(Risk::Warning, DiagnosticKind::Preserved,
-             "a call named with a placeholder from a prompt template (such as function_name) is not read as a "
-             "call; it is kept as text");
-        if (located && !span_open && placeholder_from == std::string_view::npos) {
+             keep ? "a call named with a placeholder from a prompt template (such as function_name) is not read as "
+                    "a call; it is kept as text"
+                  : std::string(kPlaceholderLeftOut));
+        if (keep) {
+            placeholder_note = response.diagnostics.size() - 1;
             placeholder_from = cursor;
             std::size_t at = cursor;
             while (at < region_end && (source[at] == ' ' || source[at] == '\t' || source[at] == '\n' || source[at] == '\r'))

@@ -62,3 +62,15 @@ TEST(RawTextPlaceholders, NamesThatOnlyContainTheWordsAreCalls) {
         EXPECT_FALSE(warned_placeholder(r));
     }
 }
+
+TEST(RawTextPlaceholders, APlaceholderAmongCallsInOnePayloadIsLeftOutAndSaysSo) {
+    for (std::string_view text : {R"([{"name": "function_name", "arguments": {}}, {"name": "get_time", "arguments": {}}])",
+                                  R"([{"name": "get_time", "arguments": {}}, {"name": "function_name", "arguments": {}}])"}) {
+        const Response r = read(text);
+        ASSERT_EQ(r.tool_calls().size(), 1u) << text;
+        EXPECT_EQ(call(r, 0).name, "get_time");
+        EXPECT_EQ(r.text(), "") << text; // the payload is the call's markup: not text as well
+        ASSERT_TRUE(warned_placeholder(r));
+        EXPECT_NE(r.diagnostics.front().message.find("left out"), std::string::npos) << text;
+    }
+}

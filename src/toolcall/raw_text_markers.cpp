@@ -45,6 +45,38 @@ std::size_t read_calls_after_text(std::string_view segment, RawBuilder& b) {
     return 0;
 }
 
+// Where the call at the start of rest ends: at the next [TOOL_CALLS], unless that one sits inside
+// the call's JSON arguments (a string value that mentions the marker); then at the first marker
+// after the arguments closed, outside any string. When the text ends before one is found (an
+// unbalanced quote, arguments cut off), the first marker it is, and *plain is set: later calls
+// take the first marker too, so the text is scanned to its end once at most.
+std::size_t next_marker(std::string_view rest, bool& plain) {
+    const std::size_t first = rest.find(kMistral);
+    if (plain || first == std::string_view::npos) return first;
+    const std::string_view head = rest.substr(0, first);
+    std::size_t args = head.find("[ARGS]");
+    args = args == std::string_view::npos ? head.find('{') : args + 6;
+    if (args == std::string_view::npos) return first;
+    bool in_string = false;
+    std::size_t depth = 0;
+    for (std::size_t i = args; i < rest.size(); ++i) {
+        const char c = rest[i];
+        if (in_string) {
+            if (c == '\\') ++i;
+            else if (c == '"') in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '{' || c == '[') {
+            if (depth == 0 && rest.substr(i).starts_with(kMistral)) return i;
+            ++depth;
+        } else if ((c == '}' || c == ']') && depth > 0) {
+            --depth;
+        }
+    }
+    plain = true;
+    return first;
+}
+
 } // namespace
 
 std::size_t read_mistral(std::string_view text, RawBuilder& b) {
@@ -79,8 +111,9 @@ std::size_t read_mistral(std::string_view text, RawBuilder& b) {
     // [TOOL_CALLS]name[CALL_ID]id[ARGS]{...} (v11+), repeated for parallel calls; also
     // [TOOL_CALLS]name{...} without [ARGS], as Mistral-Small-3.2 writes it once detokenized.
     // Each call runs to the next [TOOL_CALLS].
+    bool plain = false; // see next_marker()
     while (!rest.empty()) {
-        const std::size_t next = rest.find(kMistral);
+        const std::size_t next = next_marker(rest, plain);
         const bool last = next == std::string_view::npos;
         const std::string_view segment = rest.substr(0, last ? rest.size() : next);
         const std::size_t args_at = segment.find(args_marker);

@@ -160,3 +160,17 @@ TEST(RawTextBesideCall, ParameterCloserInsideADsmlValue) {
     EXPECT_EQ(ds[0].offset, text.find(">a<") + 1);
     EXPECT_FALSE(warned_beside(r));
 }
+
+TEST(RawTextBesideCall, MistralMarkerInsideAStringArgument) {
+    const Response r = read("[TOOL_CALLS]f[ARGS]{\"s\": \"write [TOOL_CALLS] first\"}[TOOL_CALLS]g{\"b\": [1]}");
+    ASSERT_EQ(r.tool_calls().size(), 2u);
+    EXPECT_EQ(call(r, 0).arguments["s"], Value("write [TOOL_CALLS] first"));
+    EXPECT_TRUE(call(r, 0).complete);
+    EXPECT_EQ(call(r, 1).name, "g");
+    EXPECT_EQ(r.text(), "");
+    // Arguments cut off inside a string before the next call: the marker still ends the call.
+    const Response cut = read("[TOOL_CALLS]f[ARGS]{\"s\": \"abc[TOOL_CALLS]g[ARGS]{\"b\": 1}");
+    ASSERT_EQ(cut.tool_calls().size(), 2u);
+    EXPECT_FALSE(call(cut, 0).complete);
+    EXPECT_EQ(call(cut, 1).arguments["b"], Value(1));
+}

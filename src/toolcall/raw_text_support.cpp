@@ -68,8 +68,9 @@ void RawBuilder::keep_placeholder(std::size_t until) {
     if (calls == placeholder_calls)
         prose.append(source.substr(placeholder_from, until - placeholder_from));
     else // a call was read after it in the same stretch: the stretch is that call's too
-        response.diagnostics[placeholder_note].message = kPlaceholderLeftOut;
+        for (std::size_t i : placeholder_notes) response.diagnostics[i].message = kPlaceholderLeftOut;
     placeholder_from = std::string_view::npos;
+    placeholder_notes.clear();
 }
 
 void RawBuilder::text(std::string_view s) {
@@ -111,22 +112,25 @@ bool placeholder_name(std::string_view name) {
 void RawBuilder::call(ToolCall c, Diagnostics envelope) {
     if (placeholder_name(c.name)) {
         // A prompt's template copied out ("name": "function_name", <function-name>): no tool is
-        // called by it. Its markup goes back to the text (keep_placeholder()).
-        // Its markup is known only as the stretch since the last prose: with calls read in that
-        // stretch before it, that stretch is theirs too, and the placeholder's text is left out.
-        const bool keep = located && !span_open && placeholder_from == std::string_view::npos;
+        // called by it, and its markup goes back to the text (keep_placeholder()). That markup is
+        // known only as the stretch since the last prose: with calls read in that stretch before
+        // it, the stretch is theirs too, and the placeholder's text is left out.
+        const bool keep = located && !span_open;
         note(Risk::Warning, DiagnosticKind::Preserved,
              keep ? "a call named with a placeholder from a prompt template (such as function_name) is not read as "
                     "a call; it is kept as text"
                   : std::string(kPlaceholderLeftOut));
         if (keep) {
-            placeholder_note = response.diagnostics.size() - 1;
-            placeholder_from = cursor;
-            std::size_t at = cursor;
-            while (at < region_end && (source[at] == ' ' || source[at] == '\t' || source[at] == '\n' || source[at] == '\r'))
-                ++at;
-            response.diagnostics.back().offset = at;
-            placeholder_calls = calls;
+            placeholder_notes.push_back(response.diagnostics.size() - 1);
+            if (placeholder_from == std::string_view::npos) { // else the pending stretch holds it too
+                placeholder_from = cursor;
+                placeholder_calls = calls;
+                std::size_t at = cursor; // where its markup begins
+                while (at < region_end &&
+                       (source[at] == ' ' || source[at] == '\t' || source[at] == '\n' || source[at] == '\r'))
+                    ++at;
+                response.diagnostics.back().offset = at;
+            }
         }
         return;
     }

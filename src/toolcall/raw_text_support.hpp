@@ -52,7 +52,7 @@ struct RawBuilder {
     // that prose begins in source.
     std::size_t placeholder_from = std::string_view::npos;
     std::size_t placeholder_calls = 0;
-    std::size_t placeholder_note = 0; // its diagnostic, reworded when its text cannot be kept
+    std::vector<std::size_t> placeholder_notes; // their diagnostics, reworded when the text cannot be kept
     void keep_placeholder(std::size_t until);
     // Where the reader's text lies in source (after the reasoning): each call's markup is then
     // known as the stretch between the prose before it and the prose after it, which finish()

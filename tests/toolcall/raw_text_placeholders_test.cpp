@@ -74,3 +74,12 @@ TEST(RawTextPlaceholders, APlaceholderAmongCallsInOnePayloadIsLeftOutAndSaysSo) 
         EXPECT_NE(r.diagnostics.front().message.find("left out"), std::string::npos) << text;
     }
 }
+
+TEST(RawTextPlaceholders, TwoPlaceholdersInARowAreBothKept) {
+    const std::string text = R"([{"name": "function_name", "arguments": {}}, {"name": "tool_name", "arguments": {}}])";
+    const Response r = read(text);
+    EXPECT_TRUE(r.tool_calls().empty());
+    EXPECT_EQ(r.text(), text);
+    ASSERT_EQ(r.diagnostics.size(), 2u);
+    for (const auto& d : r.diagnostics) EXPECT_NE(d.message.find("kept as text"), std::string::npos);
+}

@@ -102,6 +102,9 @@ bool placeholder_name(std::string_view name) {
     for (std::string_view prefix : {"your_", "the_", "my_"})
         if (w.starts_with(prefix)) w.erase(0, prefix.size());
     if (w.ends_with("_here")) w.resize(w.size() - 5);
+    // Numbered as templates number them: func_name1, function_name_2.
+    while (!w.empty() && w.back() >= '0' && w.back() <= '9') w.pop_back();
+    if (w.ends_with('_')) w.pop_back();
     static constexpr std::string_view words[] = {"name",       "function_name",    "tool_name",
                                                  "func_name",  "fn_name",          "functionname",
                                                  "toolname",   "name_of_function", "name_of_the_function",

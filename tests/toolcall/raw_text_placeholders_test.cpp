@@ -43,6 +43,10 @@ TEST(RawTextPlaceholders, MarkerFormatsToo) {
     const Response pythonic = read("[function_name(a=1)]");
     EXPECT_TRUE(pythonic.tool_calls().empty());
     EXPECT_EQ(pythonic.text(), "[function_name(a=1)]");
+    // Llama 3.2's template, numbered.
+    const Response numbered = read("[func_name1(params_name1=params_value1), func_name2(params_name2=params_value2)]");
+    EXPECT_TRUE(numbered.tool_calls().empty());
+    EXPECT_TRUE(warned_placeholder(numbered));
 }
 
 TEST(RawTextPlaceholders, ARealCallBesideAPlaceholderStays) {
@@ -56,7 +60,7 @@ TEST(RawTextPlaceholders, ARealCallBesideAPlaceholderStays) {
 }
 
 TEST(RawTextPlaceholders, NamesThatOnlyContainTheWordsAreCalls) {
-    for (std::string_view name : {"get_function_name", "rename", "tool_name_lookup"}) {
+    for (std::string_view name : {"get_function_name", "rename", "tool_name_lookup", "names", "name_2x"}) {
         const Response r = read("<tool_call>{\"name\": \"" + std::string(name) + "\", \"arguments\": {}}</tool_call>");
         ASSERT_EQ(r.tool_calls().size(), 1u) << name;
         EXPECT_FALSE(warned_placeholder(r));

@@ -418,15 +418,18 @@ bool under(std::string_view path, std::string_view args, std::string_view& rest)
     return true;
 }
 
-// A JSON Schema for an object: {"type": "object" (any case, as Gemini writes it), "properties": {…}}.
+// A JSON Schema for an object: "properties": {…} with "type": "object" (any case, as Gemini
+// writes it; "dict" in BFCL's definitions) or with a "required" list.
 bool object_schema(const Value& v) {
     if (!v.is_object()) return false;
-    const Value* type = v.find("type");
     const Value* properties = v.find("properties");
-    if (!type || !type->is_string() || !properties || !properties->is_object()) return false;
+    if (!properties || !properties->is_object()) return false;
+    if (const Value* required = v.find("required"); required && required->is_array()) return true;
+    const Value* type = v.find("type");
+    if (!type || !type->is_string()) return false;
     std::string t(type->as_string());
     for (char& c : t) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    return t == "object";
+    return t == "object" || t == "dict";
 }
 
 // A tool's definition as a prompt or a request shows it ({"name", "description", "parameters":

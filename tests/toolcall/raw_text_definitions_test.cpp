@@ -79,3 +79,18 @@ TEST(ToolcallRawTextDefinitions, ArgumentsWithTypeStayCalls) {
     EXPECT_EQ(call(described, 0).arguments["type"], Value("bug"));
     EXPECT_FALSE(says_definition(described));
 }
+
+TEST(ToolcallRawTextDefinitions, OtherSchemaSpellingsAndHermesToolsTag) {
+    // BFCL writes "dict"; a schema may give "required" without a "type".
+    for (std::string_view schema : {R"({"type": "dict", "properties": {"a": {"type": "integer"}}})",
+                                    R"({"properties": {"a": {"type": "integer"}}, "required": ["a"]})"}) {
+        const std::string text = R"({"name": "f", "description": "d", "parameters": )" + std::string(schema) + "}";
+        const Response r = read(text);
+        EXPECT_TRUE(r.tool_calls().empty()) << schema;
+        EXPECT_TRUE(says_definition(r)) << schema;
+    }
+    // Hermes' system prompt lists the tools inside <tools></tools>, which also wraps calls.
+    const Response echoed = read(std::string("<tools>\n") + std::string(kDefinition) + "\n</tools>");
+    EXPECT_TRUE(echoed.tool_calls().empty());
+    EXPECT_NE(echoed.text().find("get_weather"), std::string::npos);
+}

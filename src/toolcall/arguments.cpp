@@ -45,9 +45,14 @@ void read_arguments(ToolCall& call, std::string_view raw, bool truncated) {
     call.raw_arguments = std::string(raw);
     if (blank(raw)) {
         call.arguments = Value::object();
-        if (truncated) call.complete = false;
-        call.diagnostics.push_back(note(Risk::Info, DiagnosticKind::Defaulted,
-                                        "empty tool-call arguments read as {}"));
+        if (!truncated) {
+            call.diagnostics.push_back(note(Risk::Info, DiagnosticKind::Defaulted, "empty tool-call arguments read as {}"));
+            return;
+        }
+        // Cut off before any argument was written: {} stands in for arguments never seen.
+        call.complete = false;
+        call.diagnostics.push_back(note(Risk::Risky, DiagnosticKind::Defaulted,
+                                        "the call was cut off before its arguments; {} stands in for them"));
         return;
     }
 

@@ -16,45 +16,145 @@ namespace {
 
 std::size_t add_calls(RawBuilder& b, const Payload& p) {
     std::vector<FoundCall> calls;
-    if (!calls_from_value(p, calls)) return 0;
+    if (!calls_from_value(p, calls, nullptr, true, &b.definitions)) return 0;
     for (auto& c : calls) b.call(std::move(c.call), std::move(c.envelope));
     return calls.size();
 }
 
-// <function=name><parameter=key>value</parameter>...</function> (Qwen3-Coder). A value that
-// reads as JSON (number, bool, object) is taken as such, else as a string.
+std::string_view skip_blanks(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' || s.front() == '\r'))
+        s.remove_prefix(1);
+    return s;
+}
+
+// Where a parameter's value ends in rest (the text after <parameter=key>): at a </parameter>
+// that is followed by the next parameter, </function> or the end. A value may hold the closing
+// tag itself (code that writes XML): a </parameter> followed by anything else is then part of
+// the value, and *inner says so. Only the closers before the next <parameter= are looked at,
+// so each value is searched once. npos: the value was cut off.
+std::size_t parameter_end(std::string_view rest, bool& inner) {
+    constexpr std::string_view pclose = "</parameter>";
+    const std::size_t limit = std::min(rest.size(), rest.find("<parameter="));
+    const std::size_t first = rest.find(pclose);
+    inner = false;
+    for (std::size_t at = first; at != std::string_view::npos && at < limit; at = rest.find(pclose, at + 1)) {
+        const std::string_view after = skip_blanks(rest.substr(at + pclose.size()));
+        if (after.empty() || after.starts_with("<parameter=") || after.starts_with("</function>")) {
+            inner = at != first;
+            return at;
+        }
+    }
+    return first;
+}
+
+// <function=name><parameter=key>value</parameter>...</function> (Qwen3-Coder), several in one
+// block too. A value that reads as JSON (number, bool, object) is taken as such, else as a string.
+// Text beside the parameters or after the call is kept as text, with a warning.
 bool read_xml_function(std::string_view body, RawBuilder& b, bool closed) {
     constexpr std::string_view open = "<function=";
-    if (!body.starts_with(open)) return false;
-    const std::size_t gt = body.find('>');
-    if (gt == std::string_view::npos) return false;
-    ToolCall call;
-    call.name = std::string(trim(body.substr(open.size(), gt - open.size())));
-    call.arguments = Value::object();
-    std::string_view rest = body.substr(gt + 1);
     constexpr std::string_view popen = "<parameter=";
     constexpr std::string_view pclose = "</parameter>";
-    bool complete = closed;
-    for (std::size_t at = rest.find(popen); at != std::string_view::npos; at = rest.find(popen)) {
-        rest.remove_prefix(at + popen.size());
-        const std::size_t name_end = rest.find('>');
-        if (name_end == std::string_view::npos) { complete = false; break; }
-        const std::string key(trim(rest.substr(0, name_end)));
-        rest.remove_prefix(name_end + 1);
-        std::size_t end = rest.find(pclose);
-        if (end == std::string_view::npos) { complete = false; end = rest.size(); }
-        std::string_view raw = rest.substr(0, end);
-        if (raw.starts_with('\n')) raw.remove_prefix(1);
-        if (raw.ends_with('\n')) raw.remove_suffix(1);
-        auto json = parse_json(trim(raw));
-        call.arguments.set(key, json && !json->is_string() ? std::move(*json) : Value(raw));
-        rest.remove_prefix(std::min(rest.size(), end + pclose.size()));
+    constexpr std::string_view fclose = "</function>";
+    if (!body.starts_with(open)) return false;
+    bool any = false;
+    while (body.starts_with(open)) {
+        const std::size_t gt = body.find('>');
+        if (gt == std::string_view::npos) break;
+        ToolCall call;
+        call.name = std::string(trim(body.substr(open.size(), gt - open.size())));
+        call.arguments = Value::object();
+        std::string_view rest = body.substr(gt + 1);
+        bool complete = closed, function_closed = false;
+        while (true) {
+            const std::string_view next = skip_blanks(rest);
+            if (next.starts_with(fclose)) {
+                rest = next.substr(fclose.size());
+                function_closed = true;
+                break;
+            }
+            const std::size_t at = rest.find(popen);
+            // </function> before the next parameter (looked for up to it only: linear).
+            const std::size_t fend = rest.substr(0, at).find(fclose);
+            if (at == std::string_view::npos || fend != std::string_view::npos) {
+                // No more parameters: the call ends at </function> (or the text, cut off).
+                stray_text(b, rest.substr(0, fend), "a <function=...> call");
+                rest = fend == std::string_view::npos ? std::string_view() : rest.substr(fend + fclose.size());
+                function_closed = fend != std::string_view::npos;
+                break;
+            }
+            stray_text(b, rest.substr(0, at), "a <function=...> call");
+            rest.remove_prefix(at + popen.size());
+            const std::size_t name_end = rest.find('>');
+            if (name_end == std::string_view::npos) { complete = false; rest = {}; break; }
+            const std::string key(trim(rest.substr(0, name_end)));
+            rest.remove_prefix(name_end + 1);
+            bool inner = false;
+            std::size_t end = parameter_end(rest, inner);
+            if (end == std::string_view::npos) { complete = false; end = rest.size(); }
+            std::string_view raw = rest.substr(0, end);
+            if (raw.starts_with('\n')) raw.remove_prefix(1);
+            if (raw.ends_with('\n')) raw.remove_suffix(1);
+            auto json = parse_json(trim(raw));
+            call.arguments.set(key, json && !json->is_string() ? std::move(*json) : Value(raw));
+            if (inner) {
+                Diagnostic d;
+                d.kind = DiagnosticKind::Preserved;
+                d.risk = Risk::Warning;
+                d.message = "the value holds a </parameter> tag that does not end it; it is kept in the value";
+                d.offset = 0;
+                Diagnostics one{std::move(d)};
+                b.rebase(one, raw);
+                append_path_key(one.front().path, key);
+                call.diagnostics.push_back(std::move(one.front()));
+            }
+            rest.remove_prefix(std::min(rest.size(), end + pclose.size()));
+        }
+        call.raw_arguments = call.arguments.dump();
+        call.complete = complete && function_closed;
+        b.call(std::move(call));
+        any = true;
+        body = skip_blanks(rest);
+        if (!body.starts_with(open)) {
+            stray_text(b, rest, "a <tool_call> block");
+            break;
+        }
     }
-    if (body.find("</function>") == std::string_view::npos) complete = false;
-    call.raw_arguments = call.arguments.dump();
-    call.complete = complete;
-    b.call(std::move(call));
-    return true;
+    return any;
+}
+
+// Where a block's closing tag is in text (the text after its opening tag). The first `close`,
+// unless that one sits inside the call's own value (a string argument holding "</tool_call>"):
+// for a JSON body, the first `close` outside a JSON string; for a <function=…> body, the first
+// after a </function>. Only the text up to the next `open` is looked at, so each block is
+// searched once; when no closer there fits, the first is taken (the value then reads as cut
+// off, and says so).
+std::size_t block_close(std::string_view text, std::string_view open, std::string_view close) {
+    const std::size_t first = text.find(close);
+    if (first == std::string_view::npos) return first;
+    const std::size_t limit = std::min(text.size(), text.find(open));
+    if (first >= limit) return first;
+    const std::string_view body = skip_blanks(text);
+    const std::size_t from = text.size() - body.size();
+    if (body.starts_with('{') || body.starts_with('[')) {
+        bool in_string = false;
+        for (std::size_t i = from; i < limit; ++i) {
+            const char c = text[i];
+            if (in_string) {
+                if (c == '\\') ++i;
+                else if (c == '"') in_string = false;
+            } else if (c == '"') {
+                in_string = true;
+            } else if (c == close.front() && text.substr(i).starts_with(close)) {
+                return i;
+            }
+        }
+        return first;
+    }
+    if (body.starts_with("<function=")) {
+        for (std::size_t at = first; at != std::string_view::npos && at < limit; at = text.find(close, at + 1))
+            if (trim(text.substr(0, at)).ends_with("</function>")) return at;
+    }
+    return first;
 }
 
 // A fenced call leaves no fence behind in the prose: [begin, end) grows to the opening fence
@@ -111,7 +211,7 @@ bool read_function_tag(std::string_view& text, RawBuilder& b) {
     if (!is_call_name(name)) return false;
     std::string_view body = text.substr(after);
     constexpr std::string_view close = "</function>";
-    const std::size_t end = body.find(close);
+    const std::size_t end = block_close(body, "<function", close);
     const bool cut_off = end == std::string_view::npos;
     b.call(make_call(b, name, body.substr(0, cut_off ? body.size() : end), cut_off));
     text = cut_off ? std::string_view() : body.substr(end + close.size());
@@ -163,7 +263,7 @@ std::size_t read_hermes(std::string_view text, RawBuilder& b) {
         const std::string_view block_start = text;
         const std::string_view close = tag->close;
         text.remove_prefix(tag->open.size());
-        std::size_t end = text.find(close);
+        std::size_t end = block_close(text, tag->open, close);
         const bool closed = end != std::string_view::npos;
         if (!closed) end = text.size();
         const std::string_view body = trim(text.substr(0, end));
@@ -182,11 +282,25 @@ std::size_t read_hermes(std::string_view text, RawBuilder& b) {
         }
         b.rebase(p.diagnostics, body);
         if (!closed) p.complete = false;
-        const std::size_t n = add_calls(b, p);
+        const std::size_t definitions = b.definitions;
+        // Words in the block beside the payload (read from a part of it): text, not dropped.
+        const bool partial = p.to != std::string_view::npos;
+        std::string where = "a ";
+        where.append(tag->open).append(" block");
+        std::vector<FoundCall> calls;
+        calls_from_value(p, calls, nullptr, true, &b.definitions);
+        const std::size_t n = calls.size();
+        if (partial && n > 0) stray_text(b, body.substr(0, p.from), where);
+        for (auto& c : calls) b.call(std::move(c.call), std::move(c.envelope));
+        if (partial && n > 0) stray_text(b, body.substr(std::min(body.size(), p.to)), where);
         if (n == 0) {
             std::string message = "a ";
-            message.append(tag->open).append(" block names no tool; it is kept as text");
-            b.note(Risk::Risky, DiagnosticKind::Preserved, std::move(message));
+            if (b.definitions > definitions)
+                b.note(Risk::Warning, DiagnosticKind::Preserved,
+                       message.append(tag->open).append(" block holds a tool's definition, not a call; it is kept as text"));
+            else
+                b.note(Risk::Risky, DiagnosticKind::Preserved,
+                       message.append(tag->open).append(" block names no tool; it is kept as text"));
             b.text(block);
         }
         found += n;
@@ -195,20 +309,10 @@ std::size_t read_hermes(std::string_view text, RawBuilder& b) {
     return found;
 }
 
-std::size_t read_llama3(std::string_view text, RawBuilder& b) {
-    constexpr std::string_view tag = "<|python_tag|>";
-    const std::size_t at = text.find(tag);
-    if (at == std::string_view::npos) {
-        if (looks_pythonic(text))
-            if (const std::size_t n = read_pythonic(text, b)) return n;
-        bool used_parameters = false;
-        return read_bare_json(text, b, &used_parameters);
-    }
-    b.text(text.substr(0, at));
-    std::string_view rest = text.substr(at + tag.size());
-    std::size_t end = rest.size();
-    for (std::string_view stop : {"<|eom_id|>", "<|eot_id|>"}) end = std::min(end, rest.find(stop));
-    std::string_view segment = trim(rest.substr(0, end));
+namespace {
+
+// What one <|python_tag|> wrote, up to its stop token: JSON calls, or a pythonic call list.
+std::size_t read_python_tag(std::string_view segment, RawBuilder& b) {
     std::size_t found = 0;
     for (auto& p : read_payloads(segment)) {
         b.rebase(p.diagnostics, segment);
@@ -225,6 +329,42 @@ std::size_t read_llama3(std::string_view text, RawBuilder& b) {
         b.note(Risk::Warning, DiagnosticKind::Preserved,
                "<|python_tag|> content is not a JSON call; kept as text");
         b.text(segment);
+    }
+    return found;
+}
+
+} // namespace
+
+std::size_t read_llama3(std::string_view text, RawBuilder& b) {
+    constexpr std::string_view tag = "<|python_tag|>";
+    std::size_t at = text.find(tag);
+    if (at == std::string_view::npos) {
+        if (looks_pythonic(text))
+            if (const std::size_t n = read_pythonic(text, b)) return n;
+        bool used_parameters = false;
+        return read_bare_json(text, b, &used_parameters);
+    }
+    b.text(text.substr(0, at));
+    // Each <|python_tag|> runs to its stop token; after <|eom_id|> (the tool's result awaited) a
+    // model may go on with another <|python_tag|> call, and what lies between is prose. Where each
+    // stop token next occurs is remembered, so many calls stay linear.
+    constexpr std::string_view stops[] = {"<|eom_id|>", "<|eot_id|>"};
+    std::size_t next_stop[2] = {0, 0};
+    std::size_t found = 0;
+    std::size_t from = at + tag.size();
+    while (true) {
+        std::size_t end = text.size(), stop_size = 0;
+        for (std::size_t k = 0; k < 2; ++k) {
+            if (next_stop[k] != std::string_view::npos && next_stop[k] < from) next_stop[k] = text.find(stops[k], from);
+            if (next_stop[k] < end) { end = next_stop[k]; stop_size = stops[k].size(); }
+        }
+        found += read_python_tag(trim(text.substr(from, end - from)), b);
+        if (end == text.size()) break;
+        from = end + stop_size;
+        at = text.find(tag, from);
+        b.text(text.substr(from, at == std::string_view::npos ? std::string_view::npos : at - from));
+        if (at == std::string_view::npos) break;
+        from = at + tag.size();
     }
     return found;
 }
@@ -256,7 +396,7 @@ std::size_t read_bare_json(std::string_view text, RawBuilder& b, bool* used_para
     std::vector<FoundCall> calls;
     if (read_payload(trim(text), whole, error, false)) {
         b.rebase(whole.diagnostics, trim(text));
-        if (calls_from_value(whole, calls, used_parameters, b.named)) {
+        if (calls_from_value(whole, calls, used_parameters, b.named, &b.definitions)) {
             add_bare_calls(b, calls);
             return calls.size();
         }
@@ -274,7 +414,7 @@ std::size_t read_bare_json(std::string_view text, RawBuilder& b, bool* used_para
         b.rebase(p.diagnostics, c.text);
         if (!c.closed) p.complete = false;
         calls.clear();
-        if (!calls_from_value(p, calls, used_parameters, b.named)) continue;
+        if (!calls_from_value(p, calls, used_parameters, b.named, &b.definitions)) continue;
         std::size_t begin = c.offset;
         std::size_t end = c.offset + c.text.size();
         if (c.source == CandidateSource::Fence) widen_to_fence(text, begin, end);

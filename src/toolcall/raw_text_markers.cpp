@@ -34,7 +34,7 @@ std::size_t read_calls_after_text(std::string_view segment, RawBuilder& b) {
         if (!c.closed) p.complete = false;
         b.rebase(p.diagnostics, c.text);
         std::vector<FoundCall> calls;
-        if (!calls_from_value(p, calls, nullptr, false)) continue;
+        if (!calls_from_value(p, calls, nullptr, false, &b.definitions)) continue;
         b.text(segment.substr(0, c.offset));
         b.note(Risk::Warning, DiagnosticKind::Preserved,
                "text between [TOOL_CALLS] and its calls was kept as text");
@@ -43,6 +43,38 @@ std::size_t read_calls_after_text(std::string_view segment, RawBuilder& b) {
         return calls.size();
     }
     return 0;
+}
+
+// Where the call at the start of rest ends: at the next [TOOL_CALLS], unless that one sits inside
+// the call's JSON arguments (a string value that mentions the marker); then at the first marker
+// after the arguments closed, outside any string. When the text ends before one is found (an
+// unbalanced quote, arguments cut off), the first marker it is, and *plain is set: later calls
+// take the first marker too, so the text is scanned to its end once at most.
+std::size_t next_marker(std::string_view rest, bool& plain) {
+    const std::size_t first = rest.find(kMistral);
+    if (plain || first == std::string_view::npos) return first;
+    const std::string_view head = rest.substr(0, first);
+    std::size_t args = head.find("[ARGS]");
+    args = args == std::string_view::npos ? head.find('{') : args + 6;
+    if (args == std::string_view::npos) return first;
+    bool in_string = false;
+    std::size_t depth = 0;
+    for (std::size_t i = args; i < rest.size(); ++i) {
+        const char c = rest[i];
+        if (in_string) {
+            if (c == '\\') ++i;
+            else if (c == '"') in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '{' || c == '[') {
+            if (depth == 0 && rest.substr(i).starts_with(kMistral)) return i;
+            ++depth;
+        } else if ((c == '}' || c == ']') && depth > 0) {
+            --depth;
+        }
+    }
+    plain = true;
+    return first;
 }
 
 } // namespace
@@ -66,7 +98,7 @@ std::size_t read_mistral(std::string_view text, RawBuilder& b) {
         for (auto& p : read_payloads(head)) {
             b.rebase(p.diagnostics, head);
             std::vector<FoundCall> calls;
-            if (calls_from_value(p, calls))
+            if (calls_from_value(p, calls, nullptr, true, &b.definitions))
                 for (auto& c : calls) { b.call(std::move(c.call), std::move(c.envelope)); ++found; }
         }
         if (found == 0) b.note(Risk::Risky, DiagnosticKind::Preserved, "[TOOL_CALLS] payload holds no call");
@@ -79,8 +111,9 @@ std::size_t read_mistral(std::string_view text, RawBuilder& b) {
     // [TOOL_CALLS]name[CALL_ID]id[ARGS]{...} (v11+), repeated for parallel calls; also
     // [TOOL_CALLS]name{...} without [ARGS], as Mistral-Small-3.2 writes it once detokenized.
     // Each call runs to the next [TOOL_CALLS].
+    bool plain = false; // see next_marker()
     while (!rest.empty()) {
-        const std::size_t next = rest.find(kMistral);
+        const std::size_t next = next_marker(rest, plain);
         const bool last = next == std::string_view::npos;
         const std::string_view segment = rest.substr(0, last ? rest.size() : next);
         const std::size_t args_at = segment.find(args_marker);
@@ -90,6 +123,8 @@ std::size_t read_mistral(std::string_view text, RawBuilder& b) {
         if (args_at != std::string_view::npos) {
             name = segment.substr(0, args_at);
             args = segment.substr(args_at + args_marker.size());
+            // [ARGS] and nothing after it at the end of the text: cut off before the arguments.
+            cut_off = last && trim(args).empty();
             const std::size_t id_at = name.find(id_marker);
             if (id_at != std::string_view::npos) {
                 id = std::string(trim(name.substr(id_at + id_marker.size())));
@@ -302,6 +337,31 @@ struct NextClose {
     }
 };
 
+// Whether a closing parameter tag ends its value: another parameter, the invoke's or the block's
+// end, or the end of the call follows it. A value may hold the tag itself (code that writes
+// XML); then the first closing tag before the next parameter that is so followed ends it, and
+// `close` moves there (false returned). Only the text up to the next parameter is looked at.
+bool parameter_value_end(std::string_view body, std::size_t value_at, Tag& close) {
+    auto ends = [&](const Tag& c) {
+        std::size_t k = c.end;
+        while (k < body.size() && (body[k] == ' ' || body[k] == '\t' || body[k] == '\n' || body[k] == '\r')) ++k;
+        Tag next;
+        if (k >= body.size()) return true;
+        if (!tag_at(body, k, next)) return false;
+        return next.name == "parameter" ? !next.closing : next.closing;
+    };
+    if (ends(close)) return true;
+    Tag next_open;
+    const std::size_t limit = next_tag(body, value_at, next_open, "parameter", 0) ? next_open.at : body.size();
+    Tag later;
+    for (std::size_t from = close.end; next_tag(body, from, later, "parameter", 1) && later.at < limit; from = later.end)
+        if (ends(later)) {
+            close = later;
+            return false;
+        }
+    return true;
+}
+
 // One <invoke name="f">…</invoke>, its opening tag `open`; returns where reading goes on.
 std::size_t read_invoke(std::string_view text, const Tag& open, RawBuilder& b, std::size_t& found,
                         NextClose& invoke_close, NextClose& parameter_close) {
@@ -336,11 +396,14 @@ std::size_t read_invoke(std::string_view text, const Tag& open, RawBuilder& b, s
         std::size_t at = open.end;
         const std::string_view in_body = text.substr(0, body_end); // no search past the call
         while (next_tag(in_body, at, p, "parameter", 0)) {
+            stray_text(b, text.substr(at, p.at - at), "a DSML invoke");
             const std::string_view key = attribute(p.attrs, "name");
             const bool is_string = attribute(p.attrs, "string") == "true";
             Tag p_end;
             std::size_t value_end = body_end;
+            bool inner = false;
             if (parameter_close.find(text, p.end, p_end) && p_end.at <= body_end) {
+                inner = !parameter_value_end(in_body, p.end, p_end);
                 value_end = p_end.at;
                 at = p_end.end;
             } else {
@@ -349,7 +412,19 @@ std::size_t read_invoke(std::string_view text, const Tag& open, RawBuilder& b, s
             }
             if (!key.empty())
                 call.arguments.set(key, parameter_value(b, text.substr(p.end, value_end - p.end), is_string, key, call));
+            if (inner && !key.empty()) {
+                Diagnostic d;
+                d.kind = DiagnosticKind::Preserved;
+                d.risk = Risk::Warning;
+                d.message = "the value holds a closing parameter tag that does not end it; it is kept in the value";
+                d.offset = 0;
+                Diagnostics one{std::move(d)};
+                b.rebase(one, text.substr(p.end)); // offsets count from the start of the whole text
+                append_path_key(one.front().path, key);
+                call.diagnostics.push_back(std::move(one.front()));
+            }
         }
+        if (at < body_end) stray_text(b, text.substr(at, body_end - at), "a DSML invoke");
         call.raw_arguments = call.arguments.dump();
         call.complete = complete;
     }
@@ -368,6 +443,8 @@ std::size_t read_dsml(std::string_view text, RawBuilder& b) {
     std::size_t found = 0;
     NextClose invoke_close("invoke"), parameter_close("parameter");
     while (next_tag(text, at, t)) {
+        // Words between the block's tags (after an invoke, before the block's end) are text.
+        stray_text(b, text.substr(at, t.at - at), "a DSML tool-call block");
         if (t.closing && (t.name == "function_calls" || t.name == "tool_calls")) {
             at = t.end;
             // More calls may follow in another block; the text between is prose.
@@ -427,8 +504,14 @@ std::size_t read_deepseek(std::string_view text, RawBuilder& b) {
     b.text(text.substr(0, tokens[k].at));
     std::size_t found = 0;
     std::size_t tail = std::string_view::npos; // where prose after the calls begins
+    std::size_t after_call = std::string_view::npos; // end of the last <｜tool▁call▁end｜>
     for (; k < tokens.size(); ++k) {
         const Token& tok = tokens[k];
+        // Words after a call, before the next marker, are text.
+        if (after_call != std::string_view::npos && tok.at >= after_call) {
+            stray_text(b, text.substr(after_call, tok.at - after_call), "a DeepSeek tool-call block");
+            after_call = std::string_view::npos;
+        }
         if (tok.mark == Mark::Eos) break;
         if (tok.mark == Mark::CallsEnd) { tail = tok.end; continue; }
         if (tok.mark != Mark::CallBegin) continue;
@@ -460,7 +543,12 @@ std::size_t read_deepseek(std::string_view text, RawBuilder& b) {
             b.note(Risk::Risky, DiagnosticKind::Preserved, "a DeepSeek tool call names no tool; it is kept as text");
             b.text(text.substr(tok.at, body_end - tok.at));
         }
+        if (!cut_off && tokens[j].mark == Mark::CallEnd) after_call = tokens[j].end;
         k = j - 1; // on to the token that ended this call
+    }
+    if (after_call != std::string_view::npos) {
+        // The text ended after a call, with no marker closing the calls: what follows is text.
+        stray_text(b, text.substr(after_call), "a DeepSeek tool-call block");
     }
     if (tail != std::string_view::npos) {
         std::size_t end = text.size();
@@ -498,7 +586,7 @@ std::string_view strip_stop(std::string_view body) {
 
 // One recipient segment "name\nbody". implicit: the first segment of a text without a leading
 // >>> (the prompt ended with it), a call only when its body is JSON (or python's code).
-std::size_t read_segment(std::string_view seg, bool implicit, RawBuilder& b) {
+std::size_t read_segment(std::string_view seg, bool implicit, bool last, RawBuilder& b) {
     const std::size_t nl = seg.find('\n');
     const std::string_view name = trim(seg.substr(0, nl));
     const std::string_view body = nl == std::string_view::npos ? std::string_view() : strip_stop(seg.substr(nl + 1));
@@ -523,7 +611,9 @@ std::size_t read_segment(std::string_view seg, bool implicit, RawBuilder& b) {
         b.call(std::move(call));
         return 1;
     }
-    b.call(make_call(b, name, body, false));
+    // A recipient the text ends with (">>>f\n" and nothing after it) was cut off before its
+    // arguments; a call without arguments is written ">>>f\n{}".
+    b.call(make_call(b, name, body, last && t.empty()));
     return 1;
 }
 
@@ -558,11 +648,11 @@ std::size_t read_functionary(std::string_view text, RawBuilder& b) {
     bool implicit = true;
     for (std::size_t at = text.find(">>>"); at != std::string_view::npos; at = text.find(">>>", at + 3)) {
         if (!recipient_at(text, at + 3)) continue;
-        if (at > begin || !implicit) found += read_segment(text.substr(begin, at - begin), implicit, b);
+        if (at > begin || !implicit) found += read_segment(text.substr(begin, at - begin), implicit, false, b);
         begin = at + 3;
         implicit = false;
     }
-    found += read_segment(text.substr(begin), implicit, b);
+    found += read_segment(text.substr(begin), implicit, true, b);
     return found;
 }
 

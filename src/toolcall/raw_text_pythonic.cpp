@@ -68,7 +68,9 @@ Value read_value(std::string_view text, bool closed, Diagnostics& ds) {
         for (auto& d : parsed->diagnostics) ds.push_back(std::move(d));
         return std::move(parsed->value);
     }
-    if (parsed && text == "None") return Value();
+    // None, and JSON's null as models also write it in a call: no value. (The parser reads a
+    // few other words as null too; those stay text below.)
+    if (parsed && (text == "None" || text == "null")) return Value();
     // A bare word (an enum-like name, a dotted constant): its text. Anything else (1+2, x * 3,
     // len(a)) is an expression Python would evaluate: kept as its text, and said so.
     bool word = !text.empty() && ident_start(text.front());

@@ -57,10 +57,29 @@ void RawBuilder::locate(std::string_view region) {
     region_end = region_begin + region.size();
 }
 
+constexpr std::string_view kPlaceholderLeftOut =
+    "a call named with a placeholder from a prompt template (such as function_name) is not read as a call; it "
+    "is left out, beside the calls around it";
+
+void RawBuilder::keep_placeholder(std::size_t until) {
+    // Kept only when no call was read since (the stretch then holds the placeholder's markup
+    // alone, not a real call's too).
+    if (placeholder_from == std::string_view::npos || until <= placeholder_from) return; // not past it yet
+    if (calls == placeholder_calls)
+        prose.append(source.substr(placeholder_from, until - placeholder_from));
+    else // a call was read after it in the same stretch: the stretch is that call's too
+        for (std::size_t i : placeholder_notes) response.diagnostics[i].message = kPlaceholderLeftOut;
+    placeholder_from = std::string_view::npos;
+    placeholder_notes.clear();
+}
+
 void RawBuilder::text(std::string_view s) {
+    const bool in_source =
+        located && s.data() >= source.data() && s.data() + s.size() <= source.data() + source.size();
+    if (in_source) keep_placeholder(static_cast<std::size_t>(s.data() - source.data()));
     prose.append(s.data(), s.size());
     if (!located || s.empty()) return;
-    if (s.data() < source.data() || s.data() + s.size() > source.data() + source.size()) return;
+    if (!in_source) return;
     const std::size_t at = static_cast<std::size_t>(s.data() - source.data());
     if (span_open) {
         spans.back().end = std::max(spans.back().begin, at);
@@ -69,7 +88,55 @@ void RawBuilder::text(std::string_view s) {
     cursor = std::max(cursor, at + s.size());
 }
 
+bool placeholder_name(std::string_view name) {
+    std::string_view n = trim(name);
+    if (n.size() >= 2 && ((n.front() == '<' && n.back() == '>') || (n.front() == '{' && n.back() == '}') ||
+                          (n.front() == '[' && n.back() == ']')))
+        return true;
+    if (n.size() > 64) return false;
+    std::string w;
+    for (char c : n) {
+        if (c == '$' && w.empty()) continue;
+        w += c == '-' || c == ' ' ? '_' : static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    }
+    for (std::string_view prefix : {"your_", "the_", "my_"})
+        if (w.starts_with(prefix)) w.erase(0, prefix.size());
+    if (w.ends_with("_here")) w.resize(w.size() - 5);
+    // Numbered as templates number them: func_name1, function_name_2.
+    while (!w.empty() && w.back() >= '0' && w.back() <= '9') w.pop_back();
+    if (w.ends_with('_')) w.pop_back();
+    static constexpr std::string_view words[] = {"name",       "function_name",    "tool_name",
+                                                 "func_name",  "fn_name",          "functionname",
+                                                 "toolname",   "name_of_function", "name_of_the_function",
+                                                 "name_of_tool", "name_of_the_tool"};
+    return std::find(std::begin(words), std::end(words), w) != std::end(words);
+}
+
 void RawBuilder::call(ToolCall c, Diagnostics envelope) {
+    if (placeholder_name(c.name)) {
+        // A prompt's template copied out ("name": "function_name", <function-name>): no tool is
+        // called by it, and its markup goes back to the text (keep_placeholder()). That markup is
+        // known only as the stretch since the last prose: with calls read in that stretch before
+        // it, the stretch is theirs too, and the placeholder's text is left out.
+        const bool keep = located && !span_open;
+        note(Risk::Warning, DiagnosticKind::Preserved,
+             keep ? "a call named with a placeholder from a prompt template (such as function_name) is not read as "
+                    "a call; it is kept as text"
+                  : std::string(kPlaceholderLeftOut));
+        if (keep) {
+            placeholder_notes.push_back(response.diagnostics.size() - 1);
+            if (placeholder_from == std::string_view::npos) { // else the pending stretch holds it too
+                placeholder_from = cursor;
+                placeholder_calls = calls;
+                std::size_t at = cursor; // where its markup begins
+                while (at < region_end &&
+                       (source[at] == ' ' || source[at] == '\t' || source[at] == '\n' || source[at] == '\r'))
+                    ++at;
+                response.diagnostics.back().offset = at;
+            }
+        }
+        return;
+    }
     if (calls >= options.max_calls) {
         ++dropped_calls;
         return;
@@ -226,7 +293,12 @@ void RawBuilder::flag_embedded() {
 }
 
 Response RawBuilder::finish(Format format, std::string reasoning, bool has_reasoning) {
+    if (located) keep_placeholder(region_end);
     flag_embedded();
+    if (definitions > 0)
+        note(Risk::Info, DiagnosticKind::Preserved,
+             "a tool's definition (a name, a description and a JSON Schema for its parameters) is kept as "
+             "text, not read as a call");
     if (dropped_calls > 0)
         note(Risk::Risky, DiagnosticKind::Dropped,
              std::to_string(dropped_calls) + " tool call(s) beyond max_calls were dropped");
@@ -245,6 +317,26 @@ Response RawBuilder::finish(Format format, std::string reasoning, bool has_reaso
     response.provider = format;
     response.choices.push_back(std::move(choice));
     return std::move(response);
+}
+
+// Text the model wrote inside a call's markup beside the call (before a parameter, after the
+// call): kept as text, and said, never dropped.
+void stray_text(RawBuilder& b, std::string_view s, std::string_view where) {
+    // Fence lines around a payload are its wrapper, not text.
+    bool words = false;
+    for (std::string_view rest = s; !rest.empty() && !words;) {
+        const std::size_t nl = rest.find('\n');
+        const std::string_view line = trim(rest.substr(0, nl));
+        words = !line.empty() && !line.starts_with("```") && !line.starts_with("~~~");
+        rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
+    }
+    if (!words) return;
+    b.note(Risk::Warning, DiagnosticKind::Preserved,
+           std::string("text inside ").append(where).append(" beside the call is kept as text"));
+    const std::string_view t = trim(s);
+    if (t.data() >= b.source.data() && t.data() + t.size() <= b.source.data() + b.source.size())
+        b.response.diagnostics.back().offset = static_cast<std::size_t>(t.data() - b.source.data());
+    b.text(s);
 }
 
 bool read_payload(std::string_view s, Payload& out, ErrorKind& error, bool fallback_extract) {
@@ -269,7 +361,8 @@ bool read_payload(std::string_view s, Payload& out, ErrorKind& error, bool fallb
     auto extracted = extract(s, options);
     if (!extracted) return false;
     out = {std::move(extracted->parsed.value), std::move(extracted->parsed.diagnostics),
-           extracted->candidate.closed};
+           extracted->candidate.closed, extracted->candidate.offset,
+           extracted->candidate.offset + extracted->candidate.text.size()};
     for (const auto& d : out.diagnostics)
         if (d.repair == RepairKind::TruncatedCompleted || d.repair == RepairKind::MissingCloser)
             out.complete = false;
@@ -325,6 +418,39 @@ bool under(std::string_view path, std::string_view args, std::string_view& rest)
     return true;
 }
 
+// A JSON Schema for an object: "properties": {…} with "type": "object" (any case, as Gemini
+// writes it; "dict" in BFCL's definitions) or with a "required" list.
+bool object_schema(const Value& v) {
+    if (!v.is_object()) return false;
+    const Value* properties = v.find("properties");
+    if (!properties || !properties->is_object()) return false;
+    if (const Value* required = v.find("required"); required && required->is_array()) return true;
+    const Value* type = v.find("type");
+    if (!type || !type->is_string()) return false;
+    std::string t(type->as_string());
+    for (char& c : t) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    return t == "object" || t == "dict";
+}
+
+// A tool's definition as a prompt or a request shows it ({"name", "description", "parameters":
+// schema}, also in OpenAI's {"type": "function", "function": {...}}): a model echoing its tool
+// list writes these, and they are no calls. The tell is the pair: a description beside the name,
+// and "arguments" that are a JSON Schema. Either alone is a call (arguments may well hold a
+// "type", or even a schema a tool is asked to store).
+bool definition(const Value& call, const Value& args) {
+    const Value* description = call.find("description");
+    return description && description->is_string() && object_schema(args);
+}
+
+// v's member k when it is an arguments member. "input" is one only in Anthropic's block
+// ({"type": "tool_use", "name", "input"}): elsewhere {"name": "Alice", "input": {…}} is data.
+const Value* arguments_member(const Value& v, std::string_view k) {
+    const Value* a = v.find(k);
+    if (!a || k != "input") return a;
+    const Value* type = v.find("type");
+    return type && type->is_string() && type->as_string() == "tool_use" ? a : nullptr;
+}
+
 // Whether v is an object naming a call with an arguments member (directly or in "function").
 bool has_arguments(const Value& v0) {
     if (!v0.is_object()) return false;
@@ -332,12 +458,12 @@ bool has_arguments(const Value& v0) {
     if (!v->contains("name") && (*v)["function"].is_object()) v = &(*v)["function"];
     if (!v->contains("name")) return false;
     for (auto k : kArgumentKeys)
-        if (v->contains(k)) return true;
+        if (const Value* a = arguments_member(*v, k)) return !definition(*v, *a);
     return false;
 }
 
 bool call_from_object(const Value& v0, const Payload& payload, FoundCall& found, bool* used_parameters,
-                      bool name_only_calls) {
+                      bool name_only_calls, std::size_t* definitions) {
     ToolCall& call = found.call;
     const Value* v = &v0;
     std::string wrapper; // "function" when the call sits in {"function": {...}}
@@ -355,13 +481,17 @@ bool call_from_object(const Value& v0, const Payload& payload, FoundCall& found,
     const Value* args = nullptr;
     std::string_view key;
     for (auto k : kArgumentKeys) {
-        const Value* a = v->find(k);
+        const Value* a = arguments_member(*v, k);
         if (!a) continue;
         const bool fits = a->is_object() || (a->is_string() && (k == "arguments" || k == "parameters"));
         if (!fits) return false;
         args = a;
         key = k;
         break;
+    }
+    if (args && definition(*v, *args)) {
+        if (definitions) ++*definitions;
+        return false;
     }
     if (used_parameters && key == "parameters") *used_parameters = true;
     if (!args) {
@@ -401,7 +531,7 @@ bool call_from_object(const Value& v0, const Payload& payload, FoundCall& found,
 } // namespace
 
 bool calls_from_value(const Payload& payload, std::vector<FoundCall>& out, bool* used_parameters,
-                      bool name_only_calls) {
+                      bool name_only_calls, std::size_t* definitions) {
     const Value& v = payload.value;
     if (v.is_object() && v["tool_calls"].is_array()) {
         Payload inner{v["tool_calls"], {}, payload.complete};
@@ -411,7 +541,7 @@ bool calls_from_value(const Payload& payload, std::vector<FoundCall>& out, bool*
             d.path = std::string(rest);
             inner.diagnostics.push_back(std::move(d));
         }
-        return calls_from_value(inner, out, used_parameters, name_only_calls);
+        return calls_from_value(inner, out, used_parameters, name_only_calls, definitions);
     }
     if (v.is_array()) {
         bool any = false;
@@ -432,7 +562,7 @@ bool calls_from_value(const Payload& payload, std::vector<FoundCall>& out, bool*
                 element.diagnostics.push_back(std::move(d));
             }
             FoundCall call;
-            if (call_from_object(item, element, call, used_parameters, name_only_calls || siblings)) {
+            if (call_from_object(item, element, call, used_parameters, name_only_calls || siblings, definitions)) {
                 if (siblings) call.name_only = false;
                 out.push_back(std::move(call));
                 any = true;
@@ -442,7 +572,7 @@ bool calls_from_value(const Payload& payload, std::vector<FoundCall>& out, bool*
     }
     if (!v.is_object()) return false;
     FoundCall call;
-    if (!call_from_object(v, payload, call, used_parameters, name_only_calls)) return false;
+    if (!call_from_object(v, payload, call, used_parameters, name_only_calls, definitions)) return false;
     out.push_back(std::move(call));
     return true;
 }

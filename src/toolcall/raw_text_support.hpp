@@ -15,6 +15,9 @@ struct Payload {
     Value value;
     Diagnostics diagnostics;
     bool complete = true; // false: the text ended inside it and it was completed
+    // Read from s[from, to) of the text given to read_payload, the rest being other text (to ==
+    // npos: read from all of it).
+    std::size_t from = 0, to = std::string_view::npos;
 };
 
 struct RawBuilder {
@@ -26,6 +29,7 @@ struct RawBuilder {
     Choice choice;
     std::string prose;
     std::size_t dropped_calls = 0;
+    std::size_t definitions = 0; // tools' definitions passed over (calls_from_value), said once
     std::size_t calls = 0;
     bool named = false; // the caller named the format (not detected)
 
@@ -43,6 +47,13 @@ struct RawBuilder {
     std::size_t region_end = 0; // end in source of the reader's text
 
     void text(std::string_view s);
+    // A call named with a template's placeholder is not added (call()); the markup from
+    // placeholder_from up to the next prose is put back into the prose, `until` being where
+    // that prose begins in source.
+    std::size_t placeholder_from = std::string_view::npos;
+    std::size_t placeholder_calls = 0;
+    std::vector<std::size_t> placeholder_notes; // their diagnostics, reworded when the text cannot be kept
+    void keep_placeholder(std::size_t until);
     // Where the reader's text lies in source (after the reasoning): each call's markup is then
     // known as the stretch between the prose before it and the prose after it, which finish()
     // looks at to flag calls written inside code or prose (an example, not a call).
@@ -88,8 +99,10 @@ struct FoundCall {
 // The payload's diagnostics are split: those inside the arguments go to the call (paths relative
 // to the arguments), the rest to FoundCall::envelope. Arguments sent as a JSON string are read
 // from the decoded string: their diagnostics have no offset in the text.
+// A tool's definition ({"name", "description", "parameters": a JSON Schema}) is no call: it is
+// passed over and counted in *definitions.
 bool calls_from_value(const Payload& payload, std::vector<FoundCall>& out, bool* used_parameters = nullptr,
-                      bool name_only_calls = true);
+                      bool name_only_calls = true, std::size_t* definitions = nullptr);
 
 // A function name as formats write them: letters, digits, _ . - : $ / (no spaces), not
 // starting with a digit or punctuation other than _ and $. What decides that text after a
@@ -100,6 +113,15 @@ bool is_call_name(std::string_view s);
 // the start of the text), read with read_arguments; cut_off when the text ended inside it.
 ToolCall make_call(const RawBuilder& b, std::string_view name, std::string_view args, bool cut_off,
                    std::string id = {});
+
+// Whether a call's name is a placeholder copied from a prompt template: <function-name>,
+// {name}, function_name, tool_name, your_function_name, ...
+bool placeholder_name(std::string_view name);
+
+// Words the model wrote inside a call's markup beside the call (in a <tool_call> block after
+// the JSON, between parameters): kept as text with a warning naming `where`, never dropped.
+// Blanks and fence lines are no words.
+void stray_text(RawBuilder& b, std::string_view s, std::string_view where);
 
 // Trims ASCII whitespace at both ends.
 std::string_view trim(std::string_view s);

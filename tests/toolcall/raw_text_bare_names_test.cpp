@@ -1,6 +1,7 @@
 // Bare JSON carries no marker saying that an object is a tool call. Detected (the caller named no
 // format), an object is a call only when it has an arguments member ("arguments", "parameters",
-// "args", "input"): {"name": "Alice"} in an answer is data, not a call to a tool named Alice.
+// "args", or "input" in Anthropic's {"type": "tool_use"} block): {"name": "Alice"} in an answer
+// is data, not a call to a tool named Alice.
 // With the format named (bare-json, llama3), a name alone is a call without arguments, and a
 // Warning on the call says so. Formats with markers (Hermes tags, Mistral's [TOOL_CALLS]) mark
 // the call themselves: a name alone there stays a quiet call.
@@ -88,6 +89,19 @@ TEST(RawTextBareNames, AnObjectWithMoreThanANameIsNeverACall) {
         const Response r = read("{\"name\": \"Marta\", \"city\": \"Porto\"}", f);
         EXPECT_TRUE(r.tool_calls().empty()) << format_name(f);
     }
+}
+
+// "input" is Anthropic's arguments member, in its tool_use block only: elsewhere it is data.
+TEST(RawTextBareNames, InputIsArgumentsOnlyInAToolUseBlock) {
+    for (Format f : {Format::AutoDetect, Format::BareJson}) {
+        const Response r = read("[{\"name\": \"Alice\", \"input\": {\"q\": 1}}, {\"name\": \"Bob\", \"input\": {}}]", f);
+        EXPECT_TRUE(r.tool_calls().empty()) << format_name(f);
+    }
+    const Response tool_use =
+        read("{\"type\": \"tool_use\", \"id\": \"toolu_1\", \"name\": \"get_weather\", \"input\": {\"city\": \"Oslo\"}}");
+    ASSERT_EQ(tool_use.tool_calls().size(), 1u);
+    EXPECT_EQ(call(tool_use, 0).id, "toolu_1");
+    EXPECT_EQ(call(tool_use, 0).arguments["city"], Value("Oslo"));
 }
 
 TEST(RawTextBareNames, MarkedFormatsKeepNameOnlyCallsQuiet) {

@@ -45,7 +45,8 @@ TEST(RawTextEmbedded, CallsInsideCodeOrProseAreWarnedAbout) {
         {"<tool_call>{\"name\":\"f\",\"arguments\":{\"a\":1}}</tool_call>\nFor reference, a different call would be:\n```\n"
          "<tool_call>{\"name\":\"g\",\"arguments\":{}}</tool_call>\n```",
          {"f", "g"}, 1, "<tool_call>{\"name\":\"g\""},
-        {"For example, a call looks like {\"name\": \"tool_name\", \"arguments\": {\"arg\": \"value\"}}.", {"tool_name"}, 0,
+        // (A template's placeholder name, "tool_name", would be no call at all: raw_text_placeholders_test.)
+        {"For example, a call looks like {\"name\": \"get_weather\", \"arguments\": {\"arg\": \"value\"}}.", {"get_weather"}, 0,
          "{\"name\""},
         {"Try it: <function=f>{\"a\": 1}</function> then tell me.", {"f"}, 0, "<function="},
     };

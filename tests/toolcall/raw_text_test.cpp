@@ -93,6 +93,20 @@ TEST(ToolcallRawText, Llama3PythonTagAndBareParameters) {
     EXPECT_EQ(call(bare, 0).arguments["city"], Value("Oslo"));
 }
 
+// After <|eom_id|> (waiting for the tool's result) a model may go on with another call.
+TEST(ToolcallRawText, Llama3SecondPythonTagAfterEom) {
+    const Response r = read("<|python_tag|>{\"name\": \"f\", \"parameters\": {\"a\": 1}}<|eom_id|>\n"
+                            "<|python_tag|>{\"name\": \"g\", \"parameters\": {\"b\": 2}}<|eom_id|>");
+    ASSERT_EQ(r.tool_calls().size(), 2u);
+    EXPECT_EQ(call(r, 0).name, "f");
+    EXPECT_EQ(call(r, 1).name, "g");
+    EXPECT_EQ(call(r, 1).arguments["b"], Value(2));
+    EXPECT_EQ(r.text(), "");
+    const Response prose = read("<|python_tag|>{\"name\": \"f\", \"parameters\": {}}<|eom_id|>Done soon.");
+    ASSERT_EQ(prose.tool_calls().size(), 1u);
+    EXPECT_EQ(prose.text(), "Done soon.");
+}
+
 TEST(ToolcallRawText, Llama3BuiltinPythonCall) {
     const Response r = read("<|python_tag|>brave_search.call(query=\"weather in SF\")<|eom_id|>", Format::Llama3);
     ASSERT_EQ(r.tool_calls().size(), 1u);
@@ -120,6 +134,13 @@ TEST(ToolcallRawText, PythonicCalls) {
     ASSERT_EQ(cut.tool_calls().size(), 1u);
     EXPECT_FALSE(call(cut, 0).complete);
     EXPECT_EQ(call(cut, 0).arguments["query"], Value("lamin"));
+
+    // None and JSON's null are no value, not the word "null".
+    const Response nulls = read("[f(x=null, y=None, z=\"null\")]");
+    ASSERT_EQ(nulls.tool_calls().size(), 1u);
+    EXPECT_TRUE(call(nulls, 0).arguments["x"].is_null());
+    EXPECT_TRUE(call(nulls, 0).arguments["y"].is_null());
+    EXPECT_EQ(call(nulls, 0).arguments["z"], Value("null"));
 
     // Prose that starts like a call is not one.
     EXPECT_TRUE(read("print(x) is how you print in Python.").tool_calls().empty());

@@ -109,6 +109,18 @@ inline bool opens_payload(std::string_view t, std::size_t p) noexcept {
 
 // The whole text is a candidate when it starts like a payload: a container that opens_payload,
 // a string, a number or a literal.
+// Whether the whole answer t[p, end) is a Python tuple of values, `("a", "b")`, `(1, 2)` or
+// `((1, 2), (3, 4))`: a parenthesis that closes at the end, opening on a quote, a number or a
+// container. Words in parentheses, `(see above)`, are prose; the parser decides the rest.
+inline bool whole_tuple(std::string_view t, std::size_t p, std::size_t end) noexcept {
+    if (end <= p + 1 || t[p] != '(' || t[end - 1] != ')') return false;
+    std::size_t q = p + 1;
+    while (q < end && is_space(t[q])) ++q;
+    if (q >= end) return false;
+    const char c = t[q];
+    return c == '"' || c == '\'' || c == '(' || c == '[' || c == '{' || c == '-' || is_digit(c);
+}
+
 inline bool starts_like_payload(std::string_view t, std::size_t p) noexcept {
     if (p >= t.size()) return false;
     const char c = t[p];

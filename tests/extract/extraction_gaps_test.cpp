@@ -129,4 +129,28 @@ TEST(ExtractionGaps, NumberKeysBecomeStringKeysOfAMap) {
     EXPECT_EQ(shaped->value.dump(), R"({"5":"b"})");
 }
 
+TEST(ExtractionGaps, AWholeAnswerThatIsAPythonTuple) {
+    // The parser reads a Python tuple as an array (python_tuple): an answer that is one is found
+    // as `repair` reads it; parentheses in prose, or around words, stay prose.
+    struct Case {
+        const char* text;
+        const char* value;
+    };
+    for (const Case& c : {Case{R"(("a", "b", "c"))", R"(["a","b","c"])"},
+                          Case{"  ((1, 2), (3, 4))\n", "[[1,2],[3,4]]"}, Case{"(1)", "1"},
+                          Case{R"(("x"))", R"("x")"}}) {
+        auto e = extract(c.text);
+        ASSERT_TRUE(e) << c.text << ": " << e.error();
+        EXPECT_EQ(e->candidate.source, CandidateSource::Whole) << c.text;
+        EXPECT_EQ(e->parsed.value.dump(), c.value) << c.text;
+        ASSERT_FALSE(e->parsed.diagnostics.empty()) << c.text;
+        EXPECT_EQ(e->parsed.diagnostics[0].repair, RepairKind::PythonTuple) << c.text;
+    }
+    for (const char* prose : {"(see above)", "(1) First step", "The pair is (1, 2).", "(a, b)"})
+        EXPECT_FALSE(extract(prose)) << prose;
+    ParseOptions strict;
+    strict.repair = false;
+    EXPECT_FALSE(extract(R"(("a", "b"))", strict));
+}
+
 } // namespace

@@ -35,6 +35,13 @@ struct Scanner {
         while (i < s.size() && (ident_char(s[i]) || (dotted && s[i] == '.'))) ++i;
         return s.substr(from, i - from);
     }
+    // Whether a word starts right after the quote at i - 1, spaces skipped: `'don't'` or
+    // `'x 'y'`. Such a quote is text inside the string (the parser says so, unescaped_quote):
+    // taken as the string's end, the rest of the call would become one value.
+    bool word_follows(std::size_t j) const {
+        while (j < s.size() && (s[j] == ' ' || s[j] == '\t')) ++j;
+        return j < s.size() && ident_char(s[j]);
+    }
     // A value up to the next top-level ',' or ')': strings and brackets are skipped over.
     std::string_view value(bool& closed) {
         skip();
@@ -47,7 +54,7 @@ struct Scanner {
                 // An escape skips the next character, but never past the end: a text cut after
                 // the backslash is an unclosed string, not an index beyond it.
                 if (c == '\\') { if (i + 1 < s.size()) ++i; }
-                else if (c == quote) quote = 0;
+                else if (c == quote && !word_follows(i + 1)) quote = 0;
                 continue;
             }
             if (c == '"' || c == '\'') quote = c;

@@ -146,6 +146,26 @@ TEST(ToolcallRawText, PythonicCalls) {
     EXPECT_TRUE(read("print(x) is how you print in Python.").tool_calls().empty());
 }
 
+// A quote with a word right after it is inside the string, as the parser reads one: `'don't'`
+// and `'x 'y'` end at the quote before the comma, so the next argument is not swallowed.
+TEST(ToolcallRawText, PythonicQuoteInsideAStringKeepsTheNextArgument) {
+    const Response r = read("[get_weather(city='Paris'), f(a='x 'y', b='z'), g(q='don't', n=2)]");
+    ASSERT_EQ(r.tool_calls().size(), 3u);
+    EXPECT_EQ(call(r, 1).arguments["a"], Value("x 'y"));
+    EXPECT_EQ(call(r, 1).arguments["b"], Value("z"));
+    EXPECT_TRUE(call(r, 1).complete);
+    EXPECT_EQ(call(r, 2).arguments["q"], Value("don't"));
+    EXPECT_EQ(call(r, 2).arguments["n"], Value(2));
+    bool unescaped = false;
+    for (const Diagnostic& d : call(r, 1).diagnostics)
+        unescaped = unescaped || (d.repair == RepairKind::UnescapedQuote && d.risk == Risk::Warning);
+    EXPECT_TRUE(unescaped);
+    // Python's adjacent strings and a quote before a closer still end the string.
+    const Response plain = read("[f(a='it' 's', b=\"q\")]");
+    ASSERT_EQ(plain.tool_calls().size(), 1u);
+    EXPECT_EQ(call(plain, 0).arguments["b"], Value("q"));
+}
+
 // A text cut right after a backslash inside a quoted argument (found by toolcall_fuzzer): the
 // escape must not step past the end; the call is partial and keeps what was read.
 TEST(ToolcallRawText, PythonicCallCutAfterAnEscape) {

@@ -163,6 +163,12 @@ Next Parser::quoted_string(const char* open, QuoteStyle style, bool key) {
         Next next = Next::Fail;
         if (delimited_string(open, key, next)) return next;
     }
+    if (style == QuoteStyle::Single && end_ - open > 2 && open[1] == '\'' &&
+        !single_quoted_plain_end(open, key)) {
+        // ''text'' or ''text': doubled quotes, where an empty '' does not fit what follows it.
+        Next next = Next::Fail;
+        if (delimited_string(open, key, next)) return next;
+    }
     RepairKind quoting = RepairKind::None;
     constexpr RepairMessage quoting_message = "replaced quotes";
     if (style == QuoteStyle::Single)
@@ -554,9 +560,11 @@ bool Parser::quote_ends_string(const char* after, bool key, int brackets, int br
     return !member_value && plausible_value(t);
 }
 
-// """text""" or ```text``` (a Python or markdown habit) and ""text"" (every quote doubled, as a
-// CSV writer escapes them): the text between the delimiters is the string, when what follows the
-// closing delimiter may follow a string. False, having changed nothing, otherwise.
+// """text""" or ```text``` (a Python or markdown habit) and ""text"" or ''text'' (every quote
+// doubled, as a CSV writer escapes them), or a value's ""text" (only its opening quote doubled):
+// the text between the delimiters is the string, when what follows the closing delimiter may
+// follow a string. False, having changed nothing, otherwise. Called only where an empty string
+// "" or '' does not fit, and reads up to the next quote of its kind: linear.
 bool Parser::delimited_string(const char* open, bool key, Next& next) {
     auto fits = [&](const char* after) {
         while (after != end_ && is_ws(static_cast<unsigned char>(*after)))
@@ -582,14 +590,18 @@ bool Parser::delimited_string(const char* open, bool key, Next& next) {
         }
         close_len = 3;
         kind = RepairKind::TripleQuotes;
-    } else if (end_ - open >= 5 && q == '"' && open[1] == '"' && open[2] != '"') {
+    } else if (end_ - open >= 4 && (q == '"' || q == '\'') && open[1] == q && open[2] != q) {
         body = open + 2;
-        const void* found = std::memchr(body, '"', static_cast<std::size_t>(end_ - body));
+        const void* found = std::memchr(body, q, static_cast<std::size_t>(end_ - body));
         close = static_cast<const char*>(found);
-        if (close && (close + 1 == end_ || close[1] != '"')) close = nullptr;
         if (close && std::memchr(body, '\n', static_cast<std::size_t>(close - body)))
             close = nullptr;
-        close_len = 2;
+        if (close && close + 1 != end_ && close[1] == q)
+            close_len = 2;
+        else if (!key)
+            close_len = 1; // {"a": ""value"}: only the opening quote doubled, a value's slip
+        else
+            close = nullptr;
         kind = RepairKind::DoubledQuotes;
     }
     if (!close || !fits(close + close_len)) return false;

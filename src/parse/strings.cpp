@@ -253,6 +253,23 @@ restart:
                 p_ = s + q;
                 return done();
             }
+            if (key && last && *last == ':' && kept > 1 && out[kept - 1] == ':' &&
+                quoted_value_ends_member(s)) {
+                // {"key:"value"} or {"key: "value"}: the key lost its closing quote before the
+                // colon, and this quote opens its value, a whole string ending the member.
+                std::size_t n = kept - 1;
+                while (n > 0 && (out[n - 1] == ' ' || out[n - 1] == '\t'))
+                    --n;
+                if (n > 0) {
+                    out.resize(n);
+                    p_ = last;
+                    const Next next = done();
+                    if (next == Next::Fail ||
+                        !repair(RepairKind::MissingQuote, last, "inserted quote"))
+                        return Next::Fail;
+                    return next;
+                }
+            }
             if (stop_at_delimiters) {
                 // Re-reading an unclosed string: a quote that does not fit ends it, unless it
                 // opens a quoted phrase ({"key": "lorem "sic " tamet.}: one string, not a key made
@@ -495,6 +512,18 @@ bool Parser::plausible_after_comma(const char* comma) const {
     if (u == end_) return true;
     if (top().kind == FrameKind::Object) return *u == '}' || *u == ']' || plausible_member(u);
     return plausible_value(u);
+}
+
+// At a quote after a colon inside a key: whether it opens a string that ends on its line within
+// the look-ahead and ends its member there (the object's end, a line break, or a comma and what
+// may follow one), as the value of a key that lost its closing quote does.
+bool Parser::quoted_value_ends_member(const char* quote) const {
+    const char* t = quoted_within(quote);
+    if (!t) return false;
+    while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
+        ++t;
+    if (t == end_ || *t == '}' || *t == '\n' || *t == '\r') return true;
+    return *t == ',' && plausible_after_comma(t);
 }
 
 // Whether a quote, followed by `after`, ends its string. brackets/braces/parens are the balance of

@@ -253,6 +253,13 @@ restart:
                 p_ = s + q;
                 return done();
             }
+            if (!key && !stop_at_delimiters && inner_quotes == 0 &&
+                top().kind == FrameKind::Object && adjacent_strings_end_member(s + q))
+                // {"a": "abc" "def"}: Python and C join adjacent literals, but an array's
+                // ["a" "b"] is two values that lost a comma; in a member's value the second
+                // string is a value without a key as much as the rest of one string.
+                return fail(ErrorKind::AmbiguousRepair, s + q,
+                            "adjacent strings in a member's value");
             if (key && last && *last == ':' && kept > 1 && out[kept - 1] == ':' &&
                 quoted_value_ends_member(s)) {
                 // {"key:"value"} or {"key: "value"}: the key lost its closing quote before the
@@ -524,6 +531,28 @@ bool Parser::quoted_value_ends_member(const char* quote) const {
         ++t;
     if (t == end_ || *t == '}' || *t == '\n' || *t == '\r') return true;
     return *t == ',' && plausible_after_comma(t);
+}
+
+// After a member value's closing quote at after - 1: white space, then one or more quoted strings
+// (each ending on its line within the look-ahead), then the member's end: adjacent string
+// literals, "abc" "def".
+bool Parser::adjacent_strings_end_member(const char* after) const {
+    const char* t = after;
+    const char* const limit = end_ - after > kLookAhead ? after + kLookAhead : end_;
+    bool any = false;
+    while (t < limit) {
+        const char* const gap = t;
+        while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
+            ++t;
+        if (t == gap && !any) return false; // "abc""def": glued, a doubled quote, not two strings
+        if (t == end_ || *t == '}' || *t == '\n' || *t == '\r') return any;
+        if (*t == ',') return any && plausible_after_comma(t);
+        const char* const next = quoted_within(t);
+        if (!next) return false;
+        any = true;
+        t = next;
+    }
+    return false;
 }
 
 // Whether a quote, followed by `after`, ends its string. brackets/braces/parens are the balance of

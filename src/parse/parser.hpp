@@ -231,6 +231,9 @@ private:
     const char* quoted_phrase_end(const char* s, const char* stop, QuoteStyle style) const;
     bool plus_follows(const char* after) const;
     Next concatenate_strings();
+    // --- prefixed_strings.cpp: Python's b'...', r'...', u'...', f'...'
+    bool prefixed_string(bool key, Next& next);
+    bool raw_string(bool key, std::size_t length, const char* close, Next& next);
     Next push_text(bool key, const char* open);
 
     // --- numbers.cpp

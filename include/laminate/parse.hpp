@@ -7,7 +7,8 @@
 // words between members (stray_text), members inside an array (members_in_array), a keyless
 // array after an array member (joined_arrays), Python sets {'a', 'b'} read as arrays
 // (python_set), arithmetic such as 1/3 where a number belongs kept as its text
-// (expression_as_string), digit separators 82_461_110 (digit_separator) — with
+// (expression_as_string), digit separators 82_461_110 (digit_separator), Python's string
+// prefixes b'x' r'C:\x' u'x' f'x' (python_literal; a raw string keeps its backslashes) — with
 // one Repaired diagnostic per repair (what, where, how risky), except that a style repair
 // (is_style_repair(): quotes, unquoted keys, Python literals, trailing commas, comments, odd
 // spaces) is one diagnostic per kind for the whole document, with the number of sites in
@@ -19,7 +20,8 @@
 // member's value only where a comma and a plausible next member ("key":), the object's end or
 // the end of the text follow; a value without a key inside an object is ambiguous_repair (unless
 // the object is an array element that lost its closer, or the value is an array continuing the
-// member's array before it); prose is never joined into an array.
+// member's array before it); adjacent strings in a member's value ({"a": "x" "y"}) are
+// ambiguous_repair, since ["x" "y"] is two values; prose is never joined into an array.
 // Completing truncated text drops a dangling key or an empty fragment ("[\"", "[-") rather than
 // inventing "", 0, -0 or null, and a dangling key never replaces an earlier member.
 

@@ -72,9 +72,13 @@ Next Parser::join_previous_array() {
         ++u;
     const bool nested = std::any_of(before.begin(), before.end(),
                                     [](const Value& element) { return element.is_array(); });
+    // {"a": [1, 2], [[3]]}: the other way round, arrays after scalars are a new member that
+    // lost its key as much as elements of this one: no reading is the careful one either.
+    const bool rows_after_scalars = !nested && !before.empty() && u != end_ && *u == '[';
     // {"a": [1, 2][0]} or (1, 2)[0]: an index, glued to the array, not a second array.
     const bool glued = open != begin_ && (open[-1] == ']' || open[-1] == ')');
-    if ((nested && (u == end_ || *u != '[')) || glued || joins_ >= kMaxJoins)
+    if ((nested && (u == end_ || *u != '[')) || rows_after_scalars || glued ||
+        joins_ >= kMaxJoins)
         return fail(ErrorKind::AmbiguousRepair, open, "an object holds a value without a key",
                     PathAt::Container);
     ++joins_;

@@ -224,11 +224,16 @@ private:
     bool plausible_member(const char* t) const;
     bool plausible_value(const char* t) const;
     bool plausible_after_comma(const char* comma) const;
+    bool quoted_value_ends_member(const char* quote) const;
+    bool adjacent_strings_end_member(const char* after) const;
     bool delimited_string(const char* open, bool key, Next& next);
     bool stops_unclosed_string(const char* s, const char* open, bool key) const;
     const char* quoted_phrase_end(const char* s, const char* stop, QuoteStyle style) const;
     bool plus_follows(const char* after) const;
     Next concatenate_strings();
+    // --- prefixed_strings.cpp: Python's b'...', r'...', u'...', f'...'
+    bool prefixed_string(bool key, Next& next);
+    bool raw_string(bool key, std::size_t length, const char* close, Next& next);
     Next push_text(bool key, const char* open);
 
     // --- numbers.cpp

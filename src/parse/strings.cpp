@@ -163,6 +163,12 @@ Next Parser::quoted_string(const char* open, QuoteStyle style, bool key) {
         Next next = Next::Fail;
         if (delimited_string(open, key, next)) return next;
     }
+    if (style == QuoteStyle::Single && end_ - open > 2 && open[1] == '\'' &&
+        !single_quoted_plain_end(open, key)) {
+        // ''text'' or ''text': doubled quotes, where an empty '' does not fit what follows it.
+        Next next = Next::Fail;
+        if (delimited_string(open, key, next)) return next;
+    }
     RepairKind quoting = RepairKind::None;
     constexpr RepairMessage quoting_message = "replaced quotes";
     if (style == QuoteStyle::Single)
@@ -246,6 +252,30 @@ restart:
                                 !(inner_quotes % 2 == 1 && plus_follows(s + q)))) {
                 p_ = s + q;
                 return done();
+            }
+            if (!key && !stop_at_delimiters && inner_quotes == 0 &&
+                top().kind == FrameKind::Object && adjacent_strings_end_member(s + q))
+                // {"a": "abc" "def"}: Python and C join adjacent literals, but an array's
+                // ["a" "b"] is two values that lost a comma; in a member's value the second
+                // string is a value without a key as much as the rest of one string.
+                return fail(ErrorKind::AmbiguousRepair, s + q,
+                            "adjacent strings in a member's value");
+            if (key && last && *last == ':' && kept > 1 && out[kept - 1] == ':' &&
+                quoted_value_ends_member(s)) {
+                // {"key:"value"} or {"key: "value"}: the key lost its closing quote before the
+                // colon, and this quote opens its value, a whole string ending the member.
+                std::size_t n = kept - 1;
+                while (n > 0 && (out[n - 1] == ' ' || out[n - 1] == '\t'))
+                    --n;
+                if (n > 0) {
+                    out.resize(n);
+                    p_ = last;
+                    const Next next = done();
+                    if (next == Next::Fail ||
+                        !repair(RepairKind::MissingQuote, last, "inserted quote"))
+                        return Next::Fail;
+                    return next;
+                }
             }
             if (stop_at_delimiters) {
                 // Re-reading an unclosed string: a quote that does not fit ends it, unless it
@@ -491,6 +521,40 @@ bool Parser::plausible_after_comma(const char* comma) const {
     return plausible_value(u);
 }
 
+// At a quote after a colon inside a key: whether it opens a string that ends on its line within
+// the look-ahead and ends its member there (the object's end, a line break, or a comma and what
+// may follow one), as the value of a key that lost its closing quote does.
+bool Parser::quoted_value_ends_member(const char* quote) const {
+    const char* t = quoted_within(quote);
+    if (!t) return false;
+    while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
+        ++t;
+    if (t == end_ || *t == '}' || *t == '\n' || *t == '\r') return true;
+    return *t == ',' && plausible_after_comma(t);
+}
+
+// After a member value's closing quote at after - 1: white space, then one or more quoted strings
+// (each ending on its line within the look-ahead), then the member's end: adjacent string
+// literals, "abc" "def".
+bool Parser::adjacent_strings_end_member(const char* after) const {
+    const char* t = after;
+    const char* const limit = end_ - after > kLookAhead ? after + kLookAhead : end_;
+    bool any = false;
+    while (t < limit) {
+        const char* const gap = t;
+        while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
+            ++t;
+        if (t == gap && !any) return false; // "abc""def": glued, a doubled quote, not two strings
+        if (t == end_ || *t == '}' || *t == '\n' || *t == '\r') return any;
+        if (*t == ',') return any && plausible_after_comma(t);
+        const char* const next = quoted_within(t);
+        if (!next) return false;
+        any = true;
+        t = next;
+    }
+    return false;
+}
+
 // Whether a quote, followed by `after`, ends its string. brackets/braces/parens are the balance of
 // those inside the string so far: "the list [1, 2"] more" keeps its quote, "foo)" does not. A
 // member's value ends only before what may follow it in its object (a comma and the next member,
@@ -554,9 +618,11 @@ bool Parser::quote_ends_string(const char* after, bool key, int brackets, int br
     return !member_value && plausible_value(t);
 }
 
-// """text""" or ```text``` (a Python or markdown habit) and ""text"" (every quote doubled, as a
-// CSV writer escapes them): the text between the delimiters is the string, when what follows the
-// closing delimiter may follow a string. False, having changed nothing, otherwise.
+// """text""" or ```text``` (a Python or markdown habit) and ""text"" or ''text'' (every quote
+// doubled, as a CSV writer escapes them), or a value's ""text" (only its opening quote doubled):
+// the text between the delimiters is the string, when what follows the closing delimiter may
+// follow a string. False, having changed nothing, otherwise. Called only where an empty string
+// "" or '' does not fit, and reads up to the next quote of its kind: linear.
 bool Parser::delimited_string(const char* open, bool key, Next& next) {
     auto fits = [&](const char* after) {
         while (after != end_ && is_ws(static_cast<unsigned char>(*after)))
@@ -582,14 +648,18 @@ bool Parser::delimited_string(const char* open, bool key, Next& next) {
         }
         close_len = 3;
         kind = RepairKind::TripleQuotes;
-    } else if (end_ - open >= 5 && q == '"' && open[1] == '"' && open[2] != '"') {
+    } else if (end_ - open >= 4 && (q == '"' || q == '\'') && open[1] == q && open[2] != q) {
         body = open + 2;
-        const void* found = std::memchr(body, '"', static_cast<std::size_t>(end_ - body));
+        const void* found = std::memchr(body, q, static_cast<std::size_t>(end_ - body));
         close = static_cast<const char*>(found);
-        if (close && (close + 1 == end_ || close[1] != '"')) close = nullptr;
         if (close && std::memchr(body, '\n', static_cast<std::size_t>(close - body)))
             close = nullptr;
-        close_len = 2;
+        if (close && close + 1 != end_ && close[1] == q)
+            close_len = 2;
+        else if (!key)
+            close_len = 1; // {"a": ""value"}: only the opening quote doubled, a value's slip
+        else
+            close = nullptr;
         kind = RepairKind::DoubledQuotes;
     }
     if (!close || !fits(close + close_len)) return false;

@@ -490,6 +490,11 @@ Next Parser::value_cold() {
     QuoteStyle style = QuoteStyle::Double;
     if (opening_quote(p_, end_, style)) return any_string(false);
     if (c == '\\') return fail(ErrorKind::InvalidJson, p_, "expected a value, found a backslash");
+    {
+        // b'abc', r'C:\x', u'x', f'x': Python's string prefixes (prefixed_strings.cpp).
+        Next next = Next::Fail;
+        if (prefixed_string(false, next)) return next;
+    }
     // The Python constants of a dict repr, without going through unquoted text.
     for (const auto& [word, value] :
          {std::pair<std::string_view, int>{"True", 1}, {"False", 0}, {"None", -1}}) {
@@ -869,6 +874,11 @@ Next Parser::key_cold() {
         // {"x": 2,000}: the "key" is the number's next group of digits.
         Next next = Next::Fail;
         if (digit_groups(next)) return next;
+    }
+    {
+        // {u'name': 1}: a Python 2 dict's key (prefixed_strings.cpp).
+        Next next = Next::Fail;
+        if (prefixed_string(true, next)) return next;
     }
     // {"a": 1, NOTE "b": 2}: words before the next member belong to none.
     if (const char* end = stray_words_end(p_)) return drop_stray_words(end, Next::Key);

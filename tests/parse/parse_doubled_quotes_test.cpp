@@ -29,6 +29,41 @@ TEST(ParseDoubledQuotes, AnEmptyStringIsStillEmpty) {
     EXPECT_EQ(r->value, test::json(R"({"a": "", "b": ""})"));
 }
 
+TEST(ParseDoubledQuotes, ADoubledOpeningQuoteOnAValue) {
+    expect_repair(R"({"a": ""value"})", R"({"a": "value"})", RepairKind::DoubledQuotes, 6);
+    expect_repair(R"({"a": ""value", "b": 1})", R"({"a": "value", "b": 1})",
+                  RepairKind::DoubledQuotes, 6);
+    expect_repair(R"([""value", "x"])", R"(["value", "x"])", RepairKind::DoubledQuotes, 1);
+    auto r = parse(R"({"a": ""value"})");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_FALSE(test::has_repair(r->diagnostics, RepairKind::UnescapedQuote));
+}
+
+TEST(ParseDoubledQuotes, SingleQuotesDoubled) {
+    expect_repair("{'a': ''x''}", R"({"a": "x"})", RepairKind::DoubledQuotes, 6);
+    expect_repair("{'a': ''x'}", R"({"a": "x"})", RepairKind::DoubledQuotes, 6);
+    expect_repair("{''a'': ''x'', 'b': 1}", R"({"a": "x", "b": 1})", RepairKind::DoubledQuotes,
+                  1);
+    expect_repair("['', ''x'']", R"(["", "x"])", RepairKind::DoubledQuotes, 5);
+}
+
+TEST(ParseDoubledQuotes, EmptyStringsBeforeOtherTextStayEmpty) {
+    // '' or "" followed by what may follow a string is an empty string, whatever comes later.
+    for (const char* text : {"['', 'b']", "['',',']", "{'a': '', 'b': ''}", R"(["", ","])"}) {
+        SCOPED_TRACE(text);
+        auto r = parse(text);
+        ASSERT_TRUE(r) << r.error();
+        EXPECT_FALSE(test::has_repair(r->diagnostics, RepairKind::DoubledQuotes));
+    }
+    auto r = parse("['',',']");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value, test::json(R"(["", ","])"));
+    // Text after the closing quote that no string ends with is no doubled quote either.
+    r = parse(R"({"a": ""x" y"})");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_FALSE(test::has_repair(r->diagnostics, RepairKind::DoubledQuotes));
+}
+
 TEST(ParseTripleQuotes, PythonTripleQuotesDelimitAString) {
     expect_repair(R"({"code": """def f(): ..."""})", R"({"code": "def f(): ..."})",
                   RepairKind::TripleQuotes, 9);
@@ -50,6 +85,8 @@ TEST(ParseTripleQuotes, NoUnknownFieldIsInvented) {
 TEST(ParseTripleQuotes, StrictModeRefuses) {
     EXPECT_FALSE(parse(R"({"code": """x"""})", test::strict()));
     EXPECT_FALSE(parse(R"({""name"": ""Ann""})", test::strict()));
+    EXPECT_FALSE(parse(R"({"a": ""value"})", test::strict()));
+    EXPECT_FALSE(parse("{'a': ''x''}", test::strict()));
 }
 
 } // namespace

@@ -147,6 +147,13 @@ TEST(ParseLimits, PathologicalInputIsLinear) {
         "[" + repeat("True, None, NaN, (1, 2), ", 50'000) + "]",   // foreign literals
         "/*" + std::string(1'000'000, '*'),                        // unterminated comment
         "[" + repeat("#\n", 400'000) + "]",                        // hash comments
+        "[" + repeat("b\"aaaa, ", 200'000) + "]",                  // prefixes, unclosed strings
+        "[" + repeat("b\"a, b'a, ", 100'000) + "]",                // prefixes, mixed quotes
+        "[" + repeat("r'a\\', ", 200'000) + "]",                   // raw strings
+        "{\"a\": " + repeat("\"\"x, ", 200'000) + "}",              // doubled opening quotes
+        "{'a': " + repeat("''x, ", 200'000) + "}",                 // doubled single quotes
+        "{" + repeat("\"k:\"v\" ", 100'000) + "}",                 // keys losing their quote
+        "{\"a\": \"x" + repeat("\" \"y", 100'000) + "\"}",          // adjacent strings
     };
     for (const auto& input : inputs) {
         SCOPED_TRACE(input.substr(0, 40));

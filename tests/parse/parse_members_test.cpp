@@ -172,6 +172,15 @@ TEST(ParseJoinedArrays, ScalarsAfterAnArrayHoldingArraysAreAnError) {
     test::expect_error_kind(R"({"m": [[1, 2]], [3, 4]})", ErrorKind::AmbiguousRepair);
 }
 
+TEST(ParseJoinedArrays, ArraysAfterAnArrayOfScalarsAreAnError) {
+    // The reverse of the case above: [[3]] may be a member that lost its key as much as rows
+    // for an array that holds none.
+    test::expect_error_kind(R"({"a": [1, 2], [[3]]})", ErrorKind::AmbiguousRepair);
+    test::expect_error_kind(R"({"a": ["x"], [["y", "z"]], "b": 1})", ErrorKind::AmbiguousRepair);
+    // An empty array holds no shape to disagree with.
+    expect_repair(R"({"a": [], [[3]]})", R"({"a": [[3]]})", RepairKind::JoinedArrays, 10);
+}
+
 TEST(ParseJoinedArrays, AnIndexGluedToAnArrayIsNoSecondArray) {
     test::expect_error_kind(R"({"a": [1, 2][0]})", ErrorKind::AmbiguousRepair);
     test::expect_error_kind(R"({"a": (1, 2, 3)[0]})", ErrorKind::AmbiguousRepair);

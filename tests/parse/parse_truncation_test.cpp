@@ -56,6 +56,34 @@ TEST(ParseTruncation, IsCompletedOnRequest) {
     EXPECT_EQ(test::repairs_of(ds, RepairKind::MissingCloser).size(), 4u);
 }
 
+TEST(ParseTruncation, ALoneOpenerIsAnEmptyContainer) {
+    // Nothing but the opener: the empty container, its closer a Risky completion (as jsonrepair
+    // reads it); a cut-off sign inside is dropped, never completed to 0 or -0.
+    for (const char* text : {"{", "[", "  {  ", "[\n"}) {
+        SCOPED_TRACE(text);
+        auto r = parse(text, completing());
+        ASSERT_TRUE(r) << r.error();
+        EXPECT_EQ(r->value, test::json(std::string_view(text).find('{') != std::string_view::npos
+                                           ? "{}"
+                                           : "[]"));
+        ASSERT_EQ(r->diagnostics.size(), 1u);
+        EXPECT_EQ(r->diagnostics[0].repair, RepairKind::MissingCloser);
+        EXPECT_EQ(r->diagnostics[0].risk, Risk::Risky);
+    }
+    auto ds = expect_repair("[-", "[]", RepairKind::TruncatedCompleted, 1, Risk::Risky,
+                            completing());
+    EXPECT_TRUE(test::has_repair(ds, RepairKind::MissingCloser));
+    // Without completion, each is value_not_closed.
+    for (const char* text : {"{", "[", "[-"})
+        EXPECT_EQ(parse(text).error().kind(), ErrorKind::ValueNotClosed) << text;
+}
+
+TEST(ParseTruncation, AColonWithoutAKeyIsNoTruncation) {
+    // {:} is closed: it lacks a key, which completing does not invent.
+    test::expect_error_kind("{:}", ErrorKind::InvalidJson, completing());
+    test::expect_error_kind("{:", ErrorKind::InvalidJson, completing());
+}
+
 TEST(ParseTruncation, CompletionsAreRisky) {
     auto r = parse("{\"name\": \"Ada\", \"tags\": [\"x\", \"y", completing());
     ASSERT_TRUE(r) << r.error();

@@ -238,8 +238,10 @@ private:
         std::size_t begin = visible_from_;
         if (text_.substr(begin, 3) == "\xEF\xBB\xBF") begin += 3; // byte order mark
         const Range r = trim(text_, begin, text_.size());
-        // A whole answer that is a Python tuple is a payload as `repair` reads it (not in prose).
-        if (r.empty() || !(starts_like_payload(text_, r.begin) || whole_tuple(text_, r.begin, r.end)))
+        // A whole answer that is a Python tuple, or an opener and nothing else, is a payload as
+        // `repair` reads it (not in prose).
+        if (r.empty() || !(starts_like_payload(text_, r.begin) || whole_tuple(text_, r.begin, r.end) ||
+                           lone_opener(text_, r.begin, r.end)))
             return std::nullopt;
         return Candidate{text_.substr(r.begin, r.size()), r.begin, CandidateSource::Whole, {}, true};
     }

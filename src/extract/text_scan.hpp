@@ -107,8 +107,16 @@ inline bool opens_payload(std::string_view t, std::size_t p) noexcept {
     return literal_word_at(t, j);
 }
 
-// The whole text is a candidate when it starts like a payload: a container that opens_payload,
-// a string, a number or a literal.
+// Whether the whole answer t[p, end) is an opener cut off before anything else: `{`, `[` or
+// `[-`. A payload that was truncated (completing it is the caller's choice), not prose.
+inline bool lone_opener(std::string_view t, std::size_t p, std::size_t end) noexcept {
+    if (end <= p || (t[p] != '{' && t[p] != '[')) return false;
+    std::size_t q = p + 1;
+    if (t[p] == '[' && q < end && t[q] == '-') ++q;
+    while (q < end && is_space(t[q])) ++q;
+    return q == end;
+}
+
 // Whether the whole answer t[p, end) is a Python tuple of values, `("a", "b")`, `(1, 2)` or
 // `((1, 2), (3, 4))`: a parenthesis that closes at the end, opening on a quote, a number or a
 // container. Words in parentheses, `(see above)`, are prose; the parser decides the rest.
@@ -121,6 +129,8 @@ inline bool whole_tuple(std::string_view t, std::size_t p, std::size_t end) noex
     return c == '"' || c == '\'' || c == '(' || c == '[' || c == '{' || c == '-' || is_digit(c);
 }
 
+// The whole text is a candidate when it starts like a payload: a container that opens_payload,
+// a string, a number or a literal.
 inline bool starts_like_payload(std::string_view t, std::size_t p) noexcept {
     if (p >= t.size()) return false;
     const char c = t[p];

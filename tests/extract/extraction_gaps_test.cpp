@@ -153,4 +153,23 @@ TEST(ExtractionGaps, AWholeAnswerThatIsAPythonTuple) {
     EXPECT_FALSE(extract(R"(("a", "b"))", strict));
 }
 
+TEST(ExtractionGaps, AnAnswerCutRightAfterItsOpener) {
+    // `{`, `[` or `[-` and nothing else: a truncated payload, completed only when asked for
+    // (Risky), else an error that says it is not closed, not "no payload".
+    ParseOptions complete;
+    complete.complete_truncated = true;
+    for (const char* text : {"{", " [\n", "[-", "[- "}) {
+        auto e = extract(text, complete);
+        ASSERT_TRUE(e) << text << ": " << e.error();
+        EXPECT_EQ(e->parsed.value.dump(), text[0] == '{' ? "{}" : "[]") << text;
+        bool risky = false;
+        for (const Diagnostic& d : e->parsed.diagnostics) risky = risky || d.risk == Risk::Risky;
+        EXPECT_TRUE(risky) << text;
+        auto plain = extract(text);
+        ASSERT_FALSE(plain) << text;
+        EXPECT_NE(plain.error().message().find("not closed"), std::string::npos) << text;
+    }
+    for (const char* prose : {"{:}", "[see below", "{ note"}) EXPECT_FALSE(extract(prose, complete)) << prose;
+}
+
 } // namespace

@@ -74,7 +74,7 @@ Parsed bare_parse(std::string_view text, std::string_view bare) {
         u.risk = Risk::Warning;
         u.message = "removed the " + std::string(used->what) + " around the bare answer";
         u.suggestion = "emit JSON, or the bare value without marks around it";
-        u.offset = static_cast<std::size_t>(bare.data() - text.data());
+        u.offset = offset;
         bare = *inner;
     }
     p.value = Value(std::string(bare));

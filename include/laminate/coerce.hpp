@@ -193,8 +193,9 @@ struct NameMatch {
 };
 
 // Matches a key or enum name against declared names: the exact name first; at BestEffort,
-// a unique name equal when ASCII case, spaces, '_' and '-' are ignored ("first name",
-// "FirstName" and "first_name" all match "firstName"). Records nothing.
+// a unique name equal when ASCII case is ignored, else a unique name equal when ASCII case,
+// spaces, '_' and '-' are ignored ("first name", "FirstName" and "first_name" all match
+// "firstName"). Ambiguous when two names match in the tier that decides. Records nothing.
 NameMatch match_name(std::string_view candidate, std::span<const std::string_view> names,
                      CoercionLevel level) noexcept;
 

@@ -71,6 +71,8 @@ enum class RepairKind : unsigned char {
     PythonSet,          // {'a', 'b'}: a Python set's elements, read as an array
     ExpressionAsString, // {"ratio": 1/3}: arithmetic where a number belongs, kept as its text
     DigitSeparator,     // 82_461_110: underscores between digits (Python, C++14) removed
+    BareAnswerQuotes,   // shaping: quotes around a bare answer ('Paris', “Paris”) removed
+    BareAnswerMarkup,   // shaping: markdown emphasis or inline code around a bare answer (**Paris**, `Paris`) removed
 };
 
 std::string_view risk_name(Risk r) noexcept;            // "info", "warning", "risky"

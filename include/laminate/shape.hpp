@@ -116,7 +116,8 @@ template <class T>
 inline constexpr bool bare_target_v<std::optional<T>> = bare_target_v<T>;
 
 // The parse a bare answer stands for: the text as one string, with the Info diagnostic that
-// says so (its offset in the whole text).
+// says so (its offset in the whole text); quotes or markdown around all of it ('Paris',
+// **Paris**, `Paris`) removed, a Warning for each layer (bare_answer_quotes, bare_answer_markup).
 Parsed bare_parse(std::string_view text, std::string_view bare);
 
 // Several objects in the text (fences, tags, spans in prose) for an array target: the array of

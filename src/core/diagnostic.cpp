@@ -74,6 +74,8 @@ std::string_view repair_name(RepairKind k) noexcept {
     case RepairKind::PythonSet: return "python_set";
     case RepairKind::ExpressionAsString: return "expression_as_string";
     case RepairKind::DigitSeparator: return "digit_separator";
+    case RepairKind::BareAnswerQuotes: return "bare_answer_quotes";
+    case RepairKind::BareAnswerMarkup: return "bare_answer_markup";
     }
     return "unknown";
 }

@@ -80,7 +80,11 @@ std::optional<std::string_view> bare_answer(std::string_view text, const Extract
         }
     }
     if (s.empty() || s.size() > kMaxBare) return std::nullopt;
-    for (char c : s)
+    // One inline code span around the whole answer (`Paris`) is markup shaping removes; a
+    // backtick anywhere else may open code or a fence.
+    const bool code_span = s.size() > 2 && s.front() == '`' && s.back() == '`';
+    const std::string_view inside = code_span ? s.substr(1, s.size() - 2) : s;
+    for (char c : inside)
         if (c == '\n' || c == '\r' || c == '{' || c == '[' || c == '<' || c == '`') return std::nullopt;
     return s;
 }

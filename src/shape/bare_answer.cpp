@@ -2,18 +2,82 @@
 // answer for a scalar target, several objects in prose for an array target.
 #include <laminate/shape.hpp>
 
+#include <optional>
+#include <string>
+#include <string_view>
+
 namespace laminate::shape_detail {
+namespace {
+
+// A pair a model writes around a whole answer to set it off ('Paris', **Paris**, `Paris`), not
+// as part of the value. Longer markers first, so that ** is not read as * around *Paris*.
+struct Wrapper {
+    std::string_view open, close;
+    RepairKind kind;
+    std::string_view what; // "removed the <what> around the bare answer"
+};
+constexpr Wrapper kWrappers[] = {
+    {"**", "**", RepairKind::BareAnswerMarkup, "markdown bold"},
+    {"__", "__", RepairKind::BareAnswerMarkup, "markdown bold"},
+    {"*", "*", RepairKind::BareAnswerMarkup, "markdown emphasis"},
+    {"`", "`", RepairKind::BareAnswerMarkup, "inline code backticks"},
+    {"\"", "\"", RepairKind::BareAnswerQuotes, "quotes"},
+    {"'", "'", RepairKind::BareAnswerQuotes, "quotes"},
+    {"\xE2\x80\x9C", "\xE2\x80\x9D", RepairKind::BareAnswerQuotes, "quotes"}, // “ ”
+    {"\xE2\x80\x98", "\xE2\x80\x99", RepairKind::BareAnswerQuotes, "quotes"}, // ‘ ’
+    {"\xC2\xAB", "\xC2\xBB", RepairKind::BareAnswerQuotes, "quotes"},          // « »
+};
+// Quotes in quotes, bold around quotes: a few layers at most, each one a diagnostic.
+constexpr int kMaxLayers = 3;
+
+bool blank(char c) noexcept { return c == ' ' || c == '\t'; }
+
+// The text inside `w` when it wraps all of `s` and nothing else: the closing marker is not
+// inside ('a', 'b' is two quoted words, not one), and markup hugs its text as markdown wants
+// (`* a *` is no emphasis).
+std::optional<std::string_view> unwrap(std::string_view s, const Wrapper& w) noexcept {
+    if (s.size() <= w.open.size() + w.close.size() || !s.starts_with(w.open) || !s.ends_with(w.close))
+        return std::nullopt;
+    std::string_view inner = s.substr(w.open.size(), s.size() - w.open.size() - w.close.size());
+    if (inner.find(w.close) != std::string_view::npos || inner.find(w.open) != std::string_view::npos)
+        return std::nullopt;
+    if (w.kind == RepairKind::BareAnswerMarkup && (blank(inner.front()) || blank(inner.back()))) return std::nullopt;
+    return inner;
+}
+
+} // namespace
 
 Parsed bare_parse(std::string_view text, std::string_view bare) {
     Parsed p;
-    p.value = Value(std::string(bare));
+    const std::size_t offset = static_cast<std::size_t>(bare.data() - text.data());
     Diagnostic& d = p.diagnostics.emplace_back();
     d.kind = DiagnosticKind::Repaired;
     d.repair = RepairKind::BareAnswer;
     d.risk = Risk::Info;
     d.message = "read the whole answer, a bare word, number or sentence, as the value";
     d.suggestion = "emit JSON";
-    d.offset = static_cast<std::size_t>(bare.data() - text.data());
+    d.offset = offset;
+    // The marks are the model's way of setting the answer off; kept, they would become part of
+    // a string, or fail a number, bool or enum that the text inside them spells.
+    for (int layer = 0; layer < kMaxLayers; ++layer) {
+        std::optional<std::string_view> inner;
+        const Wrapper* used = nullptr;
+        for (const Wrapper& w : kWrappers)
+            if ((inner = unwrap(bare, w))) {
+                used = &w;
+                break;
+            }
+        if (!used) break;
+        Diagnostic& u = p.diagnostics.emplace_back();
+        u.kind = DiagnosticKind::Repaired;
+        u.repair = used->kind;
+        u.risk = Risk::Warning;
+        u.message = "removed the " + std::string(used->what) + " around the bare answer";
+        u.suggestion = "emit JSON, or the bare value without marks around it";
+        u.offset = offset;
+        bare = *inner;
+    }
+    p.value = Value(std::string(bare));
     return p;
 }
 

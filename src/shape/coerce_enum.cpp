@@ -4,6 +4,8 @@
 #include "conversion.hpp"
 #include "shape/name_fold.hpp"
 
+#include <iterator>
+
 namespace laminate {
 namespace {
 
@@ -25,6 +27,13 @@ std::string expected_names(const EnumTarget& t) {
     return m;
 }
 
+bool same_ignoring_case(std::string_view a, std::string_view b) noexcept {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (lower(a[i]) != lower(b[i])) return false;
+    return true;
+}
+
 } // namespace
 
 bool names_match_loosely(std::string_view a, std::string_view b) noexcept {
@@ -44,13 +53,19 @@ NameMatch match_name(std::string_view candidate, std::span<const std::string_vie
     for (std::size_t i = 0; i < names.size(); ++i)
         if (names[i] == candidate) return {i, NameMatch::How::Exact};
     if (level < CoercionLevel::BestEffort) return {};
-    NameMatch found;
-    for (std::size_t i = 0; i < names.size(); ++i) {
-        if (!names_match_loosely(candidate, names[i])) continue;
-        if (found.how == NameMatch::How::Loose) return {NameMatch::npos, NameMatch::How::Ambiguous};
-        found = {i, NameMatch::How::Loose};
+    // Two tiers, as enum names have: ASCII case alone, then separators too. "User_Name" is
+    // user_name's key before userName's; ambiguity counts only within the tier that decides.
+    for (bool separators : {false, true}) {
+        NameMatch found;
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            if (!(separators ? names_match_loosely(candidate, names[i]) : same_ignoring_case(candidate, names[i])))
+                continue;
+            if (found.how == NameMatch::How::Loose) return {NameMatch::npos, NameMatch::How::Ambiguous};
+            found = {i, NameMatch::How::Loose};
+        }
+        if (found) return found;
     }
-    return found;
+    return {};
 }
 
 namespace shape_detail {
@@ -94,10 +109,18 @@ Result<std::size_t> read_enum(const Value& in, const EnumTarget& t, const Coerce
             return m.index;
         }
     }
-    // Folded: case and separators (' ', '_', '-', '.'), then accents too (name_fold.hpp). Each
-    // is a Warning; a name that folds like two declared ones is ambiguous, never a pick.
-    constexpr std::string_view kIgnored[] = {"case and separators", "accents, case and separators"};
-    for (NameFold fold : {NameFold::Case, NameFold::Accents}) {
+    // Folded, in tiers that each go further: case alone, then separators (' ', '_', '-', '.')
+    // too, then accents too (name_fold.hpp). The first tier that finds a name decides: "a" in
+    // A+, A, A- is A by case alone, before A- could match it once '-' is ignored. Each is a
+    // Warning; a name that folds like two declared ones in the same tier is ambiguous, never a
+    // pick. The case-only tier says "case and separators" as the next one does: one wording
+    // for a loose match, which logs and tests already match on.
+    constexpr NameFold kTiers[] = {NameFold::CaseOnly, NameFold::Case, NameFold::Accents};
+    constexpr std::string_view kMatched[] = {"case and separators", "case and separators",
+                                             "accents, case and separators"};
+    constexpr std::string_view kAmbiguous[] = {"case is", "case and separators are", "accents, case and separators are"};
+    for (std::size_t tier = 0; tier < std::size(kTiers); ++tier) {
+        const NameFold fold = kTiers[tier];
         const std::string folded = fold_name(trimmed, fold);
         if (folded.empty()) break;
         std::size_t found = NameMatch::npos, count = 0;
@@ -105,15 +128,14 @@ Result<std::size_t> read_enum(const Value& in, const EnumTarget& t, const Coerce
             if (fold_name(t.names[i], fold) == folded) {
                 if (count++ == 0) found = i;
             }
-        const std::string_view ignored = kIgnored[fold == NameFold::Case ? 0 : 1];
         if (count > 1)
             return fail(ctx, ErrorKind::AmbiguousValue,
-                        expected_names(t) + ", got a name matching several of them when " + std::string(ignored) +
-                            " are ignored");
+                        expected_names(t) + ", got a name matching several of them when " +
+                            std::string(kAmbiguous[tier]) + " ignored");
         if (count == 1) {
             if (!ctx.allows(CoercionLevel::BestEffort)) return needs_level(ctx, t.name, in, CoercionLevel::BestEffort);
             c.source("string");
-            c.step(Risk::Warning, "matched ignoring " + std::string(ignored), "emit the declared name exactly");
+            c.step(Risk::Warning, "matched ignoring " + std::string(kMatched[tier]), "emit the declared name exactly");
             return found;
         }
     }

@@ -34,6 +34,17 @@ bool bool_word(std::string_view s, bool& out) noexcept {
     return false;
 }
 
+// "Yes." or "No!": a word of bool_word ending a sentence, with one closing '.' or '!'. Not a
+// digit ("1." is a number's spelling), not several marks ("yes..." may trail off).
+bool spelled_with_stop(std::string_view s, bool& out) noexcept {
+    s = trim(s);
+    if (s.size() < 2 || (s.back() != '.' && s.back() != '!')) return false;
+    s.remove_suffix(1);
+    const char last = s.back();
+    const bool letter = (last >= 'a' && last <= 'z') || (last >= 'A' && last <= 'Z');
+    return letter && bool_word(s, out);
+}
+
 Result<bool> read_bool(const Value& in, const CoerceContext& ctx, Conversion& c, bool may_unwrap) {
     switch (in.type()) {
     case Type::Bool: return in.as_bool();
@@ -53,6 +64,12 @@ Result<bool> read_bool(const Value& in, const CoerceContext& ctx, Conversion& c,
         if (bool_word(in.as_string(), b)) {
             c.source("string");
             c.step(Risk::Info, {}, "emit true or false for bool fields");
+            return b;
+        }
+        if (spelled_with_stop(in.as_string(), b)) {
+            if (!ctx.allows(CoercionLevel::BestEffort)) return needs_level(ctx, "bool", in, CoercionLevel::BestEffort);
+            c.source("string");
+            c.step(Risk::Warning, "removed the closing punctuation", "emit true or false for bool fields");
             return b;
         }
         if (take_default(in, ctx, c, true)) return false;

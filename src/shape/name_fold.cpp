@@ -80,7 +80,7 @@ std::string fold_name(std::string_view name, NameFold fold) {
     for (std::size_t i = 0; i < name.size();) {
         const std::size_t start = i;
         const char32_t cp = next_code_point(name, i);
-        if (is_separator(cp)) continue;
+        if (fold != NameFold::CaseOnly && is_separator(cp)) continue;
         const char32_t lower = fold_case(cp);
         if (lower < 0x80) {
             out += static_cast<char>(lower);

@@ -2,10 +2,11 @@
 // Folding enum names for loose matching, without ICU: ASCII and the two Latin blocks most names
 // outside English use (Latin-1 Supplement U+00C0-U+00FF, Latin Extended-A U+0100-U+017F).
 //
+//   fold_name("Café_Crème", NameFold::CaseOnly) == "café_crème"  (case only)
 //   fold_name("Café_Crème", NameFold::Case)    == "cafécrème"   (case and separators)
 //   fold_name("Café_Crème", NameFold::Accents) == "cafecreme"   (accents too: é -> e, ß -> ss)
 //
-// Separators ignored: space, tab, '_', '-', '.'. Other code points (and bytes that are not UTF-8)
+// Separators ignored (but by CaseOnly): space, tab, '_', '-', '.'. Other code points (and bytes that are not UTF-8)
 // are kept as they are, so a name in another script still matches itself exactly.
 
 #include <string>
@@ -14,6 +15,7 @@
 namespace laminate::shape_detail {
 
 enum class NameFold : unsigned char {
+    CaseOnly, // lower case (ASCII and the two Latin blocks), separators kept: "A-" stays "a-"
     Case,    // lower case (ASCII and the two Latin blocks), separators dropped
     Accents, // Case, then each Latin letter to its base letter(s): "é" -> "e", "Æ" -> "ae"
 };

@@ -132,6 +132,14 @@ bool match_members(const Value& object, const StructTable& table, std::span<Slot
         } else if (NameMatch l = match_name(key, table.primary_keys, st.policy.coercion); l.how == NameMatch::How::Loose) {
             field = table.primary_field[l.index];
             loose = true;
+        } else if (l.how == NameMatch::How::Ambiguous) {
+            // user-name where user_name and userName are both declared: which field the value
+            // is for is a guess, and dropping it would lose it quietly. An error at the key.
+            PathScope path(st, key);
+            st.fail(Error(ErrorKind::AmbiguousValue,
+                          "a key that matches several fields when case and separators are ignored"));
+            if (st.stopped) return false;
+            continue;
         }
         Slot* slot = field == NameMatch::npos ? nullptr : &slots[field];
         if (slot && (!slot->value || (slot->loose && !loose))) {

@@ -126,6 +126,155 @@ TEST(BareAnswer, DeliberateRefusals) {
     EXPECT_FALSE(from_llm_response<Count>("TWO\nbecause it is two"));
 }
 
+// Quotes and markdown a model sets its answer off with are no part of the value: each layer
+// removed is a Warning naming what it was, typed and by schema alike.
+TEST(BareAnswer, QuotesAndMarkupAroundTheAnswerAreRemoved) {
+    struct Case {
+        const char* text;
+        RepairKind kind;
+    };
+    const Case cases[] = {
+        {"'Paris'", RepairKind::BareAnswerQuotes},
+        {"\xE2\x80\x9CParis\xE2\x80\x9D", RepairKind::BareAnswerQuotes}, // curly double quotes
+        {"\xE2\x80\x98Paris\xE2\x80\x99", RepairKind::BareAnswerQuotes}, // curly single quotes
+        {"**Paris**", RepairKind::BareAnswerMarkup},
+        {"__Paris__", RepairKind::BareAnswerMarkup},
+        {"*Paris*", RepairKind::BareAnswerMarkup},
+        {"`Paris`", RepairKind::BareAnswerMarkup},
+        {"<think>x</think> **'Paris'**", RepairKind::BareAnswerQuotes}, // two layers, both named
+    };
+    auto schema = compiled(R"({"type":"string"})");
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.text);
+        auto typed = from_llm_response<std::string>(c.text);
+        ASSERT_TRUE(typed) << typed.error();
+        EXPECT_EQ(typed->value, "Paris");
+        EXPECT_TRUE(has_repair(typed->diagnostics, RepairKind::BareAnswer));
+        EXPECT_TRUE(has_repair(typed->diagnostics, c.kind));
+        EXPECT_EQ(max_risk(typed->diagnostics), Risk::Warning);
+        auto by_schema = schema.from_llm_response(c.text);
+        ASSERT_TRUE(by_schema) << by_schema.error();
+        EXPECT_EQ(by_schema->value, Value("Paris"));
+        EXPECT_TRUE(has_repair(by_schema->diagnostics, c.kind));
+        EXPECT_EQ(max_risk(by_schema->diagnostics), Risk::Warning);
+    }
+    auto both = from_llm_response<std::string>("**'Paris'**");
+    ASSERT_TRUE(both) << both.error();
+    EXPECT_TRUE(has_repair(both->diagnostics, RepairKind::BareAnswerMarkup));
+    EXPECT_TRUE(has_repair(both->diagnostics, RepairKind::BareAnswerQuotes));
+    for (const Diagnostic& d : both->diagnostics) {
+        if (d.repair == RepairKind::BareAnswerMarkup) {
+            EXPECT_EQ(d.message, "removed the markdown bold around the bare answer");
+        }
+    }
+}
+
+TEST(BareAnswer, MarkupRemovedForEnumBoolAndNumberTargets) {
+    auto e = from_llm_response<Count>("**TWO**");
+    ASSERT_TRUE(e) << e.error();
+    EXPECT_EQ(e->value, Count::TWO);
+    EXPECT_TRUE(has_repair(e->diagnostics, RepairKind::BareAnswerMarkup));
+    auto q = from_llm_response<Count>("'TWO'");
+    ASSERT_TRUE(q) << q.error();
+    EXPECT_EQ(q->value, Count::TWO);
+    auto b = from_llm_response<bool>("\xE2\x80\x9Cyes\xE2\x80\x9D");
+    ASSERT_TRUE(b) << b.error();
+    EXPECT_TRUE(b->value);
+    auto n = from_llm_response<int>("`42`");
+    ASSERT_TRUE(n) << n.error();
+    EXPECT_EQ(n->value, 42);
+    EXPECT_EQ(max_risk(n->diagnostics), Risk::Warning);
+
+    auto se = compiled(R"({"enum":["ONE","TWO","THREE"]})").from_llm_response("**TWO**");
+    ASSERT_TRUE(se) << se.error();
+    EXPECT_EQ(se->value, Value("TWO"));
+    auto sb = compiled(R"({"type":"boolean"})").from_llm_response("**yes**");
+    ASSERT_TRUE(sb) << sb.error();
+    EXPECT_EQ(sb->value, Value(true));
+    auto sn = compiled(R"({"type":"integer"})").from_llm_response("'42'");
+    ASSERT_TRUE(sn) << sn.error();
+    EXPECT_EQ(sn->value, Value(42));
+}
+
+// Marks that do not wrap the whole answer as one pair stay: taking them off would change text
+// the model meant, or pick one of several quoted values.
+TEST(BareAnswer, MarksThatAreNoWrapperStay) {
+    struct Case {
+        const char* text;
+        const char* value;
+    };
+    for (Case c : {Case{"'a', 'b'", "'a', 'b'"}, Case{"'Paris", "'Paris"}, Case{"* Paris *", "* Paris *"},
+                   Case{"2 * 3 * 4", "2 * 3 * 4"}, Case{"rock 'n' roll", "rock 'n' roll"}, Case{"''", "''"}}) {
+        auto r = from_llm_response<std::string>(c.text);
+        ASSERT_TRUE(r) << c.text << ": " << r.error();
+        EXPECT_EQ(r->value, c.value);
+        EXPECT_FALSE(has_repair(r->diagnostics, RepairKind::BareAnswerQuotes)) << c.text;
+        EXPECT_FALSE(has_repair(r->diagnostics, RepairKind::BareAnswerMarkup)) << c.text;
+    }
+    // Backticks elsewhere than around the whole answer may open code: no bare answer.
+    EXPECT_FALSE(bare_answer("use `ls` here"));
+    EXPECT_EQ(bare_answer("`Paris`"), "`Paris`");
+    // Several quoted values for an enum: still no pick.
+    EXPECT_FALSE(from_llm_response<Count>("'ONE' or 'TWO'"));
+}
+
+// One closing '.' or '!' after a bool word ends a sentence; the word is the answer (Warning).
+TEST(BareAnswer, BooleanWithClosingPunctuation) {
+    for (const char* text : {"Yes.", "yes!", "TRUE."}) {
+        auto t = from_llm_response<bool>(text);
+        ASSERT_TRUE(t) << text << ": " << t.error();
+        EXPECT_TRUE(t->value);
+        EXPECT_EQ(max_risk(t->diagnostics), Risk::Warning);
+        auto s = compiled(R"({"type":"boolean"})").from_llm_response(text);
+        ASSERT_TRUE(s) << text << ": " << s.error();
+        EXPECT_EQ(s->value, Value(true));
+    }
+    auto no = from_llm_response<bool>("No.");
+    ASSERT_TRUE(no) << no.error();
+    EXPECT_FALSE(no->value);
+    // Two marks, or a digit before the mark, are no sentence's end.
+    EXPECT_FALSE(from_llm_response<bool>("yes.."));
+    EXPECT_FALSE(from_llm_response<bool>("Yes?"));
+    EXPECT_FALSE(from_llm_response<bool>("1."));
+}
+
+// A currency symbol is a BestEffort liberty (DESIGN.md); a currency code or a percent sign is not:
+// "5 USD" is a word after a number, as "12 apples" is, and "5%" may mean 5 or 0.05.
+TEST(BareAnswer, CurrencySymbolsYesCodesAndPercentNo) {
+    auto d = from_llm_response<double>("$5");
+    ASSERT_TRUE(d) << d.error();
+    EXPECT_EQ(d->value, 5.0);
+    EXPECT_EQ(max_risk(d->diagnostics), Risk::Warning);
+    auto s = compiled(R"({"type":"number"})").from_llm_response("$5");
+    ASSERT_TRUE(s) << s.error();
+    EXPECT_EQ(s->value.as_double(), 5.0);
+    for (const char* text : {"5 USD", "5%"}) {
+        auto t = from_llm_response<double>(text);
+        ASSERT_FALSE(t) << text;
+        EXPECT_EQ(t.error().kind(), ErrorKind::TypeMismatch);
+        EXPECT_FALSE(compiled(R"({"type":"number"})").from_llm_response(text)) << text;
+    }
+}
+
+// An integral number written with a zero fraction is the integer, with the Info of that
+// reading; a fraction is no integer.
+TEST(BareAnswer, ZeroFractionIntoAnInteger) {
+    for (const char* text : {"3.000", "`3.000`", "**3.000**"}) {
+        auto t = from_llm_response<int>(text);
+        ASSERT_TRUE(t) << text << ": " << t.error();
+        EXPECT_EQ(t->value, 3);
+        auto s = compiled(R"({"type":"integer"})").from_llm_response(text);
+        ASSERT_TRUE(s) << text << ": " << s.error();
+        EXPECT_EQ(s->value.dump(), "3");
+    }
+    auto plain = from_llm_response<int>("3.000");
+    ASSERT_TRUE(plain) << plain.error();
+    EXPECT_EQ(max_risk(plain->diagnostics), Risk::Info);
+    auto frac = from_llm_response<int>("3.5");
+    ASSERT_FALSE(frac);
+    EXPECT_EQ(frac.error().kind(), ErrorKind::LossyConversion);
+}
+
 TEST(BareAnswer, JsonStillWinsOverTheBareReading) {
     auto quoted = from_llm_response<std::string>(R"("hello")");
     ASSERT_TRUE(quoted) << quoted.error();

@@ -28,7 +28,7 @@ TEST(BoolCoercion, EverySpellingAtStringCoercion) {
 }
 
 TEST(BoolCoercion, OtherWordsAreNotBools) {
-    for (const char* s : {"maybe", "test", "2", "yes!", "truee", "", "1.0", "oui"}) {
+    for (const char* s : {"maybe", "test", "2", "yes!!", "yes...", "yes?", "1.", "truee", "", "1.0", "oui"}) {
         Probe p;
         auto r = laminate::coerce_bool(laminate::Value(s), p.at(CoercionLevel::BestEffort));
         ASSERT_FALSE(r) << s;

@@ -80,6 +80,50 @@ TEST(ContainerMembers, LenientUnwrapsAndWraps) {
     EXPECT_FALSE(from_value<Tags>(js(R"({"tags": "solo", "where": {"x": 1, "y": 2}})"), Mode::Strict));
 }
 
+// A one-element array of a scalar is the scalar where a string belongs (Warning), as for
+// numbers and bools; a longer array is still its JSON text.
+TEST(ContainerMembers, OneElementArrayIsTheStringItHolds) {
+    struct Named { std::string name; std::string list; };
+    auto shaped = from_value<Named>(js(R"({"name": ["Ann"], "list": ["a", "b"]})"));
+    ASSERT_TRUE(shaped) << shaped.error();
+    EXPECT_EQ(shaped->value.name, "Ann");
+    EXPECT_EQ(shaped->value.list, R"(["a","b"])");
+    ASSERT_EQ(shaped->diagnostics.size(), 2u);
+    EXPECT_EQ(shaped->diagnostics[0].path, "name");
+    EXPECT_EQ(shaped->diagnostics[0].risk, Risk::Warning);
+    EXPECT_EQ(shaped->diagnostics[0].message, "unwrapped a one-element array");
+    auto number = from_value<Named>(js(R"({"name": [7], "list": "x"})"));
+    ASSERT_TRUE(number) << number.error();
+    EXPECT_EQ(number->value.name, "7");
+    EXPECT_FALSE(from_value<Named>(js(R"({"name": ["Ann"], "list": "x"})"), Mode::Absorbing));
+}
+
+// Where elements are arrays themselves, a single value is no element: [1, [2]] for a list of
+// lists could be [[1], [2]] or a slip, and 1 could be [[1]] or [1]. Errors, not readings.
+TEST(ContainerMembers, ArraysOfArraysNeverWrapSingleValues) {
+    struct Grid { std::vector<std::vector<int>> rows; };
+    for (const char* bad : {R"({"rows": [1, [2]]})", R"({"rows": [1, 2]})", R"({"rows": 1})", R"({"rows": ["a"]})"}) {
+        std::vector<Error> errors;
+        auto shaped = from_value<Grid>(js(bad), ShapeOptions{.mode = Mode::Lenient, .field_errors = &errors});
+        ASSERT_FALSE(shaped) << bad;
+        ASSERT_FALSE(errors.empty()) << bad;
+        for (const Error& e : errors) EXPECT_EQ(e.kind(), ErrorKind::TypeMismatch) << bad;
+        EXPECT_FALSE(from_json<Grid>(bad)) << bad; // the text fast path agrees
+    }
+    std::vector<Error> errors;
+    auto one = from_value<Grid>(js(R"({"rows": [[1], 2]})"), ShapeOptions{.mode = Mode::Lenient, .field_errors = &errors});
+    ASSERT_FALSE(one);
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_EQ(errors[0].path(), "rows[1]");
+    struct Fixed { std::array<std::vector<int>, 2> pair; std::optional<std::vector<std::vector<int>>> maybe; };
+    EXPECT_FALSE(from_value<Fixed>(js(R"({"pair": [[1], 2]})")));
+    EXPECT_FALSE(from_value<Fixed>(js(R"({"pair": [[1], [2]], "maybe": [3]})")));
+    // Arrays as they are and a stringified array still read.
+    auto good = from_value<Grid>(js(R"({"rows": [[1, 2], "[3]", []]})"));
+    ASSERT_TRUE(good) << good.error();
+    EXPECT_EQ(good->value.rows, (std::vector<std::vector<int>>{{1, 2}, {3}, {}}));
+}
+
 TEST(ContainerMembers, StringifiedObjectIsParsedWhenLenient) {
     struct Holder { Point p; };
     auto shaped = from_value<Holder>(js(R"({"p": "{\"x\": 5, \"y\": 6}"})"));

@@ -77,6 +77,36 @@ TEST(EnumMatch, SeveralLooseMatchesAreAmbiguous) {
     EXPECT_EQ(*exact, 1u);
 }
 
+// The tiers go in order, each deciding when it finds a name: case alone, then separators too,
+// then accents too. "a" is A by case alone; that A- reads as "a" once '-' is ignored does not
+// make it ambiguous. Ambiguity is two names in the tier that decides.
+TEST(EnumMatch, CaseAloneDecidesBeforeSeparatorsAreIgnored) {
+    constexpr std::array<std::string_view, 3> grades{"A+", "A", "A-"};
+    const laminate::EnumTarget target{grades, "Grade"};
+    struct Case {
+        const char* text;
+        std::size_t index;
+    };
+    for (Case c : {Case{"a", 1}, Case{"a-", 2}, Case{"a+", 0}, Case{" a ", 1}}) {
+        Probe p;
+        auto r = laminate::coerce_enum(Value(c.text), target, p.at(CoercionLevel::BestEffort));
+        ASSERT_TRUE(r) << c.text << ": " << r.error();
+        EXPECT_EQ(*r, c.index) << c.text;
+        ASSERT_EQ(p.diagnostics.size(), 1u);
+        EXPECT_EQ(p.diagnostics[0].risk, Risk::Warning);
+    }
+    Probe p;
+    EXPECT_EQ(*laminate::coerce_enum(Value("A-"), target, p.at(CoercionLevel::Exact)), 2u);
+    // Two names alike by case alone: ambiguous in the first tier, whatever the later ones say.
+    constexpr std::array<std::string_view, 3> names{"Foo", "FOO", "f_o_o"};
+    auto r = laminate::coerce_enum(Value("foo"), {names, "Twice"}, p.at(CoercionLevel::BestEffort));
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().kind(), ErrorKind::AmbiguousValue);
+    // Case alone finds none, separators find one.
+    constexpr std::array<std::string_view, 2> states{"on_hold", "done"};
+    EXPECT_EQ(*laminate::coerce_enum(Value("On Hold"), {states, "State"}, p.at(CoercionLevel::BestEffort)), 0u);
+}
+
 TEST(EnumMatch, NumbersAndBoolsSpelledLikeNamesAtStringCoercion) {
     constexpr std::array<std::string_view, 4> levels{"1", "2", "3", "true"};
     const laminate::EnumTarget target{levels, "Level"};
@@ -106,6 +136,21 @@ TEST(NameMatching, KeysMatchExactlyThenLoosely) {
     m = laminate::match_name("nickname", fields, CoercionLevel::BestEffort);
     EXPECT_EQ(m.how, NameMatch::How::None);
     EXPECT_EQ(m.index, NameMatch::npos);
+    EXPECT_FALSE(m);
+}
+
+// Keys have the same two tiers: "User_Name" is user_name's by case alone; "user-name" matches
+// both fields once separators are ignored, and is ambiguous.
+TEST(NameMatching, CaseAloneDecidesBeforeSeparators) {
+    constexpr std::array<std::string_view, 2> fields{"user_name", "userName"};
+    NameMatch m = laminate::match_name("User_Name", fields, CoercionLevel::BestEffort);
+    EXPECT_EQ(m.how, NameMatch::How::Loose);
+    EXPECT_EQ(m.index, 0u);
+    m = laminate::match_name("USERNAME", fields, CoercionLevel::BestEffort);
+    EXPECT_EQ(m.how, NameMatch::How::Loose);
+    EXPECT_EQ(m.index, 1u);
+    m = laminate::match_name("user-name", fields, CoercionLevel::BestEffort);
+    EXPECT_EQ(m.how, NameMatch::How::Ambiguous);
     EXPECT_FALSE(m);
 }
 

@@ -64,6 +64,41 @@ TEST(ScalarMembers, NeverSilentlyLossy) {
     }
 }
 
+// Beyond what the member holds is out_of_range, never a wrapped or infinite value; a number
+// written with a zero fraction is the integer (Info), a fraction stays an error.
+TEST(ScalarMembers, BeyondTheTypeIsOutOfRangeAndZeroFractionsAreIntegers) {
+    struct Wide {
+        std::int64_t i64;
+    };
+    struct Far {
+        double f64;
+    };
+    for (const char* bad : {R"({"i64": 123456789012345678901234567890})", R"({"i64": 9223372036854775808})",
+                            R"({"i64": -9223372036854775809})", R"({"i64": "36893488147419103232"})"}) {
+        auto by_value = from_value<Wide>(js(bad));
+        auto by_text = from_json<Wide>(bad); // the text fast path
+        ASSERT_FALSE(by_value) << bad;
+        ASSERT_FALSE(by_text) << bad;
+        EXPECT_EQ(by_value.error().kind(), ErrorKind::OutOfRange) << bad;
+        EXPECT_EQ(by_text.error().kind(), ErrorKind::OutOfRange) << bad;
+    }
+    for (const char* bad : {R"({"f64": 1e400})", R"({"f64": -1e400})", R"({"f64": "1e400"})", R"({"f64": [1e400]})"}) {
+        auto by_value = from_value<Far>(js(bad));
+        auto by_text = from_json<Far>(bad); // the text fast path
+        ASSERT_FALSE(by_value) << bad;
+        ASSERT_FALSE(by_text) << bad;
+        EXPECT_EQ(by_value.error().kind(), ErrorKind::OutOfRange) << bad;
+        EXPECT_EQ(by_text.error().kind(), ErrorKind::OutOfRange) << bad;
+    }
+    auto zero = from_value<Wide>(js(R"({"i64": 3.000})"));
+    ASSERT_TRUE(zero) << zero.error();
+    EXPECT_EQ(zero->value.i64, 3);
+    EXPECT_EQ(max_risk(zero->diagnostics), Risk::Info);
+    auto fraction = from_value<Wide>(js(R"({"i64": 3.5})"));
+    ASSERT_FALSE(fraction);
+    EXPECT_EQ(fraction.error().kind(), ErrorKind::LossyConversion);
+}
+
 TEST(ScalarMembers, EnumsByNameOnly) {
     struct Painted { Color color; };
     auto unknown = from_value<Painted>(js(R"({"color": "purple"})"));

@@ -310,6 +310,9 @@ bool fast_vector(FastCursor& c, std::vector<T, A>& out, ShapeState& st, const st
                     if (!trailing_comma()) return false;
                     break;
                 }
+                // A single value where items are arrays is an error read_elements words.
+                if constexpr (is_array_only_v<T>)
+                    if (!c.at('[')) return false;
                 field_path();
                 PathScope path(st, i);
                 if (!fast_read(c, item, st)) return false;

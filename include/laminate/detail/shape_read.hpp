@@ -425,7 +425,11 @@ bool read_elements(std::span<const Value> items, Out& out, ShapeState& st) {
             if (read_direct(items[i], item)) continue; // nothing recorded: no path needed
             PathScope path(st, i);
             const ReadMark before = mark(st);
-            read_value(items[i], item, st);
+            if constexpr (is_array_only_v<T>) {
+                if (!refuses_wrapping(items[i], false, st)) read_value(items[i], item, st);
+            } else {
+                read_value(items[i], item, st);
+            }
             note_element(failures, i, before, st);
         } else if constexpr (is_vector_v<Out>) {
             PathScope path(st, i);
@@ -436,6 +440,8 @@ bool read_elements(std::span<const Value> items, Out& out, ShapeState& st) {
             out.push_back(b);
         } else {
             PathScope path(st, i);
+            if constexpr (is_array_only_v<T>)
+                if (refuses_wrapping(items[i], false, st)) continue;
             read_value(items[i], out[i], st);
         }
     }
@@ -448,6 +454,8 @@ bool read_elements(std::span<const Value> items, Out& out, ShapeState& st) {
 
 template <class T, class A>
 bool read_vector(const Value& in, std::vector<T, A>& out, ShapeState& st) {
+    if constexpr (is_array_only_v<T>)
+        if (refuses_wrapping(in, true, st)) return false;
     Value storage;
     auto items = coerce_array(in, st.coerce(), storage);
     if (!items) return st.fail(std::move(items).error());
@@ -458,6 +466,8 @@ bool read_vector(const Value& in, std::vector<T, A>& out, ShapeState& st) {
 
 template <class T, std::size_t N>
 bool read_array(const Value& in, std::array<T, N>& out, ShapeState& st) {
+    if constexpr (is_array_only_v<T>)
+        if (refuses_wrapping(in, true, st)) return false;
     Value storage;
     auto items = coerce_array(in, st.coerce(), storage);
     if (!items) return st.fail(std::move(items).error());
@@ -558,6 +568,8 @@ bool read_value(const Value& in, T& out, ShapeState& st) {
         out = index ? T(reflect::enum_values<E>()[*index]) : T::unrecognized(std::move(unknown));
         return true;
     } else if constexpr (is_coercible_scalar_v<T> || std::is_same_v<T, std::string>) {
+        if constexpr (std::is_same_v<T, std::string>)
+            if (const Value* e = single_scalar(in, st)) return read_value(*e, out, st);
         auto r = coerce_to<T>(in, st.coerce());
         if (!r) return st.fail(std::move(r).error());
         out = std::move(*r);

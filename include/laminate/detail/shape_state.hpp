@@ -173,6 +173,17 @@ bool drop_failed_elements(std::span<const ElementFailure> failures, std::size_t 
 // a value for it, now replaced), or turns the override's own error into invalid_argument.
 void note_override(bool present, const ReadMark& mark, ShapeState& st);
 
+// An array whose elements are arrays themselves (vector<vector<int>>), given a value it would
+// wrap at BestEffort (a number, a bool, a string spelling no array; for the whole array an
+// object too): [x] or [[x]] is a guess, as schema shaping has it. Records type_mismatch and
+// returns true then; `whole`: the array's own value, else one of its elements.
+bool refuses_wrapping(const Value& in, bool whole, ShapeState& st);
+
+// ["a"] where a string belongs, at BestEffort: its one scalar element (string, number, bool),
+// with the Warning schema shaping records; nullptr otherwise (coerce_string then makes a longer
+// array, or an array of a container, its JSON text).
+const Value* single_scalar(const Value& in, ShapeState& st);
+
 // The Warning for a key matched loosely (at the field's path).
 void note_loose_key(const FieldInfo& field, ShapeState& st);
 

@@ -24,6 +24,10 @@ template <class T, class A> inline constexpr bool is_vector_v<std::vector<T, A>>
 template <class T> inline constexpr bool is_std_array_v = false;
 template <class T, std::size_t N> inline constexpr bool is_std_array_v<std::array<T, N>> = true;
 
+// A type whose values are arrays only (or null): a vector, a std::array, an optional of one.
+template <class T> inline constexpr bool is_array_only_v = is_vector_v<T> || is_std_array_v<T>;
+template <class T> inline constexpr bool is_array_only_v<std::optional<T>> = is_array_only_v<T>;
+
 template <class T> inline constexpr bool is_map_v = false;
 template <class K, class V, class C, class A> inline constexpr bool is_map_v<std::map<K, V, C, A>> = true;
 template <class K, class V, class H, class E, class A>

@@ -17,6 +17,22 @@ TEST(SchemaEnum, StringEnumsMatchLooselyAtBestEffort) {
     EXPECT_EQ(none.error().kind(), ErrorKind::UnknownVariant);
 }
 
+// Case alone decides before separators are ignored, as for typed enums: "a" is A, not
+// ambiguous with A- (whose '-' a separator-blind match would drop).
+TEST(SchemaEnum, CaseAloneDecidesBeforeSeparators) {
+    const char* schema = R"({"type":"string","enum":["A+","A","A-"]})";
+    auto a = shape_text(schema, R"("a")");
+    ASSERT_TRUE(a) << a.error();
+    EXPECT_EQ(a->value, Value("A"));
+    EXPECT_EQ(max_risk(a->diagnostics), Risk::Warning);
+    auto minus = shape_text(schema, R"("a-")");
+    ASSERT_TRUE(minus) << minus.error();
+    EXPECT_EQ(minus->value, Value("A-"));
+    auto twice = shape_text(R"({"enum":["Foo","FOO"]})", R"("foo")");
+    ASSERT_FALSE(twice);
+    EXPECT_EQ(twice.error().kind(), ErrorKind::AmbiguousValue);
+}
+
 TEST(SchemaEnum, NumberEnumsByCoercedValue) {
     const char* schema = R"({"enum":[1,2,3]})";
     EXPECT_EQ(shape_text(schema, "2", Mode::Strict)->value, Value(2));

@@ -46,6 +46,21 @@ TEST(SchemaObject, LooseKeysAtBestEffortOnly) {
     EXPECT_FALSE(shape_text(kPerson, R"({"Name":"Ann","age":3})", Mode::Absorbing));
 }
 
+// A key that two properties match loosely (user-name for user_name and userName) is for neither
+// more than the other: an error at the key, never dropped or kept quietly. Case alone decides first.
+TEST(SchemaObject, KeyMatchingSeveralPropertiesIsAmbiguous) {
+    const char* schema = R"({"type":"object","properties":{"user_name":{"type":"string"},"userName":{"type":"string"}}})";
+    auto r = shape_text(schema, R"({"user-name":"x"})");
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().kind(), ErrorKind::AmbiguousValue);
+    EXPECT_EQ(r.error().path(), "user-name");
+    auto by_case = shape_text(schema, R"({"USER_NAME":"x"})");
+    ASSERT_TRUE(by_case) << by_case.error();
+    EXPECT_EQ(by_case->value["user_name"], Value("x"));
+    // Below BestEffort keys match exactly only: an unknown key, as before.
+    EXPECT_TRUE(shape_text(schema, R"({"user-name":"x"})", Mode::Absorbing));
+}
+
 TEST(SchemaObject, NullOptionalIsAbsentNullDefaultedTakesDefault) {
     auto r = shape_text(kPerson, R"({"name":"Ann","age":3,"nick":null,"city":null})");
     ASSERT_TRUE(r) << r.error();

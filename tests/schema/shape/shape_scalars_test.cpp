@@ -17,6 +17,25 @@ TEST(SchemaScalar, IntegerAtEachLevel) {
     EXPECT_EQ(frac.error().kind(), ErrorKind::LossyConversion);
 }
 
+// "3.000" is the integer 3 (its lexeme is not kept: the value is an integer), with the Info of a
+// float read as an integer; from a string as well, and as a bare answer. "3.5" stays an error.
+TEST(SchemaScalar, ZeroFractionIsTheInteger) {
+    const char* schema = R"({"type":"integer"})";
+    for (const char* text : {"3.000", "\"3.000\"", "30e-1"}) {
+        auto r = shape_text(schema, text);
+        ASSERT_TRUE(r) << text << ": " << r.error();
+        EXPECT_TRUE(r->value.is_integer()) << text;
+        EXPECT_EQ(r->value.dump(), "3") << text;
+        EXPECT_EQ(max_risk(r->diagnostics), Risk::Info) << text;
+    }
+    auto bare = compiled(schema).from_llm_response("The answer:\n```\n3.000\n```");
+    ASSERT_TRUE(bare) << bare.error();
+    EXPECT_EQ(bare->value.dump(), "3");
+    auto frac = shape_text(schema, "\"3.5\"");
+    ASSERT_FALSE(frac);
+    EXPECT_EQ(frac.error().kind(), ErrorKind::LossyConversion);
+}
+
 TEST(SchemaScalar, IntegerRangeFromMinimumMaximum) {
     const char* schema = R"({"type":"integer","minimum":0,"maximum":255})";
     EXPECT_EQ(shape_text(schema, "255")->value, Value(255));

@@ -28,6 +28,13 @@ struct Booking {
     std::vector<Leg> legs;
     std::optional<std::string> note;
 };
+struct Account {
+    std::string user_name;
+    std::string userName;
+    std::int64_t id;
+    double score;
+    std::vector<std::vector<int>> grid;
+};
 } // namespace agreement
 
 namespace {
@@ -57,7 +64,7 @@ struct Seen {
 
 std::vector<Seen> seen(const Diagnostics& ds) {
     std::vector<Seen> out;
-    for (const auto& d : ds) out.push_back({d.path, d.from, d.to == "uint8" || d.to == "int32" ? "integer" : d.to == "Cabin" ? "enum" : d.to, d.kind, d.risk});
+    for (const auto& d : ds) out.push_back({d.path, d.from, d.to == "uint8" || d.to == "int32" || d.to == "int64" ? "integer" : d.to == "Cabin" ? "enum" : d.to, d.kind, d.risk});
     return out;
 }
 
@@ -95,4 +102,52 @@ TEST(SchemaTypedAgreement, SameValuesAndDiagnostics) {
             EXPECT_EQ(typed->residual, by_schema->residual);
         }
     }
+}
+
+// The readings the two paths once differed on, and a key both fields would take: the same
+// values, diagnostics and errors (kind and path) from both.
+TEST(SchemaTypedAgreement, EdgeReadingsAgree) {
+    const char* schema_text = R"({"type":"object","properties":{
+        "user_name":{"type":"string"},"userName":{"type":"string"},
+        "id":{"type":"integer","minimum":-9223372036854775808,"maximum":9223372036854775807},
+        "score":{"type":"number"},
+        "grid":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":-2147483648,"maximum":2147483647}}}},
+      "required":["user_name","userName","id","score","grid"],"additionalProperties":false})";
+    const char* inputs[] = {
+        R"({"user_name":["a"],"userName":"b","id":3.000,"score":[2.5],"grid":[[1]]})",
+        R"({"user_name":"a","userName":"b","user-name":"c","id":1,"score":1,"grid":[]})",
+        R"({"user_name":"a","userName":"b","id":1,"score":1,"grid":[1,[2]]})",
+        R"({"user_name":"a","userName":"b","id":1,"score":1,"grid":7})",
+        R"({"user_name":"a","userName":"b","id":3.5,"score":1,"grid":[]})",
+    };
+    auto schema = compiled(schema_text);
+    for (Mode mode : {Mode::Lenient, Mode::Absorbing, Mode::Strict}) {
+        for (const char* input : inputs) {
+            SCOPED_TRACE(std::string(mode_name(mode)) + " " + input);
+            std::vector<Error> typed_errors, schema_errors;
+            auto typed = from_json<agreement::Account>(input, ShapeOptions{.mode = mode, .field_errors = &typed_errors});
+            auto by_schema = schema.from_json(input, ShapeOptions{.mode = mode, .field_errors = &schema_errors});
+            ASSERT_EQ(bool(typed), bool(by_schema)) << (typed ? by_schema.error().to_string() : typed.error().to_string());
+            if (!typed) {
+                ASSERT_EQ(typed_errors.size(), schema_errors.size());
+                for (std::size_t i = 0; i < typed_errors.size(); ++i) {
+                    EXPECT_EQ(typed_errors[i].kind(), schema_errors[i].kind()) << typed_errors[i] << " / " << schema_errors[i];
+                    EXPECT_EQ(typed_errors[i].path(), schema_errors[i].path());
+                }
+                continue;
+            }
+            Value typed_value = to_value(typed->value);
+            EXPECT_EQ(typed_value, by_schema->value) << typed_value << " / " << by_schema->value;
+            EXPECT_EQ(seen(typed->diagnostics), seen(by_schema->diagnostics));
+        }
+    }
+    // The ambiguous key is an error at its own path in both.
+    auto typed = from_json<agreement::Account>(inputs[1]);
+    ASSERT_FALSE(typed);
+    EXPECT_EQ(typed.error().kind(), ErrorKind::AmbiguousValue);
+    EXPECT_EQ(typed.error().path(), "user-name");
+    auto by_schema = schema.from_json(inputs[1]);
+    ASSERT_FALSE(by_schema);
+    EXPECT_EQ(by_schema.error().kind(), ErrorKind::AmbiguousValue);
+    EXPECT_EQ(by_schema.error().path(), "user-name");
 }

@@ -77,10 +77,17 @@ std::string_view base_letters(char32_t lower) noexcept {
 std::string fold_name(std::string_view name, NameFold fold) {
     std::string out;
     out.reserve(name.size());
+    // '_' and '-' are ignored between characters only: at an edge they are part of the name (`A-`
+    // is not `A`, `_id` is not `id`); a space, a tab or a '.' (a sentence's end, `In Progress.`)
+    // anywhere. Separators are ASCII, never inside a UTF-8 sequence.
+    std::size_t last = name.size();
+    while (last > 0 && is_separator(static_cast<unsigned char>(name[last - 1]))) --last;
     for (std::size_t i = 0; i < name.size();) {
         const std::size_t start = i;
         const char32_t cp = next_code_point(name, i);
-        if (fold != NameFold::CaseOnly && is_separator(cp)) continue;
+        if (fold != NameFold::CaseOnly && is_separator(cp) &&
+            (cp == ' ' || cp == '\t' || cp == '.' || (!out.empty() && start < last)))
+            continue;
         const char32_t lower = fold_case(cp);
         if (lower < 0x80) {
             out += static_cast<char>(lower);

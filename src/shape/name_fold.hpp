@@ -6,7 +6,8 @@
 //   fold_name("Café_Crème", NameFold::Case)    == "cafécrème"   (case and separators)
 //   fold_name("Café_Crème", NameFold::Accents) == "cafecreme"   (accents too: é -> e, ß -> ss)
 //
-// Separators ignored (but by CaseOnly): space, tab, '_', '-', '.'. Other code points (and bytes that are not UTF-8)
+// Separators ignored (but by CaseOnly): space, tab and '.' anywhere, '_' and '-' between characters
+// (at an edge they are part of the name: "A-" is not "A"). Other code points (and bytes that are not UTF-8)
 // are kept as they are, so a name in another script still matches itself exactly.
 
 #include <string>

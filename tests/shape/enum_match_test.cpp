@@ -105,6 +105,21 @@ TEST(EnumMatch, CaseAloneDecidesBeforeSeparatorsAreIgnored) {
     // Case alone finds none, separators find one.
     constexpr std::array<std::string_view, 2> states{"on_hold", "done"};
     EXPECT_EQ(*laminate::coerce_enum(Value("On Hold"), {states, "State"}, p.at(CoercionLevel::BestEffort)), 0u);
+    EXPECT_EQ(*laminate::coerce_enum(Value("ON-HOLD"), {states, "State"}, p.at(CoercionLevel::BestEffort)), 0u);
+}
+
+// '_', '-' and '.' are ignored between characters only: at an edge they are part of the name.
+// "a" among A+ and A- alone is neither (A- is not A with a separator), nor "id" the name "_id".
+TEST(EnumMatch, ASeparatorAtAnEdgeIsPartOfTheName) {
+    constexpr std::array<std::string_view, 2> grades{"A+", "A-"};
+    Probe p;
+    auto r = laminate::coerce_enum(Value("a"), {grades, "Grade"}, p.at(CoercionLevel::BestEffort));
+    ASSERT_FALSE(r) << *r;
+    EXPECT_EQ(r.error().kind(), ErrorKind::UnknownVariant);
+    EXPECT_EQ(*laminate::coerce_enum(Value("a-"), {grades, "Grade"}, p.at(CoercionLevel::BestEffort)), 1u);
+    constexpr std::array<std::string_view, 2> keys{"_id", "name"};
+    EXPECT_FALSE(laminate::coerce_enum(Value("ID"), {keys, "Key"}, p.at(CoercionLevel::BestEffort)));
+    EXPECT_EQ(*laminate::coerce_enum(Value(" _ID "), {keys, "Key"}, p.at(CoercionLevel::BestEffort)), 0u);
 }
 
 TEST(EnumMatch, NumbersAndBoolsSpelledLikeNamesAtStringCoercion) {

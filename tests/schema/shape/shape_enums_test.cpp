@@ -28,6 +28,10 @@ TEST(SchemaEnum, CaseAloneDecidesBeforeSeparators) {
     auto minus = shape_text(schema, R"("a-")");
     ASSERT_TRUE(minus) << minus.error();
     EXPECT_EQ(minus->value, Value("A-"));
+    // Without A, "a" is no grade: A-'s '-' is at its edge, part of the name.
+    auto none = shape_text(R"({"type":"string","enum":["A+","A-"]})", R"("a")");
+    ASSERT_FALSE(none) << none->value.dump();
+    EXPECT_EQ(none.error().kind(), ErrorKind::UnknownVariant);
     auto twice = shape_text(R"({"enum":["Foo","FOO"]})", R"("foo")");
     ASSERT_FALSE(twice);
     EXPECT_EQ(twice.error().kind(), ErrorKind::AmbiguousValue);

@@ -78,8 +78,8 @@ TEST(EnumMatch, SeveralLooseMatchesAreAmbiguous) {
 }
 
 // The tiers go in order, each deciding when it finds a name: case alone, then separators too,
-// then accents too. "a" is A by case alone; that A- reads as "a" once '-' is ignored does not
-// make it ambiguous. Ambiguity is two names in the tier that decides.
+// then accents too. "a" is A by case alone, whatever later tiers would say of A+ and A-.
+// Ambiguity is two names in the tier that decides.
 TEST(EnumMatch, CaseAloneDecidesBeforeSeparatorsAreIgnored) {
     constexpr std::array<std::string_view, 3> grades{"A+", "A", "A-"};
     const laminate::EnumTarget target{grades, "Grade"};

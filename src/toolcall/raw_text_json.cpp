@@ -63,6 +63,7 @@ bool read_xml_function(std::string_view body, RawBuilder& b, bool closed) {
         ToolCall call;
         call.name = std::string(trim(body.substr(open.size(), gt - open.size())));
         call.arguments = Value::object();
+        ArgumentSetter setter;
         std::string_view rest = body.substr(gt + 1);
         bool complete = closed, function_closed = false;
         while (true) {
@@ -86,7 +87,8 @@ bool read_xml_function(std::string_view body, RawBuilder& b, bool closed) {
             rest.remove_prefix(at + popen.size());
             const std::size_t name_end = rest.find('>');
             if (name_end == std::string_view::npos) { complete = false; rest = {}; break; }
-            const std::string key(trim(rest.substr(0, name_end)));
+            const std::string_view key_in_text = trim(rest.substr(0, name_end));
+            const std::string key(key_in_text);
             rest.remove_prefix(name_end + 1);
             bool inner = false;
             std::size_t end = parameter_end(rest, inner);
@@ -95,7 +97,8 @@ bool read_xml_function(std::string_view body, RawBuilder& b, bool closed) {
             if (raw.starts_with('\n')) raw.remove_prefix(1);
             if (raw.ends_with('\n')) raw.remove_suffix(1);
             auto json = parse_json(trim(raw));
-            call.arguments.set(key, json && !json->is_string() ? std::move(*json) : Value(raw));
+            if (setter.set(call.arguments, key, json && !json->is_string() ? std::move(*json) : Value(raw)))
+                call.diagnostics.push_back(b.repeated_parameter(key_in_text));
             if (inner) {
                 Diagnostic d;
                 d.kind = DiagnosticKind::Preserved;

@@ -391,6 +391,7 @@ std::size_t read_invoke(std::string_view text, const Tag& open, RawBuilder& b, s
     } else {
         call.name = std::string(name);
         call.arguments = Value::object();
+        ArgumentSetter setter;
         bool complete = closed;
         Tag p;
         std::size_t at = open.end;
@@ -410,8 +411,9 @@ std::size_t read_invoke(std::string_view text, const Tag& open, RawBuilder& b, s
                 complete = false; // cut off inside the value
                 at = body_end;
             }
-            if (!key.empty())
-                call.arguments.set(key, parameter_value(b, text.substr(p.end, value_end - p.end), is_string, key, call));
+            if (!key.empty() &&
+                setter.set(call.arguments, key, parameter_value(b, text.substr(p.end, value_end - p.end), is_string, key, call)))
+                call.diagnostics.push_back(b.repeated_parameter(key));
             if (inner && !key.empty()) {
                 Diagnostic d;
                 d.kind = DiagnosticKind::Preserved;

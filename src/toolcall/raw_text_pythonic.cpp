@@ -117,6 +117,7 @@ std::size_t read_pythonic(std::string_view text, RawBuilder& b) {
         ToolCall call;
         call.name = std::string(name);
         call.arguments = Value::object();
+        ArgumentSetter setter;
         bool complete = false;
         while (true) {
             if (sc.eat(')')) { complete = true; break; }
@@ -131,21 +132,11 @@ std::size_t read_pythonic(std::string_view text, RawBuilder& b) {
             bool closed = true;
             const std::string_view raw = sc.value(closed);
             Diagnostics ds;
-            const bool repeated = call.arguments.contains(key);
-            call.arguments.set(key, read_value(raw, closed, ds));
+            const bool repeated = setter.set(call.arguments, key, read_value(raw, closed, ds));
             // The value's repairs: at its parameter, offsets from the start of the text.
             b.rebase(ds, raw);
-            if (repeated) {
-                // f(a=1, a=2) is a SyntaxError in Python; read as JSON reads {"a": 1, "a": 2}.
-                Diagnostic d;
-                d.kind = DiagnosticKind::DuplicateKey;
-                d.risk = Risk::Warning;
-                d.message = "last value won";
-                d.offset = 0;
-                Diagnostics one{std::move(d)};
-                b.rebase(one, key);
-                ds.insert(ds.begin(), std::move(one.front()));
-            }
+            // f(a=1, a=2) is a SyntaxError in Python; read as JSON reads {"a": 1, "a": 2}.
+            if (repeated) call.diagnostics.push_back(b.repeated_parameter(key));
             for (auto& d : ds) {
                 std::string path;
                 append_path_key(path, key);

@@ -49,6 +49,29 @@ void RawBuilder::rebase(Diagnostics& ds, std::string_view part) const {
     }
 }
 
+Diagnostic RawBuilder::repeated_parameter(std::string_view key) const {
+    Diagnostic d;
+    d.kind = DiagnosticKind::DuplicateKey;
+    d.risk = Risk::Warning;
+    d.message = "last value won";
+    d.offset = 0;
+    append_path_key(d.path, key);
+    Diagnostics one{std::move(d)};
+    rebase(one, key);
+    return std::move(one.front());
+}
+
+bool ArgumentSetter::set(Value& arguments, std::string_view key, Value v) {
+    if (!arguments.is_object()) arguments = Value::object();
+    auto [at, added] = index_.try_emplace(std::string(key), arguments.size());
+    if (!added) {
+        arguments.members()[at->second].value = std::move(v);
+        return true;
+    }
+    arguments.append_member(key, std::move(v));
+    return false;
+}
+
 void RawBuilder::locate(std::string_view region) {
     const bool inside = region.data() >= source.data() && region.data() + region.size() <= source.data() + source.size();
     if (!inside) return;

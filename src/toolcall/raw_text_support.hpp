@@ -6,6 +6,7 @@
 
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace laminate::toolcall::detail {
@@ -18,6 +19,17 @@ struct Payload {
     // Read from s[from, to) of the text given to read_payload, the rest being other text (to ==
     // npos: read from all of it).
     std::size_t from = 0, to = std::string_view::npos;
+};
+
+// Sets a call's arguments one parameter at a time in linear time: a call may hold thousands of
+// parameters, and Value::set looks a key up member by member. A repeated key replaces the value
+// (as JSON's last duplicate wins) and is reported by the caller: set() returns true then.
+class ArgumentSetter {
+public:
+    bool set(Value& arguments, std::string_view key, Value v);
+
+private:
+    std::unordered_map<std::string, std::size_t> index_;
 };
 
 struct RawBuilder {
@@ -67,6 +79,9 @@ struct RawBuilder {
     // Diagnostics whose offsets count from the start of `part` (a view into source) made to
     // count from the start of source; offsets of a part that is not in source are dropped.
     void rebase(Diagnostics& ds, std::string_view part) const;
+    // The Warning of a parameter given twice (`f(a=1, a=2)`, two <parameter=a>): the last value
+    // won. At the parameter's path, offset of the repeated key (a view into source).
+    Diagnostic repeated_parameter(std::string_view key) const;
     // Flags the calls written inside code or prose (see locate()); called by finish().
     void flag_embedded();
     // The finished Response: reasoning and prose blocks first, then the calls.

@@ -143,6 +143,32 @@ TEST(RawTextEmbedded, PythonicRepeatedKeywordSaysTheLastWon) {
     EXPECT_EQ(c.diagnostics[0].offset, text.rfind("amount"));
 }
 
+// A parameter given twice in the XML forms (Qwen3-Coder, DSML) says so as a pythonic keyword
+// does; and thousands of parameters are read in one pass (no key lookup member by member).
+TEST(RawTextEmbedded, XmlParameterGivenTwiceSaysTheLastWon) {
+    const std::string text = "<tool_call>\n<function=f>\n<parameter=a>\n1\n</parameter>\n"
+                             "<parameter=b>\nx\n</parameter>\n<parameter=a>\n2\n</parameter>\n</function>\n</tool_call>";
+    const Response r = read(text);
+    ASSERT_EQ(r.tool_calls().size(), 1u) << to_value(r).dump();
+    const ToolCall& c = test::call(r, 0);
+    EXPECT_EQ(c.arguments.dump(), R"({"a":2,"b":"x"})");
+    ASSERT_EQ(c.diagnostics.size(), 1u) << to_value(r).dump();
+    EXPECT_EQ(c.diagnostics[0].kind, DiagnosticKind::DuplicateKey);
+    EXPECT_EQ(c.diagnostics[0].risk, Risk::Warning);
+    EXPECT_EQ(c.diagnostics[0].path, "a");
+    EXPECT_EQ(c.diagnostics[0].offset, text.rfind("a>"));
+
+    std::string many = "<tool_call>\n<function=f>\n";
+    for (int i = 0; i < 20000; ++i)
+        many += "<parameter=p" + std::to_string(i) + ">\n" + std::to_string(i) + "\n</parameter>\n";
+    many += "</function>\n</tool_call>";
+    const Response big = read(many);
+    ASSERT_EQ(big.tool_calls().size(), 1u);
+    EXPECT_EQ(test::call(big, 0).arguments.size(), 20000u);
+    EXPECT_EQ(test::call(big, 0).arguments["p19999"], Value(19999));
+    EXPECT_TRUE(test::call(big, 0).diagnostics.empty());
+}
+
 TEST(RawTextEmbedded, PythonicExpressionIsKeptAsTextWithAWarning) {
     const std::string text = "[f(a=1+2, b=ready)]";
     const Response r = read(text);

@@ -2,6 +2,7 @@
 // answer for a scalar target, several objects in prose for an array target.
 #include <laminate/shape.hpp>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -42,6 +43,11 @@ std::optional<std::string_view> unwrap(std::string_view s, const Wrapper& w) noe
     if (inner.find(w.close) != std::string_view::npos || inner.find(w.open) != std::string_view::npos)
         return std::nullopt;
     if (w.kind == RepairKind::BareAnswerMarkup && (blank(inner.front()) || blank(inner.back()))) return std::nullopt;
+    // __init__ is a Python name, not "init" in bold: underscores stay around one identifier.
+    if (w.open == "__" && std::all_of(inner.begin(), inner.end(), [](char c) {
+            return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+        }))
+        return std::nullopt;
     return inner;
 }
 

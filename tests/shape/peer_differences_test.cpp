@@ -44,8 +44,9 @@ TEST(PeerDifferences, NoStructureInventedAroundAScalar) {
 }
 
 // pydantic (lax and strict) matches enum values exactly, case included. laminate folds case,
-// separators ('_', '-', ' ', '.') and accents at BestEffort, each a Warning, and only when exactly
-// one declared value folds alike: models write "In Progress" for in_progress and "cafe" for café.
+// separators (' ' and '.' anywhere, '_' and '-' between characters) and accents at BestEffort,
+// each a Warning, in tiers, and only when exactly one declared value folds alike in the tier that
+// decides: models write "In Progress" for in_progress and "cafe" for café.
 TEST(PeerDifferences, EnumNamesFoldedAtBestEffort) {
     auto r = compiled(R"({"enum":["in_progress","café"]})").from_json(R"("In.Progress")");
     ASSERT_TRUE(r) << r.error();

@@ -42,19 +42,20 @@ struct Scanner {
         while (j < s.size() && (s[j] == ' ' || s[j] == '\t')) ++j;
         return j < s.size() && ident_char(s[j]);
     }
-    // A value up to the next top-level ',' or ')': strings and brackets are skipped over.
-    std::string_view value(bool& closed) {
-        skip();
-        const std::size_t from = i;
+    // Where the value starting at `from` ends: the next top-level ',' or ')', strings and
+    // brackets skipped over; s.size() when the text ends first. With words_inside, a quote with
+    // a word after it is text, not the string's end.
+    std::size_t value_end(std::size_t from, bool words_inside) const {
         std::size_t depth = 0;
         char quote = 0;
-        for (; i < s.size(); ++i) {
-            const char c = s[i];
+        std::size_t j = from;
+        for (; j < s.size(); ++j) {
+            const char c = s[j];
             if (quote) {
                 // An escape skips the next character, but never past the end: a text cut after
                 // the backslash is an unclosed string, not an index beyond it.
-                if (c == '\\') { if (i + 1 < s.size()) ++i; }
-                else if (c == quote && !word_follows(i + 1)) quote = 0;
+                if (c == '\\') { if (j + 1 < s.size()) ++j; }
+                else if (c == quote && !(words_inside && word_follows(j + 1))) quote = 0;
                 continue;
             }
             if (c == '"' || c == '\'') quote = c;
@@ -62,7 +63,18 @@ struct Scanner {
             else if ((c == ']' || c == '}' || c == ')') && depth > 0) --depth;
             else if (depth == 0 && (c == ',' || c == ')')) break;
         }
-        closed = i < s.size() && quote == 0;
+        return j;
+    }
+    // A value up to the next top-level ',' or ')'. Quotes with a word after them are read as
+    // text first; when that runs the value to the end of the text while taking every quote as a
+    // closer ends it (`'x 'y' 'z)`: quotes that open as often as they close), the plain reading
+    // stands. Two scans at most: linear.
+    std::string_view value(bool& closed) {
+        skip();
+        const std::size_t from = i;
+        i = value_end(from, true);
+        if (i == s.size()) i = value_end(from, false);
+        closed = i < s.size();
         return trim(s.substr(from, i - from));
     }
 };

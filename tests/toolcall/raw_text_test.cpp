@@ -160,6 +160,11 @@ TEST(ToolcallRawText, PythonicQuoteInsideAStringKeepsTheNextArgument) {
     for (const Diagnostic& d : call(r, 1).diagnostics)
         unescaped = unescaped || (d.repair == RepairKind::UnescapedQuote && d.risk == Risk::Warning);
     EXPECT_TRUE(unescaped);
+    // Quotes that open as often as they close: read as before (each value its own), not one
+    // value running over the next call.
+    const Response odd = read("[f(a='x 'y' 'z), g(b='p 'q' 'r)]");
+    ASSERT_EQ(odd.tool_calls().size(), 2u);
+    EXPECT_EQ(call(odd, 1).name, "g");
     // Python's adjacent strings and a quote before a closer still end the string.
     const Response plain = read("[f(a='it' 's', b=\"q\")]");
     ASSERT_EQ(plain.tool_calls().size(), 1u);

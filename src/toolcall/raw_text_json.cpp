@@ -99,17 +99,7 @@ bool read_xml_function(std::string_view body, RawBuilder& b, bool closed) {
             auto json = parse_json(trim(raw));
             if (setter.set(call.arguments, key, json && !json->is_string() ? std::move(*json) : Value(raw)))
                 call.diagnostics.push_back(b.repeated_parameter(key_in_text));
-            if (inner) {
-                Diagnostic d;
-                d.kind = DiagnosticKind::Preserved;
-                d.risk = Risk::Warning;
-                d.message = "the value holds a </parameter> tag that does not end it; it is kept in the value";
-                d.offset = 0;
-                Diagnostics one{std::move(d)};
-                b.rebase(one, raw);
-                append_path_key(one.front().path, key);
-                call.diagnostics.push_back(std::move(one.front()));
-            }
+            if (inner) call.diagnostics.push_back(b.closer_in_value(key, raw));
             rest.remove_prefix(std::min(rest.size(), end + pclose.size()));
         }
         call.raw_arguments = call.arguments.dump();

@@ -414,17 +414,7 @@ std::size_t read_invoke(std::string_view text, const Tag& open, RawBuilder& b, s
             if (!key.empty() &&
                 setter.set(call.arguments, key, parameter_value(b, text.substr(p.end, value_end - p.end), is_string, key, call)))
                 call.diagnostics.push_back(b.repeated_parameter(key));
-            if (inner && !key.empty()) {
-                Diagnostic d;
-                d.kind = DiagnosticKind::Preserved;
-                d.risk = Risk::Warning;
-                d.message = "the value holds a closing parameter tag that does not end it; it is kept in the value";
-                d.offset = 0;
-                Diagnostics one{std::move(d)};
-                b.rebase(one, text.substr(p.end)); // offsets count from the start of the whole text
-                append_path_key(one.front().path, key);
-                call.diagnostics.push_back(std::move(one.front()));
-            }
+            if (inner && !key.empty()) call.diagnostics.push_back(b.closer_in_value(key, text.substr(p.end)));
         }
         if (at < body_end) stray_text(b, text.substr(at, body_end - at), "a DSML invoke");
         call.raw_arguments = call.arguments.dump();

@@ -61,6 +61,18 @@ Diagnostic RawBuilder::repeated_parameter(std::string_view key) const {
     return std::move(one.front());
 }
 
+Diagnostic RawBuilder::closer_in_value(std::string_view key, std::string_view value) const {
+    Diagnostic d;
+    d.kind = DiagnosticKind::Preserved;
+    d.risk = Risk::Warning;
+    d.message = "the value holds a closing parameter tag that does not end it; it is kept in the value";
+    d.offset = 0;
+    append_path_key(d.path, key);
+    Diagnostics one{std::move(d)};
+    rebase(one, value); // offsets count from the start of the whole text
+    return std::move(one.front());
+}
+
 bool ArgumentSetter::set(Value& arguments, std::string_view key, Value v) {
     if (!arguments.is_object()) arguments = Value::object();
     auto [at, added] = index_.try_emplace(std::string(key), arguments.size());

@@ -82,6 +82,9 @@ struct RawBuilder {
     // The Warning of a parameter given twice (`f(a=1, a=2)`, two <parameter=a>): the last value
     // won. At the parameter's path, offset of the repeated key (a view into source).
     Diagnostic repeated_parameter(std::string_view key) const;
+    // The Warning of a value that holds a closing parameter tag which does not end it (kept in
+    // the value): at the parameter's path, offset where the value begins (a view into source).
+    Diagnostic closer_in_value(std::string_view key, std::string_view value) const;
     // Flags the calls written inside code or prose (see locate()); called by finish().
     void flag_embedded();
     // The finished Response: reasoning and prose blocks first, then the calls.

@@ -52,6 +52,13 @@ bool Parser::python_set(Next& next) {
     case ':': return false;
     default: break;
     }
+    // A first element whose quotes were guessed ({"a:"x", "b:"y"}: keys that lost their closing
+    // quote) is no clean set element: the braces are more likely an object gone wrong.
+    for (std::size_t i = diagnostics_from(key_offset); i < diag_count(); ++i) {
+        const RepairKind r = i < diags_.size() ? diags_[i].repair : ws_.pending[i - diags_.size()].repair;
+        if (r == RepairKind::UnescapedQuote || r == RepairKind::MissingQuote || r == RepairKind::DoubledQuotes)
+            return false;
+    }
     // The key and what was written about it go; the element is read again as a value, after the
     // repair (written at the '{', before the element's own diagnostics).
     ws_.values.pop();

@@ -37,7 +37,10 @@ bool blank(char c) noexcept { return c == ' ' || c == '\t'; }
 // inside ('a', 'b' is two quoted words, not one), and markup hugs its text as markdown wants
 // (`* a *` is no emphasis).
 std::optional<std::string_view> unwrap(std::string_view s, const Wrapper& w) noexcept {
-    if (s.size() <= w.open.size() + w.close.size() || !s.starts_with(w.open) || !s.ends_with(w.close))
+    // Quotes may hold nothing (`''` is the empty string); markup around nothing is no markup.
+    const bool may_be_empty = w.kind == RepairKind::BareAnswerQuotes;
+    if (s.size() < w.open.size() + w.close.size() + (may_be_empty ? 0 : 1) || !s.starts_with(w.open) ||
+        !s.ends_with(w.close))
         return std::nullopt;
     std::string_view inner = s.substr(w.open.size(), s.size() - w.open.size() - w.close.size());
     if (inner.find(w.close) != std::string_view::npos || inner.find(w.open) != std::string_view::npos)

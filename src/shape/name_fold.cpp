@@ -82,12 +82,14 @@ std::string fold_name(std::string_view name, NameFold fold) {
     // anywhere. Separators are ASCII, never inside a UTF-8 sequence.
     std::size_t last = name.size();
     while (last > 0 && is_separator(static_cast<unsigned char>(name[last - 1]))) --last;
+    bool inside = false; // past the first character that is no separator
     for (std::size_t i = 0; i < name.size();) {
         const std::size_t start = i;
         const char32_t cp = next_code_point(name, i);
         if (fold != NameFold::CaseOnly && is_separator(cp) &&
-            (cp == ' ' || cp == '\t' || cp == '.' || (!out.empty() && start < last)))
+            (cp == ' ' || cp == '\t' || cp == '.' || (inside && start < last)))
             continue;
+        if (!is_separator(cp)) inside = true;
         const char32_t lower = fold_case(cp);
         if (lower < 0x80) {
             out += static_cast<char>(lower);

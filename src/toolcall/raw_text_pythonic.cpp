@@ -42,6 +42,16 @@ struct Scanner {
         while (j < s.size() && (s[j] == ' ' || s[j] == '\t')) ++j;
         return j < s.size() && ident_char(s[j]);
     }
+    // Whether the next keyword starts after the quote at j - 1, the comma missing:
+    // `f(city='Paris' country='FR')`. A blank, a name, then '=' (not '==').
+    bool keyword_follows(std::size_t j) const {
+        if (j >= s.size() || (s[j] != ' ' && s[j] != '\t' && s[j] != '\n')) return false;
+        while (j < s.size() && space(s[j])) ++j;
+        if (j >= s.size() || !ident_start(s[j])) return false;
+        while (j < s.size() && ident_char(s[j])) ++j;
+        while (j < s.size() && (s[j] == ' ' || s[j] == '\t')) ++j;
+        return j < s.size() && s[j] == '=' && (j + 1 == s.size() || s[j + 1] != '=');
+    }
     // Where the value starting at `from` ends: the next top-level ',' or ')', strings and
     // brackets skipped over; s.size() when the text ends first. With words_inside, a quote with
     // a word after it is text, not the string's end.
@@ -55,6 +65,7 @@ struct Scanner {
                 // An escape skips the next character, but never past the end: a text cut after
                 // the backslash is an unclosed string, not an index beyond it.
                 if (c == '\\') { if (j + 1 < s.size()) ++j; }
+                else if (c == quote && depth == 0 && keyword_follows(j + 1)) return j + 1;
                 else if (c == quote && !(words_inside && word_follows(j + 1))) quote = 0;
                 continue;
             }
@@ -69,12 +80,15 @@ struct Scanner {
     // text first; when that runs the value to the end of the text while taking every quote as a
     // closer ends it (`'x 'y' 'z)`: quotes that open as often as they close), the plain reading
     // stands. Two scans at most: linear.
-    std::string_view value(bool& closed) {
+    // comma_missing: the value ended at a string that the next keyword follows with no comma
+    // between them.
+    std::string_view value(bool& closed, bool& comma_missing) {
         skip();
         const std::size_t from = i;
         i = value_end(from, true);
         if (i == s.size()) i = value_end(from, false);
         closed = i < s.size();
+        comma_missing = closed && s[i] != ',' && s[i] != ')';
         return trim(s.substr(from, i - from));
     }
 };
@@ -141,9 +155,19 @@ std::size_t read_pythonic(std::string_view text, RawBuilder& b) {
                 if (sc.i < sc.s.size()) return 0;
                 break;
             }
-            bool closed = true;
-            const std::string_view raw = sc.value(closed);
+            bool closed = true, comma_missing = false;
+            const std::string_view raw = sc.value(closed, comma_missing);
             Diagnostics ds;
+            if (comma_missing) {
+                // Read as JSON reads {"a": "x" "b": 1}: the next member, a comma missing.
+                Diagnostic d;
+                d.kind = DiagnosticKind::Repaired;
+                d.repair = RepairKind::MissingComma;
+                d.risk = Risk::Warning;
+                d.message = "inserted missing comma";
+                d.offset = raw.size();
+                ds.push_back(std::move(d));
+            }
             const bool repeated = setter.set(call.arguments, key, read_value(raw, closed, ds));
             // The value's repairs: at its parameter, offsets from the start of the text.
             b.rebase(ds, raw);

@@ -98,6 +98,15 @@ TEST(ParsePythonSets, OnlyQuotedOrNumericFirstElements) {
     EXPECT_FALSE(parse(R"({"a", {"b": 1}})"));
 }
 
+TEST(ParsePythonSets, AFirstElementWithGuessedQuotesIsNoSet) {
+    // Keys that lost their closing quote read as one string up to the comma: an object gone
+    // wrong, not a set of that string (it was ["a:\"x\", \"b:\"y"]).
+    for (const char* text : {R"({"a:"x", "b:"y"})", R"({"name: "Bob", "age: 3})", "{'a:'x', 'b:'y'}"}) {
+        auto r = parse(text);
+        EXPECT_FALSE(r) << text << " -> " << r->value.dump();
+    }
+}
+
 TEST(ParsePythonSets, AColonAfterTheSetWasChosenIsAnError) {
     test::expect_error("{'a', 'b': 1}", ErrorKind::InvalidJson, 9);
     test::expect_error(R"({"a", "b", "c": 2})", ErrorKind::InvalidJson, 14);

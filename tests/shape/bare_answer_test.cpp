@@ -170,6 +170,15 @@ TEST(BareAnswer, QuotesAndMarkupAroundTheAnswerAreRemoved) {
     }
 }
 
+// Two quotes holding nothing are the empty string, not a string of two quote marks.
+TEST(BareAnswer, EmptyQuotesAreTheEmptyString) {
+    auto typed = from_llm_response<std::string>("''");
+    ASSERT_TRUE(typed) << typed.error();
+    EXPECT_EQ(typed->value, "");
+    EXPECT_TRUE(has_repair(typed->diagnostics, RepairKind::BareAnswerQuotes));
+    EXPECT_EQ(max_risk(typed->diagnostics), Risk::Warning);
+}
+
 // Underscores around one identifier are a Python name (__init__), not bold: kept as written.
 TEST(BareAnswer, UnderscoresAroundANameStay) {
     for (const char* text : {"__init__", "__main__"}) {
@@ -215,7 +224,7 @@ TEST(BareAnswer, MarksThatAreNoWrapperStay) {
         const char* value;
     };
     for (Case c : {Case{"'a', 'b'", "'a', 'b'"}, Case{"'Paris", "'Paris"}, Case{"* Paris *", "* Paris *"},
-                   Case{"2 * 3 * 4", "2 * 3 * 4"}, Case{"rock 'n' roll", "rock 'n' roll"}, Case{"''", "''"}}) {
+                   Case{"2 * 3 * 4", "2 * 3 * 4"}, Case{"rock 'n' roll", "rock 'n' roll"}}) {
         auto r = from_llm_response<std::string>(c.text);
         ASSERT_TRUE(r) << c.text << ": " << r.error();
         EXPECT_EQ(r->value, c.value);

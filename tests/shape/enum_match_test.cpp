@@ -120,6 +120,9 @@ TEST(EnumMatch, ASeparatorAtAnEdgeIsPartOfTheName) {
     constexpr std::array<std::string_view, 2> keys{"_id", "name"};
     EXPECT_FALSE(laminate::coerce_enum(Value("ID"), {keys, "Key"}, p.at(CoercionLevel::BestEffort)));
     EXPECT_EQ(*laminate::coerce_enum(Value(" _ID "), {keys, "Key"}, p.at(CoercionLevel::BestEffort)), 0u);
+    // A run of them at the edge is kept whole: "__private" is neither "_private" nor "private".
+    constexpr std::array<std::string_view, 2> hidden{"_private", "private"};
+    EXPECT_FALSE(laminate::coerce_enum(Value("__private"), {hidden, "Hidden"}, p.at(CoercionLevel::BestEffort)));
 }
 
 TEST(EnumMatch, NumbersAndBoolsSpelledLikeNamesAtStringCoercion) {

@@ -171,6 +171,26 @@ TEST(ToolcallRawText, PythonicQuoteInsideAStringKeepsTheNextArgument) {
     EXPECT_EQ(call(plain, 0).arguments["b"], Value("q"));
 }
 
+// A keyword right after a string, the comma missing: the next argument, with a Warning, as JSON
+// reads {"a": "x" "b": 1}; not a string running over it.
+TEST(ToolcallRawText, PythonicMissingCommaBeforeAKeyword) {
+    const std::string text = "[f(city='Paris' country='FR', n=2), g(a=\"x\" b=\"y\")]";
+    const Response r = read(text);
+    ASSERT_EQ(r.tool_calls().size(), 2u);
+    EXPECT_EQ(call(r, 0).arguments.dump(), R"({"city":"Paris","country":"FR","n":2})");
+    EXPECT_EQ(call(r, 1).arguments.dump(), R"({"a":"x","b":"y"})");
+    bool flagged = false;
+    for (const Diagnostic& d : call(r, 0).diagnostics)
+        if (d.repair == RepairKind::MissingComma) {
+            flagged = d.risk == Risk::Warning && d.offset == text.find(" country") && d.path == "city";
+        }
+    EXPECT_TRUE(flagged);
+    // '==' is a comparison inside a string, not a keyword.
+    const Response eq = read("[f(q='a == b', n=1)]");
+    ASSERT_EQ(eq.tool_calls().size(), 1u);
+    EXPECT_EQ(call(eq, 0).arguments["q"], Value("a == b"));
+}
+
 // A text cut right after a backslash inside a quoted argument (found by toolcall_fuzzer): the
 // escape must not step past the end; the call is partial and keeps what was read.
 TEST(ToolcallRawText, PythonicCallCutAfterAnEscape) {

@@ -49,28 +49,28 @@ void RawBuilder::rebase(Diagnostics& ds, std::string_view part) const {
     }
 }
 
-Diagnostic RawBuilder::repeated_parameter(std::string_view key) const {
-    Diagnostic d;
-    d.kind = DiagnosticKind::DuplicateKey;
+// A Warning at a parameter's path, its offset where `part` (a view into source) begins.
+Diagnostic RawBuilder::parameter_warning(DiagnosticKind kind, std::string message, std::string_view key,
+                                         std::string_view part) const {
+    Diagnostics one(1);
+    Diagnostic& d = one.front();
+    d.kind = kind;
     d.risk = Risk::Warning;
-    d.message = "last value won";
+    d.message = std::move(message);
     d.offset = 0;
     append_path_key(d.path, key);
-    Diagnostics one{std::move(d)};
-    rebase(one, key);
+    rebase(one, part); // offsets count from the start of the whole text
     return std::move(one.front());
 }
 
+Diagnostic RawBuilder::repeated_parameter(std::string_view key) const {
+    return parameter_warning(DiagnosticKind::DuplicateKey, "last value won", key, key);
+}
+
 Diagnostic RawBuilder::closer_in_value(std::string_view key, std::string_view value) const {
-    Diagnostic d;
-    d.kind = DiagnosticKind::Preserved;
-    d.risk = Risk::Warning;
-    d.message = "the value holds a closing parameter tag that does not end it; it is kept in the value";
-    d.offset = 0;
-    append_path_key(d.path, key);
-    Diagnostics one{std::move(d)};
-    rebase(one, value); // offsets count from the start of the whole text
-    return std::move(one.front());
+    return parameter_warning(DiagnosticKind::Preserved,
+                             "the value holds a closing parameter tag that does not end it; it is kept in the value",
+                             key, value);
 }
 
 bool ArgumentSetter::set(Value& arguments, std::string_view key, Value v) {

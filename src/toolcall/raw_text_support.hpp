@@ -85,6 +85,8 @@ struct RawBuilder {
     // The Warning of a value that holds a closing parameter tag which does not end it (kept in
     // the value): at the parameter's path, offset where the value begins (a view into source).
     Diagnostic closer_in_value(std::string_view key, std::string_view value) const;
+    Diagnostic parameter_warning(DiagnosticKind kind, std::string message, std::string_view key,
+                                 std::string_view part) const;
     // Flags the calls written inside code or prose (see locate()); called by finish().
     void flag_embedded();
     // The finished Response: reasoning and prose blocks first, then the calls.

@@ -195,7 +195,10 @@ struct NameMatch {
 // Matches a key or enum name against declared names: the exact name first; at BestEffort,
 // a unique name equal when ASCII case is ignored, else a unique name equal when ASCII case,
 // spaces, '_' and '-' are ignored ("first name", "FirstName" and "first_name" all match
-// "firstName"). Ambiguous when two names match in the tier that decides. Records nothing.
+// "firstName"). Ambiguous when two names match in the tier that decides, and when a candidate
+// that marks a word by case ("UserName") matches one name by case alone ("username") and another
+// by its words ("user_name"). '_' and '-' at a name's edge are part of it: "_id" is not "id".
+// Records nothing.
 NameMatch match_name(std::string_view candidate, std::span<const std::string_view> names,
                      CoercionLevel level) noexcept;
 

@@ -36,12 +36,54 @@ bool same_ignoring_case(std::string_view a, std::string_view b) noexcept {
 
 } // namespace
 
+namespace {
+
+bool is_blank(char c) noexcept { return c == ' ' || c == '\t'; }
+bool is_edge_mark(char c) noexcept { return c == '_' || c == '-'; }
+
+std::string_view trim_blanks(std::string_view s) noexcept {
+    while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
+    while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
+    return s;
+}
+
+std::size_t leading_marks(std::string_view s) noexcept {
+    std::size_t n = 0;
+    while (n < s.size() && is_edge_mark(s[n])) ++n;
+    return n;
+}
+
+std::size_t trailing_marks(std::string_view s) noexcept {
+    std::size_t n = 0;
+    while (n < s.size() && is_edge_mark(s[s.size() - 1 - n])) ++n;
+    return n;
+}
+
+// "userName": a lower-case letter followed by an upper-case one, a word boundary written by case.
+bool has_case_hump(std::string_view s) noexcept {
+    for (std::size_t i = 1; i < s.size(); ++i)
+        if (s[i - 1] >= 'a' && s[i - 1] <= 'z' && s[i] >= 'A' && s[i] <= 'Z') return true;
+    return false;
+}
+
+} // namespace
+
 bool names_match_loosely(std::string_view a, std::string_view b) noexcept {
-    std::size_t i = 0, j = 0;
+    // '_' and '-' at a name's edge are part of it: "_id" is not "id" (MongoDB keeps both), as
+    // "A-" is no "A" among enum names. Inside a name they are separators like blanks.
+    a = trim_blanks(a);
+    b = trim_blanks(b);
+    const std::size_t lead = leading_marks(a), trail = trailing_marks(a);
+    if (lead == a.size()) return a == b; // only marks: "_" or "--" match themselves
+    if (a.substr(0, lead) != b.substr(0, leading_marks(b)) ||
+        a.substr(a.size() - trail) != b.substr(b.size() - trailing_marks(b)))
+        return false;
+    std::size_t i = lead, j = lead;
+    const std::size_t a_end = a.size() - trail, b_end = b.size() - trail;
     while (true) {
-        while (i < a.size() && is_separator(a[i])) ++i;
-        while (j < b.size() && is_separator(b[j])) ++j;
-        if (i == a.size() || j == b.size()) return i == a.size() && j == b.size();
+        while (i < a_end && is_separator(a[i])) ++i;
+        while (j < b_end && is_separator(b[j])) ++j;
+        if (i == a_end || j == b_end) return i == a_end && j == b_end;
         if (lower(a[i]) != lower(b[j])) return false;
         ++i;
         ++j;
@@ -55,17 +97,22 @@ NameMatch match_name(std::string_view candidate, std::span<const std::string_vie
     if (level < CoercionLevel::BestEffort) return {};
     // Two tiers, as enum names have: ASCII case alone, then separators too. "User_Name" is
     // user_name's key before userName's; ambiguity counts only within the tier that decides.
-    for (bool separators : {false, true}) {
-        NameMatch found;
-        for (std::size_t i = 0; i < names.size(); ++i) {
-            if (!(separators ? names_match_loosely(candidate, names[i]) : same_ignoring_case(candidate, names[i])))
-                continue;
-            if (found.how == NameMatch::How::Loose) return {NameMatch::npos, NameMatch::How::Ambiguous};
-            found = {i, NameMatch::How::Loose};
-        }
-        if (found) return found;
+    NameMatch by_case;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (!same_ignoring_case(candidate, names[i])) continue;
+        if (by_case) return {NameMatch::npos, NameMatch::How::Ambiguous};
+        by_case = {i, NameMatch::How::Loose};
     }
-    return {};
+    // Except where the candidate marks a word boundary by case: "UserName" is "username" by case
+    // alone and "user_name" by its words, and which one the model meant is a guess.
+    if (by_case && !has_case_hump(candidate)) return by_case;
+    NameMatch found = by_case;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (i == by_case.index || !names_match_loosely(candidate, names[i])) continue;
+        if (found) return {NameMatch::npos, NameMatch::How::Ambiguous};
+        found = {i, NameMatch::How::Loose};
+    }
+    return found;
 }
 
 namespace shape_detail {

@@ -10,6 +10,37 @@ namespace {
 
 constexpr std::size_t kMaxNesting = 4; // tool_calls -> function -> name/arguments, and a little more
 
+// The keys of a call itself, not of its arguments (OpenAI's id/type, Anthropic's, an index).
+bool is_call_key(std::string_view key) noexcept {
+    return key == "name" || key == "arguments" || key == "parameters" || key == "id" || key == "type" ||
+           key == "call_id" || key == "index";
+}
+
+// {"name": "get_weather", "arguments": {"city": "Paris"}, "days": 2}: the model wrote an argument
+// beside the others. Taken into them (Warning at its path), unless the arguments have it already:
+// then it is dropped (Warning), as a second value for a field would be. Losing it quietly when
+// the arguments are shaped would drop the model's data without a word.
+void take_members_beside(const Value& call, Envelope& e) {
+    for (const Member& m : call.members()) {
+        if (is_call_key(m.key())) continue;
+        Diagnostic d;
+        append_path_key(d.path, m.key());
+        d.risk = Risk::Warning;
+        if (e.arguments.find(m.key())) {
+            d.kind = DiagnosticKind::Dropped;
+            d.message = "dropped a member beside the tool call's arguments, which have one of the same name";
+            d.suggestion = "emit every argument once, inside the arguments";
+        } else {
+            e.arguments.append_member(m.key(), m.value);
+            d.kind = DiagnosticKind::Repaired;
+            d.repair = RepairKind::EnvelopeUnwrapped;
+            d.message = "a member beside the tool call's arguments taken as one of them";
+            d.suggestion = "emit every argument inside the arguments";
+        }
+        e.diagnostics.push_back(std::move(d));
+    }
+}
+
 std::optional<Envelope> read_envelope(const Value& v, const ParseOptions& parse_options, std::size_t depth) {
     if (!v.is_object() || depth > kMaxNesting) return std::nullopt;
     if (const Value* calls = v.find("tool_calls")) {
@@ -39,6 +70,7 @@ std::optional<Envelope> read_envelope(const Value& v, const ParseOptions& parse_
     } else {
         return std::nullopt;
     }
+    take_members_beside(v, e);
     return e;
 }
 

@@ -115,7 +115,7 @@ StructTable build_struct_table(std::span<const std::string_view> names, std::spa
 }
 
 bool match_members(const Value& object, const StructTable& table, std::span<Slot> slots,
-                   std::vector<std::size_t>& unknown, ShapeState& st) {
+                   std::vector<UnknownMember>& unknown, ShapeState& st) {
     const auto members = object.members();
     std::size_t hint = 0; // models usually write the fields in declaration order
     for (std::size_t i = 0; i < members.size(); ++i) {
@@ -143,35 +143,50 @@ bool match_members(const Value& object, const StructTable& table, std::span<Slot
         }
         Slot* slot = field == NameMatch::npos ? nullptr : &slots[field];
         if (slot && (!slot->value || (slot->loose && !loose))) {
-            if (slot->value) unknown.push_back(slot->member); // an exact key displaces a loose one
+            if (slot->value) unknown.push_back({slot->member, table.fields[field].key, nullptr}); // an exact key displaces a loose one
             *slot = Slot{&members[i].value, i, loose};
             continue;
         }
         // No field, or a field another key already gave a value: handled with the unknown ones.
-        unknown.push_back(i);
+        unknown.push_back({i, slot ? table.fields[field].key : std::string_view(), nullptr});
+    }
+    // The value each second one competed with is known once every key is matched.
+    for (UnknownMember& u : unknown) {
+        if (u.field.empty()) continue;
+        for (std::size_t f = 0; f < table.fields.size(); ++f)
+            if (table.fields[f].key == u.field) u.kept = slots[f].value;
     }
     return true;
 }
 
-void keep_unknown(const Value& object, std::span<const std::size_t> unknown, Overflow* overflow, ShapeState& st,
+void keep_unknown(const Value& object, std::span<const UnknownMember> unknown, Overflow* overflow, ShapeState& st,
                   bool by_schema) {
     const auto members = object.members();
-    for (std::size_t i : unknown) {
+    for (const UnknownMember& u : unknown) {
         if (st.stopped) return;
-        const Member& m = members[i];
+        const Member& m = members[u.member];
         PathScope path(st, m.key());
+        // {"user_name": "a", "userName": "b"}: the field holds one of two values the model gave.
+        const bool conflict = u.kept && !(*u.kept == m.value);
+        const Risk risk = conflict ? Risk::Warning : Risk::Info;
+        std::string what = u.field.empty() ? named("unknown field", m.key())
+                                           : "a second value for field '" + std::string(u.field) + "'";
         if (st.policy.unknown_fields == UnknownFields::Error) {
-            st.fail(Error(ErrorKind::UnknownField,
-                          named("unknown field", m.key()) + " (unknown fields are errors in this mode)"));
+            st.fail(Error(ErrorKind::UnknownField, what + " (unknown fields are errors in this mode)"));
         } else if (overflow) {
             overflow->add(m.key(), m.value);
-            st.note(DiagnosticKind::Preserved, Risk::Info, named("preserved unknown field", m.key()) + " in overflow");
+            st.note(DiagnosticKind::Preserved, risk, "preserved " + what + " in overflow",
+                    conflict ? "emit one value per field" : "");
         } else if (st.policy.unknown_fields == UnknownFields::Keep) {
             st.residual.append_member(st.path, m.value);
-            st.note(DiagnosticKind::Preserved, Risk::Info, named("preserved unknown field", m.key()) + " in the residual");
+            st.note(DiagnosticKind::Preserved, risk, "preserved " + what + " in the residual",
+                    conflict ? "emit one value per field" : "");
+        } else if (!u.field.empty()) {
+            st.note(DiagnosticKind::Dropped, risk, "dropped " + what + (conflict ? ", which differs from the one kept" : ""),
+                    "emit one value per field");
         } else {
             // The way to keep such fields where the user declares them: a schema, or a struct.
-            st.note(DiagnosticKind::Dropped, Risk::Info, named("dropped unknown field", m.key()),
+            st.note(DiagnosticKind::Dropped, Risk::Info, "dropped " + what,
                     by_schema ? "declare the property in the schema, or shape in absorbing mode to keep such fields"
                               : "declare the field, or add a laminate::Overflow member to keep such fields");
         }

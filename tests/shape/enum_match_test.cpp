@@ -175,7 +175,12 @@ TEST(NameMatching, CaseAloneDecidesBeforeSeparators) {
 TEST(NameMatching, LooseComparison) {
     EXPECT_TRUE(laminate::names_match_loosely("first_name", "FirstName"));
     EXPECT_TRUE(laminate::names_match_loosely("first-name", "first name"));
-    EXPECT_TRUE(laminate::names_match_loosely("", "_ -"));
+    EXPECT_TRUE(laminate::names_match_loosely(" user name ", "user_name"));
+    // '_' and '-' at an edge are part of the name: "_id" is not "id", "x_" not "x".
+    EXPECT_FALSE(laminate::names_match_loosely("_id", "id"));
+    EXPECT_FALSE(laminate::names_match_loosely("user_name_", "user_name"));
+    EXPECT_TRUE(laminate::names_match_loosely("_User-Name", "_user_name"));
+    EXPECT_FALSE(laminate::names_match_loosely("", "_ -"));
     EXPECT_FALSE(laminate::names_match_loosely("first", "firstname"));
     EXPECT_FALSE(laminate::names_match_loosely("firstname", "first"));
     EXPECT_FALSE(laminate::names_match_loosely("f.name", "fname"));

@@ -71,6 +71,36 @@ TEST(Envelope, SchemaTargetEvenWhenTheEnvelopeWouldFitByDroppingItsArguments) {
     EXPECT_NE(unwrapped(r->diagnostics), nullptr);
 }
 
+// {"name": f, "arguments": {...}, "days": 2}: an argument written beside the others is taken into
+// them (Warning at its path); one the arguments already have is dropped (Warning). The call's own
+// keys (id, type) are not arguments.
+TEST(Envelope, MembersBesideTheArguments) {
+    auto s = Schema::compile_json(
+        R"({"type":"object","properties":{"city":{"type":"string"},"days":{"type":"integer"}},"required":["city"]})");
+    ASSERT_TRUE(s) << s.error();
+    auto r = s->from_llm_response(R"({"name": "get_weather", "id": "call_1", "type": "function", "arguments": {"city": "Paris"}, "days": 2})");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value.dump(), R"({"city":"Paris","days":2})");
+    bool taken = false;
+    for (const Diagnostic& d : r->diagnostics)
+        if (d.path == "days" && d.repair == RepairKind::EnvelopeUnwrapped && d.risk == Risk::Warning) taken = true;
+    EXPECT_TRUE(taken);
+    auto both = s->from_llm_response(R"({"name": "get_weather", "arguments": {"city": "Paris", "days": 3}, "days": 2})");
+    ASSERT_TRUE(both) << both.error();
+    EXPECT_EQ(both->value.dump(), R"({"city":"Paris","days":3})");
+    bool dropped = false;
+    for (const Diagnostic& d : both->diagnostics)
+        if (d.path == "days" && d.kind == DiagnosticKind::Dropped && d.risk == Risk::Warning) dropped = true;
+    EXPECT_TRUE(dropped);
+    struct Forecast {
+        std::string city;
+        std::optional<int> days;
+    };
+    auto typed = from_llm_response<Forecast>(R"({"name": "get_weather", "arguments": {"city": "Paris"}, "days": 2})");
+    ASSERT_TRUE(typed) << typed.error();
+    EXPECT_EQ(typed->value.days, 2);
+}
+
 TEST(Envelope, AnEnvelopeThatFitsIsKept) {
     struct Call {
         std::string name;

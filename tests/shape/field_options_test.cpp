@@ -141,6 +141,19 @@ TEST(FieldOptions, ExactKeyBeatsALooseOne) {
     ASSERT_TRUE(shaped) << shaped.error();
     EXPECT_EQ(shaped->value.first_name, "exact");
     EXPECT_EQ(count_kind(shaped->diagnostics, DiagnosticKind::Dropped), 1u);
+    // The dropped value differs from the one kept: the model gave the field two values, a Warning
+    // that names the field (an unknown key alone would be Info).
+    const Diagnostic* d = at_path(shaped->diagnostics, "FirstName");
+    ASSERT_NE(d, nullptr);
+    EXPECT_EQ(d->kind, DiagnosticKind::Dropped);
+    EXPECT_EQ(d->risk, Risk::Warning);
+    EXPECT_NE(d->message.find("'first_name'"), std::string::npos) << d->message;
+    // The same value twice loses nothing: Info.
+    auto same = from_value<Booking>(js(R"({"ref": "ABC12", "names": ["a"], "strict_count": 3, "first_name": "Ann", "FirstName": "Ann"})"));
+    ASSERT_TRUE(same) << same.error();
+    const Diagnostic* s = at_path(same->diagnostics, "FirstName");
+    ASSERT_NE(s, nullptr);
+    EXPECT_EQ(s->risk, Risk::Info);
 }
 
 TEST(FieldOptions, PerFieldMode) {

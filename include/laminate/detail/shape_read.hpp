@@ -378,7 +378,7 @@ bool read_struct(const Value& in, T& out, ShapeState& st) {
     if (!object) return st.fail(std::move(object).error());
     const std::size_t errors = st.errors.size();
     std::array<Slot, reflect::field_count<T>> slots{};
-    std::vector<std::size_t> unknown;
+    std::vector<UnknownMember> unknown;
     if (!match_members(**object, table, slots, unknown, st)) return false;
     static constexpr auto reads = []<class... M>(reflect::type_list<M...>) {
         return std::array<ReadFieldFn, sizeof...(M)>{read_field_fn<M>()...};

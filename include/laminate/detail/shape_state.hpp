@@ -112,15 +112,25 @@ private:
     ModePolicy saved_;
 };
 
-// Finds each field's member in `object`; the indices of members that match no field (or a
-// field another key already gave a value) go to `unknown`. Returns false when shaping must stop.
+// A member no field takes: its key matches no field, or names a field (exactly or loosely) that
+// another key already gave a value. The second kind is a conflict, not an extra: dropping it
+// quietly would hide that the model gave the field two values.
+struct UnknownMember {
+    std::size_t member = 0;           // its index in the object
+    std::string_view field;           // the field it names, when it is a second value
+    const Value* kept = nullptr;      // that field's value, the one shaped
+};
+
+// Finds each field's member in `object`; members that match no field (or a field another key
+// already gave a value) go to `unknown`. Returns false when shaping must stop.
 bool match_members(const Value& object, const StructTable& table, std::span<Slot> slots,
-                   std::vector<std::size_t>& unknown, ShapeState& st);
+                   std::vector<UnknownMember>& unknown, ShapeState& st);
 
 // Moves the unknown members into `overflow` (Preserved), the residual (Keep, no overflow,
 // Preserved) or drops them (Dropped), each with an Info diagnostic at its path; under
 // UnknownFields::Error each is an unknown_field error instead (after the declared fields').
-void keep_unknown(const Value& object, std::span<const std::size_t> unknown, Overflow* overflow, ShapeState& st,
+// A second value for a field that differs from the value shaped is a Warning, whichever way it goes.
+void keep_unknown(const Value& object, std::span<const UnknownMember> unknown, Overflow* overflow, ShapeState& st,
                   bool by_schema = false);
 
 // A field whose key is absent: Defaulted when optional or defaulted, else missing_field.

@@ -219,15 +219,15 @@ void read_property(const Property& p, const Slot& slot, MemberBuilder& out, Shap
 
 namespace {
 
-void read_unknown(const Value& object, std::span<const std::size_t> unknown, const Node& n, MemberBuilder& out,
+void read_unknown(const Value& object, std::span<const shape_detail::UnknownMember> unknown, const Node& n, MemberBuilder& out,
                   ShapeState& st, std::size_t depth) {
     if (unknown.empty()) return;
     if (n.additional == Additional::Forbidden || st.policy.unknown_fields == UnknownFields::Error)
         return shape_detail::keep_unknown(object, unknown, nullptr, st, /*by_schema=*/true);
     const auto members = object.members();
-    for (std::size_t i : unknown) {
+    for (const shape_detail::UnknownMember& u : unknown) {
         if (st.stopped) return;
-        const Member& m = members[i];
+        const Member& m = members[u.member];
         if (out.find(m.key())) { // a second key for a property already given: the first one stays
             PathScope path(st, m.key());
             st.note(DiagnosticKind::Dropped, Risk::Warning, "dropped a second value for a field already given");
@@ -258,11 +258,11 @@ bool read_object(const Value& in, const Node& n, Value& out, ShapeState& st, std
     std::vector<Slot> large;
     std::span<Slot> slots = count <= small.size() ? std::span<Slot>(small.data(), count)
                                                   : std::span<Slot>((large.resize(count), large.data()), count);
-    std::vector<std::size_t> unknown;
+    std::vector<shape_detail::UnknownMember> unknown;
     if (count) {
         if (!shape_detail::match_members(obj, n.table.get(n.properties), slots, unknown, st)) return false;
     } else {
-        for (std::size_t i = 0; i < obj.size(); ++i) unknown.push_back(i);
+        for (std::size_t i = 0; i < obj.size(); ++i) unknown.push_back({i, {}, nullptr});
     }
     for (std::size_t i = 0; i < count && !st.stopped; ++i) read_property(n.properties[i], slots[i], members, st, depth);
     if (!st.stopped) read_unknown(obj, unknown, n, members, st, depth);

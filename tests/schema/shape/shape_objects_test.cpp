@@ -61,6 +61,54 @@ TEST(SchemaObject, KeyMatchingSeveralPropertiesIsAmbiguous) {
     EXPECT_TRUE(shape_text(schema, R"({"user-name":"x"})", Mode::Absorbing));
 }
 
+// {"user_name": "a", "userName": "b"} under a closed schema: the field holds one of two values
+// the model gave. The other is dropped with a Warning naming the field, whichever key came first;
+// an unknown key alone stays Info.
+TEST(SchemaObject, ASecondValueForAFieldIsAWarning) {
+    const char* schema = R"({"type":"object","properties":{"user_name":{"type":"string"}},"additionalProperties":false})";
+    for (const char* text : {R"({"user_name":"a","userName":"b"})", R"({"userName":"b","user_name":"a"})"}) {
+        auto r = shape_text(schema, text);
+        ASSERT_TRUE(r) << r.error();
+        EXPECT_EQ(r->value.dump(), R"({"user_name":"a"})") << text;
+        bool warned = false;
+        for (const Diagnostic& d : r->diagnostics)
+            if (d.path == "userName" && d.kind == DiagnosticKind::Dropped && d.risk == Risk::Warning &&
+                d.message.find("'user_name'") != std::string::npos)
+                warned = true;
+        EXPECT_TRUE(warned) << text;
+    }
+    auto other = shape_text(schema, R"({"user_name":"a","nickname":"b"})");
+    ASSERT_TRUE(other) << other.error();
+    for (const Diagnostic& d : other->diagnostics) EXPECT_EQ(d.risk, Risk::Info) << d.to_string();
+}
+
+// A key that marks a word by case ("UserName") is username by case alone and user_name by its
+// words: neither is clearly meant. Without a word boundary written by case, case alone decides.
+TEST(SchemaObject, CaseHumpWithTwoReadingsIsAmbiguous) {
+    const char* schema = R"({"type":"object","properties":{"user_name":{"type":"string"},"username":{"type":"string"}}})";
+    auto r = shape_text(schema, R"({"UserName":"x"})");
+    ASSERT_FALSE(r) << r->value.dump();
+    EXPECT_EQ(r.error().kind(), ErrorKind::AmbiguousValue);
+    auto plain = shape_text(schema, R"({"USERNAME":"x"})");
+    ASSERT_TRUE(plain) << plain.error();
+    EXPECT_EQ(plain->value["username"], Value("x"));
+    auto alone = shape_text(R"({"type":"object","properties":{"username":{"type":"string"}}})", R"({"UserName":"x"})");
+    ASSERT_TRUE(alone) << alone.error();
+    EXPECT_EQ(alone->value["username"], Value("x"));
+}
+
+// '_' and '-' at a key's edge are part of it: "_id" is another key than "id" (MongoDB has both).
+TEST(SchemaObject, EdgeMarksAreKeptInLooseKeys) {
+    const char* schema = R"({"type":"object","properties":{"id":{"type":"string"},"user_name":{"type":"string"}}})";
+    auto r = shape_text(schema, R"({"_id":"x","user_name_":"y"})");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value.find("id"), nullptr) << r->value.dump();
+    EXPECT_EQ(r->value.find("user_name"), nullptr) << r->value.dump();
+    auto inner = shape_text(schema, R"({" User-Name ":"y"})");
+    ASSERT_TRUE(inner) << inner.error();
+    EXPECT_EQ(inner->value["user_name"], Value("y"));
+}
+
 TEST(SchemaObject, NullOptionalIsAbsentNullDefaultedTakesDefault) {
     auto r = shape_text(kPerson, R"({"name":"Ann","age":3,"nick":null,"city":null})");
     ASSERT_TRUE(r) << r.error();

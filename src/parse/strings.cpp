@@ -619,7 +619,8 @@ bool Parser::quote_ends_string(const char* after, bool key, int brackets, int br
 }
 
 // """text""" or ```text``` (a Python or markdown habit) and ""text"" or ''text'' (every quote
-// doubled, as a CSV writer escapes them), or a value's ""text" (only its opening quote doubled):
+// doubled, as a CSV writer escapes them), or ""text" (only its opening quote doubled; a key's
+// only when a colon follows it):
 // the text between the delimiters is the string, when what follows the closing delimiter may
 // follow a string. False, having changed nothing, otherwise. Called only where an empty string
 // "" or '' does not fit, and reads up to the next quote of its kind: linear.
@@ -656,10 +657,8 @@ bool Parser::delimited_string(const char* open, bool key, Next& next) {
             close = nullptr;
         if (close && close + 1 != end_ && close[1] == q)
             close_len = 2;
-        else if (!key)
-            close_len = 1; // {"a": ""value"}: only the opening quote doubled, a value's slip
         else
-            close = nullptr;
+            close_len = 1; // {"a": ""value"}, {""key": 1}: only the opening quote doubled, a slip
         kind = RepairKind::DoubledQuotes;
     }
     if (!close || !fits(close + close_len)) return false;

@@ -39,6 +39,15 @@ TEST(ParseDoubledQuotes, ADoubledOpeningQuoteOnAValue) {
     EXPECT_FALSE(test::has_repair(r->diagnostics, RepairKind::UnescapedQuote));
 }
 
+TEST(ParseDoubledQuotes, ADoubledOpeningQuoteOnAKey) {
+    // A key's doubled opening quote reads as one when a colon follows its closing quote; it was
+    // the key "a with a quote in it.
+    expect_repair(R"({""a": 1})", R"({"a": 1})", RepairKind::DoubledQuotes, 1);
+    expect_repair(R"({"x": 1, ""b": 2})", R"({"x": 1, "b": 2})", RepairKind::DoubledQuotes, 9);
+    // No colon after it: not a key's slip, and no member is invented.
+    EXPECT_FALSE(parse(R"({"" "b": 2})"));
+}
+
 TEST(ParseDoubledQuotes, SingleQuotesDoubled) {
     expect_repair("{'a': ''x''}", R"({"a": "x"})", RepairKind::DoubledQuotes, 6);
     expect_repair("{'a': ''x'}", R"({"a": "x"})", RepairKind::DoubledQuotes, 6);

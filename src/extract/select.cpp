@@ -202,7 +202,22 @@ Result<Extracted> select_payload(std::span<const Candidate> candidates,
         const Candidate& wc = candidates[w];
         const Value& chosen = winner.parsed.value;
         std::size_t delimited_others = 0, prose_others = 0, first_at = Diagnostic::no_offset;
-        bool accepted_other = false;
+        // Rivals the filter refused: passed over for the winner, which is not the first payload in
+        // the text ("Example: {"n": 0} My answer: {"n": "about 5"}" takes the example). Never silent.
+        std::size_t passed_over = 0, first_passed = Diagnostic::no_offset;
+        bool filter_called = false;
+        // A refused rival counts when it may be another answer to the same question: an object
+        // sharing a key with the winner ({"n": 3} beside {"n": "seven"}), or any other container
+        // beside a non-object. {"units": ["C"]} beside {"celsius": 7} is other data, not a rival.
+        auto pass_over = [&](std::size_t k, const Value& v) {
+            if (v.is_object() && chosen.is_object()) {
+                const auto members = v.members();
+                if (std::none_of(members.begin(), members.end(), [&](const Member& m) { return chosen.find(m.key()); }))
+                    return;
+            }
+            ++passed_over;
+            first_passed = std::min(first_passed, candidates[k].offset);
+        };
         // Fences and tags (not the whole text) that read as payloads: a span inside one is a
         // fragment of it, not a rival of its own.
         std::vector<std::size_t> read_delimited;
@@ -213,8 +228,11 @@ Result<Extracted> select_payload(std::span<const Candidate> candidates,
                      : !v.is_object() && !v.is_array() && v.type() != chosen.type())
                 return;
             if (accept) {
-                if (!accept(v)) return;
-                accepted_other = true;
+                filter_called = true;
+                if (!accept(v)) {
+                    pass_over(k, v);
+                    return;
+                }
             }
             ++(span ? prose_others : delimited_others);
             first_at = std::min(first_at, candidates[k].offset);
@@ -226,6 +244,9 @@ Result<Extracted> select_payload(std::span<const Candidate> candidates,
             // read exactly and was refused by the filter would be refused again.
             if (spans_tier ? tally.outcome(k) != Outcome::Untried : tally.outcome(k) == Outcome::Filtered) {
                 if (!spans_tier) read_delimited.push_back(k);
+                // Read, and refused by the filter only: a payload passed over (unless trivial).
+                if (tally.outcome(k) == Outcome::Filtered && !overlaps(c, wc))
+                    if (std::optional<Value> v = read_other(k); v && *v != chosen) count(k, *v, spans_tier);
                 continue;
             }
             if (overlaps(c, wc)) continue; // inside the winner, or around it: the same payload
@@ -234,6 +255,15 @@ Result<Extracted> select_payload(std::span<const Candidate> candidates,
             if (!spans_tier) read_delimited.push_back(k);
             if (*v != chosen) count(k, *v, spans_tier);
         }
+        // A span won: every fence and tag was refused first, those the filter refused are payloads
+        // passed over ("```json {"n": "many"}``` or maybe {"n": 2}").
+        if (spans_tier && accept)
+            for (std::size_t k : delimited) {
+                const Candidate& c = candidates[k];
+                if (c.source == CandidateSource::Whole || tally.outcome(k) != Outcome::Filtered || overlaps(c, wc))
+                    continue;
+                if (std::optional<Value> v = read_other(k); v && *v != chosen) pass_over(k, *v);
+            }
         if (!spans_tier)
             for (std::size_t k : spans) {
                 const Candidate& c = candidates[k];
@@ -245,7 +275,19 @@ Result<Extracted> select_payload(std::span<const Candidate> candidates,
                 if (v && *v != chosen) count(k, *v, true);
             }
         // The caller's filter keeps the state of the last candidate it accepted: the winner's.
-        if (accepted_other) accept(chosen);
+        if (filter_called) accept(chosen);
+        if (passed_over) {
+            Diagnostic d;
+            d.kind = DiagnosticKind::Repaired;
+            d.repair = RepairKind::OtherCandidates;
+            d.risk = Risk::Warning;
+            d.offset = first_passed;
+            d.message = std::to_string(passed_over) +
+                        (passed_over == 1 ? " other candidate that does not fit was" : " other candidates that do not fit were");
+            d.message += " passed over for this one: the answer may be the one that does not fit";
+            d.suggestion = "ask for exactly one JSON payload in the answer";
+            winner.parsed.diagnostics.push_back(std::move(d));
+        }
         const std::size_t others = delimited_others + prose_others;
         if (others == 0) return;
         Diagnostic d;

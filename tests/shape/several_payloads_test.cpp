@@ -1,7 +1,8 @@
 // Typed shaping of an answer with several payloads that fit the type: the one extraction ranks
 // first is shaped (its value and its own diagnostics, not those of a candidate looked at after
 // it), and an other_candidates Warning says that others were passed over. One that fits among
-// others that do not is taken quietly.
+// others that do not is taken with a Warning when a refused one shares a key with it (it may be
+// the answer, the one taken an example); quietly when they have no key in common (other data).
 #include <laminate/laminate.hpp>
 
 #include <gtest/gtest.h>
@@ -69,6 +70,26 @@ TEST(SeveralPayloads, AnObjectInProseBesideAFenceIsARival) {
     ASSERT_TRUE(p) << p.error();
     EXPECT_EQ(p->value.celsius, 8);
     EXPECT_EQ(count(p->diagnostics, RepairKind::OtherCandidates), 0u);
+}
+
+// "Example: {"celsius": 0} ... Today: {"celsius": "warm"}": the one that fits may be the example and
+// the answer the one that does not. Never a silent choice, in whichever order or container.
+TEST(SeveralPayloads, ARefusedRivalWithTheSameKeysIsNeverSilent) {
+    for (const char* text : {
+             "Example: {\"celsius\": 0}\nToday: {\"celsius\": \"warm\"}",
+             "Old value {\"celsius\": 3}; the new value is {\"celsius\": \"seven\"}",
+             "```json\n{\"celsius\": \"lots\"}\n```\nor maybe {\"celsius\": 2}",
+             "```json\n{\"celsius\": \"lots\"}\n```\n```json\n{\"celsius\": 2}\n```",
+         }) {
+        auto r = from_llm_response<Reading>(text);
+        ASSERT_TRUE(r) << text << ": " << r.error();
+        EXPECT_EQ(count(r->diagnostics, RepairKind::OtherCandidates), 1u) << text;
+        for (const Diagnostic& d : r->diagnostics) {
+            if (d.repair == RepairKind::OtherCandidates) {
+                EXPECT_EQ(d.risk, Risk::Warning);
+            }
+        }
+    }
 }
 
 } // namespace

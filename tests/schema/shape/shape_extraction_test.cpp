@@ -106,6 +106,17 @@ TEST(SchemaExtraction, AnObjectInProseBesideAFenceIsARival) {
     EXPECT_FALSE(passed_over(q->diagnostics));
 }
 
+// A template or an example that fits beside the answer that does not: the choice is flagged.
+TEST(SchemaExtraction, ARefusedRivalWithTheSameKeysIsFlagged) {
+    auto s = compiled(kWeather);
+    for (const char* text : {"Not {\"city\": \"Rome\", \"days\": 2}, but {\"city\": \"Oslo\", \"days\": \"three\"}",
+                             "Template {\"city\": \"string\", \"days\": 0}. Filled: {\"city\": \"Oslo\"}"}) {
+        auto r = s.from_llm_response(text);
+        ASSERT_TRUE(r) << text << ": " << r.error();
+        EXPECT_TRUE(passed_over(r->diagnostics)) << text;
+    }
+}
+
 TEST(SchemaExtraction, OneCandidateThatFitsAmongOthersIsQuiet) {
     auto s = compiled(kWeather);
     auto r = s.from_llm_response("```json\n{\"error\": null}\n```\n```json\n{\"city\": \"Lviv\", \"days\": 1}\n```");

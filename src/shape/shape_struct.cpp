@@ -160,7 +160,7 @@ bool match_members(const Value& object, const StructTable& table, std::span<Slot
 }
 
 void keep_unknown(const Value& object, std::span<const UnknownMember> unknown, Overflow* overflow, ShapeState& st,
-                  bool by_schema) {
+                  bool by_schema, bool field_absent) {
     const auto members = object.members();
     for (const UnknownMember& u : unknown) {
         if (st.stopped) return;
@@ -186,7 +186,8 @@ void keep_unknown(const Value& object, std::span<const UnknownMember> unknown, O
                     "emit one value per field");
         } else {
             // The way to keep such fields where the user declares them: a schema, or a struct.
-            st.note(DiagnosticKind::Dropped, Risk::Info, "dropped " + what,
+            st.note(DiagnosticKind::Dropped, field_absent ? Risk::Warning : Risk::Info,
+                    "dropped " + what + (field_absent ? " while a declared field is absent" : ""),
                     by_schema ? "declare the property in the schema, or shape in absorbing mode to keep such fields"
                               : "declare the field, or add a laminate::Overflow member to keep such fields");
         }

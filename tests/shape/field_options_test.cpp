@@ -156,6 +156,24 @@ TEST(FieldOptions, ExactKeyBeatsALooseOne) {
     EXPECT_EQ(s->risk, Risk::Info);
 }
 
+// Typed too: an unknown member dropped while a field is absent is a Warning.
+TEST(FieldOptions, UnknownDroppedWhileAFieldIsAbsentIsAWarning) {
+    struct Item {
+        std::string sku;
+        std::optional<int> quantity;
+    };
+    auto typo = from_value<Item>(js(R"({"sku": "A", "quantiy": 3})"));
+    ASSERT_TRUE(typo) << typo.error();
+    const Diagnostic* d = at_path(typo->diagnostics, "quantiy");
+    ASSERT_NE(d, nullptr);
+    EXPECT_EQ(d->risk, Risk::Warning);
+    auto complete = from_value<Item>(js(R"({"sku": "A", "quantity": 3, "extra": 1})"));
+    ASSERT_TRUE(complete) << complete.error();
+    const Diagnostic* e = at_path(complete->diagnostics, "extra");
+    ASSERT_NE(e, nullptr);
+    EXPECT_EQ(e->risk, Risk::Info);
+}
+
 TEST(FieldOptions, PerFieldMode) {
     // `strict_part` is Strict inside a lenient call: its unknown member is an error there,
     // while the one at the top is dropped.

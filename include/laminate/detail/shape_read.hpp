@@ -393,7 +393,8 @@ bool read_struct(const Value& in, T& out, ShapeState& st) {
             overflow_done = true;
         }
     }
-    if (!overflow_done && !st.stopped) keep_unknown(**object, unknown, nullptr, st);
+    if (!overflow_done && !st.stopped)
+        keep_unknown(**object, unknown, nullptr, st, false, !unknown.empty() && any_field_absent(slots));
     return st.errors.size() == errors;
 }
 

@@ -129,9 +129,18 @@ bool match_members(const Value& object, const StructTable& table, std::span<Slot
 // Moves the unknown members into `overflow` (Preserved), the residual (Keep, no overflow,
 // Preserved) or drops them (Dropped), each with an Info diagnostic at its path; under
 // UnknownFields::Error each is an unknown_field error instead (after the declared fields').
-// A second value for a field that differs from the value shaped is a Warning, whichever way it goes.
+// A second value for a field that differs from the value shaped is a Warning, whichever way it goes;
+// so is an unknown member dropped while a declared field is absent (`field_absent`): its value may
+// be the one meant for that field ("quantiy" for "quantity", a wrapper object around the fields).
 void keep_unknown(const Value& object, std::span<const UnknownMember> unknown, Overflow* overflow, ShapeState& st,
-                  bool by_schema = false);
+                  bool by_schema = false, bool field_absent = false);
+
+// Whether a field has no member in the object (after match_members).
+inline bool any_field_absent(std::span<const Slot> slots) noexcept {
+    for (const Slot& s : slots)
+        if (!s.value) return true;
+    return false;
+}
 
 // A field whose key is absent: Defaulted when optional or defaulted, else missing_field.
 // The Defaulted messages of an absent field, written once for typed and schema shaping. The path

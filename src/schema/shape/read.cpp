@@ -220,10 +220,10 @@ void read_property(const Property& p, const Slot& slot, MemberBuilder& out, Shap
 namespace {
 
 void read_unknown(const Value& object, std::span<const shape_detail::UnknownMember> unknown, const Node& n, MemberBuilder& out,
-                  ShapeState& st, std::size_t depth) {
+                  ShapeState& st, std::size_t depth, bool field_absent) {
     if (unknown.empty()) return;
     if (n.additional == Additional::Forbidden || st.policy.unknown_fields == UnknownFields::Error)
-        return shape_detail::keep_unknown(object, unknown, nullptr, st, /*by_schema=*/true);
+        return shape_detail::keep_unknown(object, unknown, nullptr, st, /*by_schema=*/true, field_absent);
     const auto members = object.members();
     for (const shape_detail::UnknownMember& u : unknown) {
         if (st.stopped) return;
@@ -265,7 +265,8 @@ bool read_object(const Value& in, const Node& n, Value& out, ShapeState& st, std
         for (std::size_t i = 0; i < obj.size(); ++i) unknown.push_back({i, {}, nullptr});
     }
     for (std::size_t i = 0; i < count && !st.stopped; ++i) read_property(n.properties[i], slots[i], members, st, depth);
-    if (!st.stopped) read_unknown(obj, unknown, n, members, st, depth);
+    if (!st.stopped)
+        read_unknown(obj, unknown, n, members, st, depth, !unknown.empty() && shape_detail::any_field_absent(slots));
     out = members.finish();
     return st.errors.size() == errors;
 }

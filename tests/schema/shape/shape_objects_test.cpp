@@ -109,6 +109,21 @@ TEST(SchemaObject, EdgeMarksAreKeptInLooseKeys) {
     EXPECT_EQ(inner->value["user_name"], Value("y"));
 }
 
+// An unknown member dropped while a declared property is absent may hold that property's value
+// ("quantiy", a wrapper around the fields): a Warning. With every property there it is Info.
+TEST(SchemaObject, UnknownDroppedWhileAPropertyIsAbsentIsAWarning) {
+    const char* schema = R"({"type":"object","properties":{"sku":{"type":"string"},"quantity":{"type":"integer"}},"required":["sku"],"additionalProperties":false})";
+    auto typo = shape_text(schema, R"({"sku": "A", "quantiy": 3})");
+    ASSERT_TRUE(typo) << typo.error();
+    bool warned = false;
+    for (const Diagnostic& d : typo->diagnostics)
+        if (d.path == "quantiy" && d.kind == DiagnosticKind::Dropped && d.risk == Risk::Warning) warned = true;
+    EXPECT_TRUE(warned);
+    auto complete = shape_text(schema, R"({"sku": "A", "quantity": 3, "extra": 1})");
+    ASSERT_TRUE(complete) << complete.error();
+    for (const Diagnostic& d : complete->diagnostics) EXPECT_EQ(d.risk, Risk::Info) << d.to_string();
+}
+
 TEST(SchemaObject, NullOptionalIsAbsentNullDefaultedTakesDefault) {
     auto r = shape_text(kPerson, R"({"name":"Ann","age":3,"nick":null,"city":null})");
     ASSERT_TRUE(r) << r.error();

@@ -14,7 +14,9 @@ std::size_t read_deepseek(std::string_view text, RawBuilder& b);
 std::size_t read_functionary(std::string_view text, RawBuilder& b);
 // <function=name>{…}</function> or <function name="name">{…}</function> at the start of text:
 // the call added and text moved past it; false (text untouched) when it is no such call.
-bool read_function_tag(std::string_view& text, RawBuilder& b);
+// `plain` starts false and is kept across the calls of one text: it keeps the search for each
+// closer from scanning the same text twice (see block_close in raw_text_json.cpp).
+bool read_function_tag(std::string_view& text, RawBuilder& b, bool& plain);
 // Whether text holds a Functionary v3.2 recipient marker: >>> then a name and a line break.
 bool has_functionary_marker(std::string_view text);
 // DeepSeek V3.2's DSML markup (<｜DSML｜function_calls>, also without the DSML prefix): position

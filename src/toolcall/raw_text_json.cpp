@@ -116,34 +116,37 @@ bool read_xml_function(std::string_view body, RawBuilder& b, bool closed) {
 }
 
 // Where a block's closing tag is in text (the text after its opening tag). The first `close`,
-// unless that one sits inside the call's own value (a string argument holding "</tool_call>"):
-// for a JSON body, the first `close` outside a JSON string; for a <function=…> body, the first
-// after a </function>. Only the text up to the next `open` is looked at, so each block is
-// searched once; when no closer there fits, the first is taken (the value then reads as cut
-// off, and says so).
-std::size_t block_close(std::string_view text, std::string_view open, std::string_view close) {
+// unless that one sits inside the call's own value (a string argument holding "</tool_call>",
+// or both tags): for a JSON body, the first `close` outside a JSON string, an `open` outside
+// one ending the search (the block was left unclosed); for a <function=…> body, the first after
+// a </function>, up to the next `open`. When no closer fits, the first is taken (the value then
+// reads as cut off, and says so).
+// Linear over many blocks: a search that finds the closer, or stops at an opener before the
+// first closer, covers text no later block looks at again. One that runs to the end of the text
+// (a quote never closed) or stops at an opener after a closer it skipped sets `plain`: from then
+// on the JSON body is searched only up to the next `open` (as for <function=…>), so the text is
+// scanned to its end once at most.
+std::size_t block_close(std::string_view text, std::string_view open, std::string_view close, bool& plain) {
     const std::size_t first = text.find(close);
     if (first == std::string_view::npos) return first;
-    const std::size_t limit = std::min(text.size(), text.find(open));
-    if (first >= limit) return first;
     const std::string_view body = skip_blanks(text);
     const std::size_t from = text.size() - body.size();
     if (body.starts_with('{') || body.starts_with('[')) {
-        bool in_string = false;
-        for (std::size_t i = from; i < limit; ++i) {
-            const char c = text[i];
-            if (in_string) {
-                if (c == '\\') ++i;
-                else if (c == '"') in_string = false;
-            } else if (c == '"') {
-                in_string = true;
-            } else if (c == close.front() && text.substr(i).starts_with(close)) {
-                return i;
-            }
-        }
+        const std::size_t limit = plain ? text.find(open) : std::string_view::npos;
+        if (limit <= first) return first;
+        bool opener = false;
+        const std::size_t at = find_outside_strings(text, from, limit, [&](std::size_t i, std::size_t) {
+            if (text[i] != '<') return false;
+            if (text.substr(i).starts_with(close)) return true;
+            opener = text.substr(i).starts_with(open);
+            return opener;
+        });
+        if (at != std::string_view::npos && !opener) return at;
+        if (at == std::string_view::npos ? limit == std::string_view::npos : at > first) plain = true;
         return first;
     }
     if (body.starts_with("<function=")) {
+        const std::size_t limit = std::min(text.size(), text.find(open));
         for (std::size_t at = first; at != std::string_view::npos && at < limit; at = text.find(close, at + 1))
             if (trim(text.substr(0, at)).ends_with("</function>")) return at;
     }
@@ -173,7 +176,7 @@ void widen_to_fence(std::string_view text, std::size_t& begin, std::size_t& end)
 
 } // namespace
 
-bool read_function_tag(std::string_view& text, RawBuilder& b) {
+bool read_function_tag(std::string_view& text, RawBuilder& b, bool& plain) {
     // <function=name>{…}</function> or <function name="name">{…}</function>; text starts at '<'.
     std::string_view name;
     std::size_t after = 0;
@@ -204,7 +207,7 @@ bool read_function_tag(std::string_view& text, RawBuilder& b) {
     if (!is_call_name(name)) return false;
     std::string_view body = text.substr(after);
     constexpr std::string_view close = "</function>";
-    const std::size_t end = block_close(body, "<function", close);
+    const std::size_t end = block_close(body, "<function", close, plain);
     const bool cut_off = end == std::string_view::npos;
     b.call(make_call(b, name, body.substr(0, cut_off ? body.size() : end), cut_off));
     text = cut_off ? std::string_view() : body.substr(end + close.size());
@@ -222,6 +225,7 @@ std::size_t read_hermes(std::string_view text, RawBuilder& b) {
                                            {"tool", "<tool>", "</tool>"}};
     static constexpr std::string_view functions[] = {"<function=", "<function name="};
     std::size_t found = 0;
+    bool plain = false; // see block_close()
     // Where each opener next occurs, as offsets into `all`: an opener that does not occur
     // again is not searched for again, so many blocks stay linear.
     const std::string_view all = text;
@@ -248,7 +252,7 @@ std::size_t read_hermes(std::string_view text, RawBuilder& b) {
         b.text(text.substr(0, at));
         text.remove_prefix(at);
         if (!tag) {
-            if (read_function_tag(text, b)) { ++found; continue; }
+            if (read_function_tag(text, b, plain)) { ++found; continue; }
             b.text(text.substr(0, 1)); // not a call after all: prose
             text.remove_prefix(1);
             continue;
@@ -256,7 +260,7 @@ std::size_t read_hermes(std::string_view text, RawBuilder& b) {
         const std::string_view block_start = text;
         const std::string_view close = tag->close;
         text.remove_prefix(tag->open.size());
-        std::size_t end = block_close(text, tag->open, close);
+        std::size_t end = block_close(text, tag->open, close, plain);
         const bool closed = end != std::string_view::npos;
         if (!closed) end = text.size();
         const std::string_view body = trim(text.substr(0, end));

@@ -57,22 +57,11 @@ std::size_t next_marker(std::string_view rest, bool& plain) {
     std::size_t args = head.find("[ARGS]");
     args = args == std::string_view::npos ? head.find('{') : args + 6;
     if (args == std::string_view::npos) return first;
-    bool in_string = false;
-    std::size_t depth = 0;
-    for (std::size_t i = args; i < rest.size(); ++i) {
-        const char c = rest[i];
-        if (in_string) {
-            if (c == '\\') ++i;
-            else if (c == '"') in_string = false;
-        } else if (c == '"') {
-            in_string = true;
-        } else if (c == '{' || c == '[') {
-            if (depth == 0 && rest.substr(i).starts_with(kMistral)) return i;
-            ++depth;
-        } else if ((c == '}' || c == ']') && depth > 0) {
-            --depth;
-        }
-    }
+    // The next call's marker comes after the arguments closed: outside strings, at depth 0.
+    const std::size_t at = find_outside_strings(rest, args, rest.size(), [&](std::size_t i, std::size_t depth) {
+        return depth == 0 && rest[i] == '[' && rest.substr(i).starts_with(kMistral);
+    });
+    if (at != std::string_view::npos) return at;
     plain = true;
     return first;
 }
@@ -222,6 +211,26 @@ std::string_view strip_fence(std::string_view args) {
 }
 
 bool ends_call(Mark m) { return m == Mark::CallEnd || m == Mark::CallsEnd || m == Mark::Eos || m == Mark::CallBegin; }
+
+// The token that ends the call whose separator is tokens[sep]: the first that ends a call after
+// it and outside the arguments' JSON strings (a string argument may mention the markers, as
+// code or docs about DeepSeek do); tokens.size() when the text ends first. When the scan reaches
+// the end of the text inside a string (a quote never closed), the first ending token it is, and
+// `plain` is set: later calls take the first one too, so the text is scanned to its end once at
+// most. Each scan covers the text up to the token it returns, where reading goes on: linear.
+std::size_t call_end(std::string_view text, const std::vector<Token>& tokens, std::size_t sep, bool& plain) {
+    std::size_t first = sep + 1;
+    while (first < tokens.size() && !ends_call(tokens[first].mark)) ++first;
+    if (plain || first == tokens.size()) return first;
+    std::size_t t = sep + 1; // the next token at or after the position scanned
+    const std::size_t at = find_outside_strings(text, tokens[sep].end, text.size(), [&](std::size_t i, std::size_t) {
+        while (t < tokens.size() && tokens[t].at < i) ++t;
+        return t < tokens.size() && tokens[t].at == i && ends_call(tokens[t].mark);
+    });
+    if (at != std::string_view::npos) return t;
+    plain = true;
+    return first;
+}
 
 // ---- DeepSeek V3.2 DSML --------------------------------------------------------------------------
 
@@ -495,6 +504,7 @@ std::size_t read_deepseek(std::string_view text, RawBuilder& b) {
     }
     b.text(text.substr(0, tokens[k].at));
     std::size_t found = 0;
+    bool plain = false; // see call_end()
     std::size_t tail = std::string_view::npos; // where prose after the calls begins
     std::size_t after_call = std::string_view::npos; // end of the last <｜tool▁call▁end｜>
     for (; k < tokens.size(); ++k) {
@@ -509,9 +519,9 @@ std::size_t read_deepseek(std::string_view text, RawBuilder& b) {
         if (tok.mark != Mark::CallBegin) continue;
         tail = std::string_view::npos;
         std::size_t j = k + 1;
-        std::size_t sep = std::string_view::npos;
-        for (; j < tokens.size() && !ends_call(tokens[j].mark); ++j)
-            if (tokens[j].mark == Mark::Sep && sep == std::string_view::npos) sep = j;
+        while (j < tokens.size() && tokens[j].mark != Mark::Sep && !ends_call(tokens[j].mark)) ++j;
+        const std::size_t sep = j < tokens.size() && tokens[j].mark == Mark::Sep ? j : std::string_view::npos;
+        if (sep != std::string_view::npos) j = call_end(text, tokens, sep, plain);
         const bool cut_off = j == tokens.size();
         const std::size_t body_end = cut_off ? text.size() : tokens[j].at;
         std::string_view name, args;
@@ -622,12 +632,13 @@ std::size_t read_functionary(std::string_view text, RawBuilder& b) {
     std::size_t found = 0;
     // v3.1: <function=name>{...}</function>
     if (text.find("<function=") != std::string_view::npos || text.find("<function name=") != std::string_view::npos) {
+        bool plain = false;
         while (true) {
             const std::size_t at = std::min(text.find("<function="), text.find("<function name="));
             if (at == std::string_view::npos) break;
             b.text(text.substr(0, at));
             text.remove_prefix(at);
-            if (read_function_tag(text, b)) { ++found; continue; }
+            if (read_function_tag(text, b, plain)) { ++found; continue; }
             b.text(text.substr(0, 1));
             text.remove_prefix(1);
         }

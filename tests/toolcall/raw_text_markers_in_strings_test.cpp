@@ -1,0 +1,171 @@
+// A call's JSON arguments may mention the format's own markup inside a string value (code or docs
+// about the format): Hermes' <tool_call> and </tool_call> both, a <function=…> body's tags,
+// DeepSeek's <｜tool▁call▁end｜> and <｜tool▁calls▁end｜>. Those must not end the call; a quote
+// that never closes falls back to the first marker (read as cut off, and said so), and the
+// search stays linear however the quotes fall.
+
+#include <laminate/toolcall/raw_text.hpp>
+
+#include "raw_text_support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <string>
+
+using namespace laminate;
+using namespace laminate::toolcall;
+using laminate::toolcall::test::call;
+using laminate::toolcall::test::read;
+
+namespace {
+
+#define DS_(x) "<\xEF\xBD\x9C" x "\xEF\xBD\x9C>"
+#define SP "\xE2\x96\x81"
+#define CALLS_BEGIN DS_("tool" SP "calls" SP "begin")
+#define CALLS_END DS_("tool" SP "calls" SP "end")
+#define CALL_BEGIN DS_("tool" SP "call" SP "begin")
+#define CALL_END DS_("tool" SP "call" SP "end")
+#define SEP DS_("tool" SP "sep")
+
+bool any_risky(const Response& r) {
+    auto risky = [](const Diagnostic& d) { return d.risk == Risk::Risky; };
+    if (std::any_of(r.diagnostics.begin(), r.diagnostics.end(), risky)) return true;
+    for (const ToolCall* c : r.tool_calls())
+        if (std::any_of(c->diagnostics.begin(), c->diagnostics.end(), risky)) return true;
+    return false;
+}
+
+// ---- Hermes -----------------------------------------------------------------------------------
+
+TEST(RawTextMarkersInStrings, HermesBothTagsInsideAString) {
+    const Response r = read("<tool_call>{\"name\": \"echo\", \"arguments\": {\"text\": \"use <tool_call> and "
+                            "</tool_call> tags\"}}</tool_call>");
+    EXPECT_EQ(r.provider, Format::Hermes);
+    ASSERT_EQ(r.tool_calls().size(), 1u);
+    EXPECT_EQ(call(r, 0).arguments["text"], Value("use <tool_call> and </tool_call> tags"));
+    EXPECT_TRUE(call(r, 0).complete);
+    EXPECT_TRUE(call(r, 0).diagnostics.empty());
+    EXPECT_TRUE(r.diagnostics.empty());
+    EXPECT_EQ(r.text(), "");
+}
+
+TEST(RawTextMarkersInStrings, HermesOpenerInsideAStringThenAnotherBlock) {
+    const Response r = read("<tool_call>{\"name\": \"f\", \"arguments\": {\"s\": \"<tool_call>{}</tool_call>\"}}</tool_call>\n"
+                            "<tool_call>{\"name\": \"g\", \"arguments\": {\"t\": \"<tool_call>\"}}</tool_call>\nDone.");
+    ASSERT_EQ(r.tool_calls().size(), 2u);
+    EXPECT_EQ(call(r, 0).arguments["s"], Value("<tool_call>{}</tool_call>"));
+    EXPECT_EQ(call(r, 1).name, "g");
+    EXPECT_EQ(call(r, 1).arguments["t"], Value("<tool_call>"));
+    EXPECT_TRUE(call(r, 0).complete);
+    EXPECT_TRUE(call(r, 1).complete);
+    EXPECT_EQ(r.text(), "Done.");
+}
+
+TEST(RawTextMarkersInStrings, FunctionTagBodyMentionsBothTags) {
+    const Response r = read("<function=f>{\"s\": \"<function=g>{} </function>\"}</function>", Format::Hermes);
+    ASSERT_EQ(r.tool_calls().size(), 1u);
+    EXPECT_EQ(call(r, 0).name, "f");
+    EXPECT_EQ(call(r, 0).arguments["s"], Value("<function=g>{} </function>"));
+    EXPECT_TRUE(call(r, 0).complete);
+    EXPECT_EQ(r.text(), "");
+}
+
+TEST(RawTextMarkersInStrings, HermesQuoteNeverClosedTakesTheFirstCloserAndSaysSo) {
+    // The string holding </tool_call> is never closed: no closer lies outside a string, so the
+    // first one ends the block, and the call reads as cut off.
+    const Response r = read("<tool_call>{\"name\": \"f\", \"arguments\": {\"a\": \"say </tool_call>", Format::Hermes);
+    ASSERT_EQ(r.tool_calls().size(), 1u);
+    EXPECT_FALSE(call(r, 0).complete);
+    EXPECT_TRUE(any_risky(r));
+}
+
+TEST(RawTextMarkersInStrings, HermesBlockLeftUnclosedBeforeTheNextIsNotReadSilently) {
+    // The first block's string holds a closer and the block has none of its own: no reading is
+    // clearly right, and the one taken says so.
+    const Response r = read("<tool_call>{\"name\": \"f\", \"arguments\": {\"a\": \"use </tool_call>\"}}\n"
+                            "<tool_call>{\"name\": \"g\", \"arguments\": {}}</tool_call>");
+    ASSERT_FALSE(r.tool_calls().empty());
+    EXPECT_TRUE(any_risky(r));
+    EXPECT_EQ(r.tool_calls().back()->name, "g");
+}
+
+TEST(RawTextMarkersInStrings, HermesSearchStaysLinear) {
+    // Strings that never close, and quotes escaped so that every tag falls inside a string until
+    // one opener at the end: each block must not search the rest of the text again.
+    std::string unclosed;
+    for (int i = 0; i < 30000; ++i) unclosed += "<tool_call>{\"name\": \"f\", \"arguments\": {\"a\": \"x</tool_call>";
+    std::string escaped;
+    for (int i = 0; i < 30000; ++i) escaped += "<tool_call>{\"\\\" </tool_call> ";
+    escaped += "\" <tool_call>{\"name\": \"f\", \"arguments\": {}}</tool_call>";
+    std::string inside;
+    for (int i = 0; i < 30000; ++i)
+        inside += "<tool_call>{\"name\": \"f\", \"arguments\": {\"a\": \"<tool_call></tool_call>\"}}</tool_call>";
+    RawTextOptions options;
+    options.max_calls = 100000;
+    for (const std::string* text : {&unclosed, &escaped, &inside}) {
+        const auto start = std::chrono::steady_clock::now();
+        auto r = read_raw_text(*text, Format::Hermes, options);
+        EXPECT_TRUE(r.has_value());
+        EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
+        if (text == &inside && r) {
+            EXPECT_EQ(r->tool_calls().size(), 30000u);
+        }
+    }
+}
+
+// ---- DeepSeek ---------------------------------------------------------------------------------
+
+TEST(RawTextMarkersInStrings, DeepSeekV31MarkersInsideAString) {
+    const Response r = read(CALLS_BEGIN CALL_BEGIN "echo" SEP "{\"text\": \"ends with " CALL_END " and " CALLS_END
+                            "\"}" CALL_END CALL_BEGIN "g" SEP "{}" CALL_END CALLS_END);
+    EXPECT_EQ(r.provider, Format::DeepSeek);
+    ASSERT_EQ(r.tool_calls().size(), 2u);
+    EXPECT_EQ(call(r, 0).arguments["text"], Value("ends with " CALL_END " and " CALLS_END));
+    EXPECT_TRUE(call(r, 0).complete);
+    EXPECT_TRUE(call(r, 0).diagnostics.empty());
+    EXPECT_EQ(call(r, 1).name, "g");
+    EXPECT_TRUE(r.diagnostics.empty());
+    EXPECT_EQ(r.text(), "");
+}
+
+TEST(RawTextMarkersInStrings, DeepSeekR1FencedArgumentsMentionTheMarkers) {
+    const Response r = read(CALLS_BEGIN CALL_BEGIN "function" SEP "echo\n```json\n{\"text\": \"" CALL_BEGIN
+                            "x" CALL_END "\"}\n```" CALL_END CALLS_END "All done.",
+                            Format::DeepSeek);
+    ASSERT_EQ(r.tool_calls().size(), 1u);
+    EXPECT_EQ(call(r, 0).name, "echo");
+    EXPECT_EQ(call(r, 0).arguments["text"], Value(CALL_BEGIN "x" CALL_END));
+    EXPECT_TRUE(call(r, 0).complete);
+    EXPECT_EQ(r.text(), "All done.");
+}
+
+TEST(RawTextMarkersInStrings, DeepSeekQuoteNeverClosedTakesTheFirstMarker) {
+    // The text ends inside the string: the first marker ends the call, as before.
+    const Response r = read(CALLS_BEGIN CALL_BEGIN "f" SEP "{\"a\": \"x" CALL_END CALLS_END, Format::DeepSeek);
+    ASSERT_EQ(r.tool_calls().size(), 1u);
+    EXPECT_EQ(call(r, 0).name, "f");
+    EXPECT_EQ(r.text(), "");
+    EXPECT_FALSE(call(r, 0).diagnostics.empty());
+}
+
+TEST(RawTextMarkersInStrings, DeepSeekSearchStaysLinear) {
+    std::string unclosed = CALLS_BEGIN;
+    for (int i = 0; i < 30000; ++i) unclosed += CALL_BEGIN "f" SEP "{\"a\": \"x" CALL_END;
+    std::string inside = CALLS_BEGIN;
+    for (int i = 0; i < 30000; ++i) inside += CALL_BEGIN "f" SEP "{\"a\": \"" CALL_END "\"}" CALL_END;
+    RawTextOptions options;
+    options.max_calls = 100000;
+    for (const std::string* text : {&unclosed, &inside}) {
+        const auto start = std::chrono::steady_clock::now();
+        auto r = read_raw_text(*text, Format::DeepSeek, options);
+        EXPECT_TRUE(r.has_value());
+        EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
+        if (text == &inside && r) {
+            EXPECT_EQ(r->tool_calls().size(), 30000u);
+        }
+    }
+}
+
+} // namespace

@@ -47,72 +47,89 @@ std::size_t parameter_end(std::string_view rest, bool& inner) {
     return first;
 }
 
-// <function=name><parameter=key>value</parameter>...</function> (Qwen3-Coder), several in one
-// block too. A value that reads as JSON (number, bool, object) is taken as such, else as a string.
-// Text beside the parameters or after the call is kept as text, with a warning.
-bool read_xml_function(std::string_view body, RawBuilder& b, bool closed) {
-    constexpr std::string_view open = "<function=";
-    constexpr std::string_view popen = "<parameter=";
+constexpr std::string_view kXmlOpen = "<function=";
+constexpr std::string_view kXmlParameter = "<parameter=";
+
+// One <function=name><parameter=key>value</parameter>...</function> call (Qwen3-Coder) at the
+// start of body, its opening tag's '>' at gt; returns the text after its </function> (empty when
+// the text ends first). A value that reads as JSON (number, bool, object) is taken as such, else
+// as a string. Text beside the parameters is kept as text, with a warning. closed: the block
+// around the call (if any) was closed; the call is complete when it is and </function> is there.
+std::string_view read_xml_call(std::string_view body, std::size_t gt, RawBuilder& b, bool closed) {
     constexpr std::string_view pclose = "</parameter>";
     constexpr std::string_view fclose = "</function>";
-    if (!body.starts_with(open)) return false;
-    bool any = false;
-    while (body.starts_with(open)) {
+    ToolCall call;
+    call.name = std::string(trim(body.substr(kXmlOpen.size(), gt - kXmlOpen.size())));
+    call.arguments = Value::object();
+    ArgumentSetter setter;
+    std::string_view rest = body.substr(gt + 1);
+    bool complete = closed, function_closed = false;
+    while (true) {
+        const std::string_view next = skip_blanks(rest);
+        if (next.starts_with(fclose)) {
+            rest = next.substr(fclose.size());
+            function_closed = true;
+            break;
+        }
+        const std::size_t at = rest.find(kXmlParameter);
+        // </function> before the next parameter (looked for up to it only: linear).
+        const std::size_t fend = rest.substr(0, at).find(fclose);
+        // The next call's <function=…> before them: this one was left unclosed and ends there,
+        // its parameters not taken into it.
+        if (const std::size_t next_call = rest.substr(0, std::min(at, fend)).find(kXmlOpen);
+            next_call != std::string_view::npos) {
+            stray_text(b, rest.substr(0, next_call), "a <function=...> call");
+            rest.remove_prefix(next_call);
+            break;
+        }
+        if (at == std::string_view::npos || fend != std::string_view::npos) {
+            // No more parameters: the call ends at </function> (or the text, cut off).
+            stray_text(b, rest.substr(0, fend), "a <function=...> call");
+            rest = fend == std::string_view::npos ? std::string_view() : rest.substr(fend + fclose.size());
+            function_closed = fend != std::string_view::npos;
+            break;
+        }
+        stray_text(b, rest.substr(0, at), "a <function=...> call");
+        rest.remove_prefix(at + kXmlParameter.size());
+        const std::size_t name_end = rest.find('>');
+        if (name_end == std::string_view::npos) { complete = false; rest = {}; break; }
+        const std::string_view key_in_text = trim(rest.substr(0, name_end));
+        const std::string key(key_in_text);
+        rest.remove_prefix(name_end + 1);
+        bool inner = false;
+        std::size_t end = parameter_end(rest, inner);
+        if (end == std::string_view::npos) { complete = false; end = rest.size(); }
+        std::string_view raw = rest.substr(0, end);
+        if (raw.starts_with('\n')) raw.remove_prefix(1);
+        if (raw.ends_with('\n')) raw.remove_suffix(1);
+        auto json = parse_json(trim(raw));
+        if (setter.set(call.arguments, key, json && !json->is_string() ? std::move(*json) : Value(raw)))
+            call.diagnostics.push_back(b.repeated_parameter(key_in_text));
+        if (inner) call.diagnostics.push_back(b.closer_in_value(key, raw));
+        rest.remove_prefix(std::min(rest.size(), end + pclose.size()));
+    }
+    call.raw_arguments = call.arguments.dump();
+    call.complete = complete && function_closed;
+    b.call(std::move(call));
+    return rest;
+}
+
+// A <tool_call> block's body of Qwen3-Coder calls, several in one block too; words after the
+// last call are kept as text, with a warning. How many calls were read.
+std::size_t read_xml_function(std::string_view body, RawBuilder& b, bool closed) {
+    std::size_t found = 0;
+    while (body.starts_with(kXmlOpen)) {
         const std::size_t gt = body.find('>');
         if (gt == std::string_view::npos) break;
-        ToolCall call;
-        call.name = std::string(trim(body.substr(open.size(), gt - open.size())));
-        call.arguments = Value::object();
-        ArgumentSetter setter;
-        std::string_view rest = body.substr(gt + 1);
-        bool complete = closed, function_closed = false;
-        while (true) {
-            const std::string_view next = skip_blanks(rest);
-            if (next.starts_with(fclose)) {
-                rest = next.substr(fclose.size());
-                function_closed = true;
-                break;
-            }
-            const std::size_t at = rest.find(popen);
-            // </function> before the next parameter (looked for up to it only: linear).
-            const std::size_t fend = rest.substr(0, at).find(fclose);
-            if (at == std::string_view::npos || fend != std::string_view::npos) {
-                // No more parameters: the call ends at </function> (or the text, cut off).
-                stray_text(b, rest.substr(0, fend), "a <function=...> call");
-                rest = fend == std::string_view::npos ? std::string_view() : rest.substr(fend + fclose.size());
-                function_closed = fend != std::string_view::npos;
-                break;
-            }
-            stray_text(b, rest.substr(0, at), "a <function=...> call");
-            rest.remove_prefix(at + popen.size());
-            const std::size_t name_end = rest.find('>');
-            if (name_end == std::string_view::npos) { complete = false; rest = {}; break; }
-            const std::string_view key_in_text = trim(rest.substr(0, name_end));
-            const std::string key(key_in_text);
-            rest.remove_prefix(name_end + 1);
-            bool inner = false;
-            std::size_t end = parameter_end(rest, inner);
-            if (end == std::string_view::npos) { complete = false; end = rest.size(); }
-            std::string_view raw = rest.substr(0, end);
-            if (raw.starts_with('\n')) raw.remove_prefix(1);
-            if (raw.ends_with('\n')) raw.remove_suffix(1);
-            auto json = parse_json(trim(raw));
-            if (setter.set(call.arguments, key, json && !json->is_string() ? std::move(*json) : Value(raw)))
-                call.diagnostics.push_back(b.repeated_parameter(key_in_text));
-            if (inner) call.diagnostics.push_back(b.closer_in_value(key, raw));
-            rest.remove_prefix(std::min(rest.size(), end + pclose.size()));
-        }
-        call.raw_arguments = call.arguments.dump();
-        call.complete = complete && function_closed;
-        b.call(std::move(call));
-        any = true;
+        const std::string_view rest = read_xml_call(body, gt, b, closed);
+        ++found;
         body = skip_blanks(rest);
-        if (!body.starts_with(open)) {
+        if (!body.starts_with(kXmlOpen)) {
             stray_text(b, rest, "a <tool_call> block");
             break;
         }
     }
-    return any;
+    return found;
 }
 
 // Where a block's closing tag is in text (the text after its opening tag). The first `close`,
@@ -191,6 +208,12 @@ bool read_function_tag(std::string_view& text, RawBuilder& b, bool& plain) {
         }
         name = trim(text.substr(10, gt - 10));
         after = gt + 1;
+        // Qwen3-Coder's XML parameters (<function=f><parameter=p>v</parameter></function>), written
+        // without a <tool_call> around them: not a JSON body.
+        if (is_call_name(name) && skip_blanks(text.substr(after)).starts_with(kXmlParameter)) {
+            text = read_xml_call(text, gt, b, true);
+            return true;
+        }
     } else {
         constexpr std::string_view open = "<function name=";
         if (!text.starts_with(open)) return false;
@@ -267,7 +290,7 @@ std::size_t read_hermes(std::string_view text, RawBuilder& b) {
         text.remove_prefix(std::min(text.size(), end + close.size()));
         const std::string_view block = block_start.substr(0, static_cast<std::size_t>(text.data() - block_start.data()));
         if (body.empty()) continue;
-        if (read_xml_function(body, b, closed)) { ++found; continue; }
+        if (const std::size_t n = read_xml_function(body, b, closed)) { found += n; continue; }
         Payload p;
         ErrorKind error{};
         if (!read_payload(body, p, error)) {

@@ -633,11 +633,19 @@ std::size_t read_functionary(std::string_view text, RawBuilder& b) {
     // v3.1: <function=name>{...}</function>
     if (text.find("<function=") != std::string_view::npos || text.find("<function name=") != std::string_view::npos) {
         bool plain = false;
+        // Where each spelling next occurs, as offsets into `all`: one that does not occur again
+        // is not searched for again, so many calls stay linear.
+        const std::string_view all = text;
+        constexpr std::string_view openers[] = {"<function=", "<function name="};
+        std::size_t next[2] = {all.find(openers[0]), all.find(openers[1])};
         while (true) {
-            const std::size_t at = std::min(text.find("<function="), text.find("<function name="));
+            const std::size_t from = static_cast<std::size_t>(text.data() - all.data());
+            for (std::size_t k = 0; k < 2; ++k)
+                if (next[k] != std::string_view::npos && next[k] < from) next[k] = all.find(openers[k], from);
+            const std::size_t at = std::min(next[0], next[1]);
             if (at == std::string_view::npos) break;
-            b.text(text.substr(0, at));
-            text.remove_prefix(at);
+            b.text(text.substr(0, at - from));
+            text.remove_prefix(at - from);
             if (read_function_tag(text, b, plain)) { ++found; continue; }
             b.text(text.substr(0, 1));
             text.remove_prefix(1);

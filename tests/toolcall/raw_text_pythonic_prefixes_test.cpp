@@ -116,6 +116,17 @@ TEST(RawTextPythonicPrefixes, PrefixedStringsInsideContainersReadAsTheParserRead
     EXPECT_EQ(call(r, 0).arguments.dump(), R"({"a":["x\\d","y"],"b":{"k":"v"}})");
 }
 
+TEST(RawTextPythonicPrefixes, InsideContainersTooNoLiteralIsMadeUp) {
+    // The parser calls these ambiguous; the call keeps the value's text, as for any expression.
+    const Response r = read("[f(a=[rf'{x}'], b=[r'x' 'y'])]");
+    ASSERT_EQ(r.tool_calls().size(), 1u);
+    const ToolCall& c = call(r, 0);
+    EXPECT_EQ(c.arguments["a"], Value("[rf'{x}']"));
+    EXPECT_EQ(c.arguments["b"], Value("[r'x' 'y']"));
+    EXPECT_TRUE(has_repair(c, RepairKind::ExpressionAsString, "a"));
+    EXPECT_TRUE(has_repair(c, RepairKind::ExpressionAsString, "b"));
+}
+
 TEST(RawTextPythonicPrefixes, WordsThatLookLikePrefixesAreWords) {
     const Response r = read("[f(a=rb, b=fr, c=r)]");
     ASSERT_EQ(r.tool_calls().size(), 1u);

@@ -136,8 +136,10 @@ std::size_t read_xml_function(std::string_view body, RawBuilder& b, bool closed)
 // unless that one sits inside the call's own value (a string argument holding "</tool_call>",
 // or both tags): for a JSON body, the first `close` outside a JSON string, an `open` outside
 // one ending the search (the block was left unclosed); for a <function=…> body, the first after
-// a </function>, up to the next `open`. When no closer fits, the first is taken (the value then
-// reads as cut off, and says so).
+// a </function>, up to the next `open`. A later closer than the first must stand where the JSON
+// value has closed (depth 0): two blocks whose quotes never close, `"x</tool_call><tool_call>{"`,
+// would otherwise pair their quotes and read as one call. When no closer fits, the first is
+// taken (the value then reads as cut off, and says so).
 // Linear over many blocks: a search that finds the closer, or stops at an opener before the
 // first closer, covers text no later block looks at again. One that runs to the end of the text
 // (a quote never closed) or stops at an opener after a closer it skipped sets `plain`: from then
@@ -152,9 +154,9 @@ std::size_t block_close(std::string_view text, std::string_view open, std::strin
         const std::size_t limit = plain ? text.find(open) : std::string_view::npos;
         if (limit <= first) return first;
         bool opener = false;
-        const std::size_t at = find_outside_strings(text, from, limit, [&](std::size_t i, std::size_t) {
+        const std::size_t at = find_outside_strings(text, from, limit, [&](std::size_t i, std::size_t depth) {
             if (text[i] != '<') return false;
-            if (text.substr(i).starts_with(close)) return true;
+            if (text.substr(i).starts_with(close)) return i == first || depth == 0;
             opener = text.substr(i).starts_with(open);
             return opener;
         });
@@ -331,6 +333,14 @@ std::size_t read_hermes(std::string_view text, RawBuilder& b) {
 
 namespace {
 
+// Whether text (after a <|python_tag|>) opens a JSON call, {…} or [{…}], rather than Python code
+// (brave_search.call(query="x"), [f(a='x')]), whose quotes are not JSON's.
+bool json_call_at(std::string_view text) {
+    text = skip_blanks(text);
+    if (text.starts_with('[')) text = skip_blanks(text.substr(1));
+    return text.starts_with('{');
+}
+
 // What one <|python_tag|> wrote, up to its stop token: JSON calls, or a pythonic call list.
 std::size_t read_python_tag(std::string_view segment, RawBuilder& b) {
     std::size_t found = 0;
@@ -372,11 +382,25 @@ std::size_t read_llama3(std::string_view text, RawBuilder& b) {
     std::size_t next_stop[2] = {0, 0};
     std::size_t found = 0;
     std::size_t from = at + tag.size();
+    // A JSON call may mention a stop token inside a string value; its own stop is the first
+    // outside the call's strings. Once a quote never closes (the scan ran to the end), stop tokens
+    // are taken as they come, so the text is scanned to its end once at most.
+    bool plain = false;
     while (true) {
         std::size_t end = text.size(), stop_size = 0;
         for (std::size_t k = 0; k < 2; ++k) {
             if (next_stop[k] != std::string_view::npos && next_stop[k] < from) next_stop[k] = text.find(stops[k], from);
             if (next_stop[k] < end) { end = next_stop[k]; stop_size = stops[k].size(); }
+        }
+        if (!plain && end != text.size() && json_call_at(text.substr(from))) {
+            // A later stop than the first stands where the JSON has closed (see block_close).
+            const std::size_t first = end;
+            const std::size_t own = find_outside_strings(text, from, text.size(), [&](std::size_t i, std::size_t depth) {
+                return text[i] == '<' && (i == first || depth == 0) &&
+                       (text.substr(i).starts_with(stops[0]) || text.substr(i).starts_with(stops[1]));
+            });
+            if (own == std::string_view::npos) plain = true;
+            else end = own; // both stop tokens are as long
         }
         found += read_python_tag(trim(text.substr(from, end - from)), b);
         if (end == text.size()) break;

@@ -214,7 +214,9 @@ bool ends_call(Mark m) { return m == Mark::CallEnd || m == Mark::CallsEnd || m =
 
 // The token that ends the call whose separator is tokens[sep]: the first that ends a call after
 // it and outside the arguments' JSON strings (a string argument may mention the markers, as
-// code or docs about DeepSeek do); tokens.size() when the text ends first. When the scan reaches
+// code or docs about DeepSeek do), a later one than the first only where the JSON has closed
+// (depth 0: two calls whose quotes never close would otherwise pair them and read as one);
+// tokens.size() when the text ends first. When the scan reaches
 // the end of the text inside a string (a quote never closed), the first ending token it is, and
 // `plain` is set: later calls take the first one too, so the text is scanned to its end once at
 // most. Each scan covers the text up to the token it returns, where reading goes on: linear.
@@ -223,9 +225,9 @@ std::size_t call_end(std::string_view text, const std::vector<Token>& tokens, st
     while (first < tokens.size() && !ends_call(tokens[first].mark)) ++first;
     if (plain || first == tokens.size()) return first;
     std::size_t t = sep + 1; // the next token at or after the position scanned
-    const std::size_t at = find_outside_strings(text, tokens[sep].end, text.size(), [&](std::size_t i, std::size_t) {
+    const std::size_t at = find_outside_strings(text, tokens[sep].end, text.size(), [&](std::size_t i, std::size_t depth) {
         while (t < tokens.size() && tokens[t].at < i) ++t;
-        return t < tokens.size() && tokens[t].at == i && ends_call(tokens[t].mark);
+        return t < tokens.size() && tokens[t].at == i && ends_call(tokens[t].mark) && (t == first || depth == 0);
     });
     if (at != std::string_view::npos) return t;
     plain = true;

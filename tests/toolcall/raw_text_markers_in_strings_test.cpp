@@ -1,8 +1,8 @@
 // A call's JSON arguments may mention the format's own markup inside a string value (code or docs
 // about the format): Hermes' <tool_call> and </tool_call> both, a <function=…> body's tags,
-// DeepSeek's <｜tool▁call▁end｜> and <｜tool▁calls▁end｜>. Those must not end the call; a quote
-// that never closes falls back to the first marker (read as cut off, and said so), and the
-// search stays linear however the quotes fall.
+// DeepSeek's <｜tool▁call▁end｜> and <｜tool▁calls▁end｜>, Llama 3's <|eom_id|> after a JSON
+// call. Those must not end the call; a quote that never closes falls back to the first marker
+// (read as cut off, and said so), and the search stays linear however the quotes fall.
 
 #include <laminate/toolcall/raw_text.hpp>
 
@@ -91,6 +91,33 @@ TEST(RawTextMarkersInStrings, HermesBlockLeftUnclosedBeforeTheNextIsNotReadSilen
     EXPECT_EQ(r.tool_calls().back()->name, "g");
 }
 
+TEST(RawTextMarkersInStrings, TwoCallsWhoseQuotesNeverCloseStayTwo) {
+    // Each call's string runs into its closer; paired up, the two quotes would make one call of
+    // both. A later closer counts only where the JSON has closed.
+    struct Case {
+        std::string text;
+        Format format;
+    };
+    const Case cases[] = {
+        {"<tool_call>{\"name\": \"f\", \"arguments\": {\"a\": \"x</tool_call><tool_call>{\"name\": \"g\", "
+         "\"arguments\": {\"a\": \"y</tool_call>",
+         Format::Hermes},
+        {"<|python_tag|>{\"name\": \"f\", \"parameters\": {\"a\": \"x<|eom_id|><|python_tag|>{\"name\": \"g\", "
+         "\"parameters\": {\"a\": \"y<|eom_id|>",
+         Format::Llama3},
+        {CALLS_BEGIN CALL_BEGIN "f" SEP "{\"a\": \"x" CALL_END CALL_BEGIN "g" SEP "{\"a\": \"y" CALL_END CALLS_END,
+         Format::DeepSeek},
+    };
+    for (const Case& c : cases) {
+        const Response r = read(c.text, c.format);
+        ASSERT_EQ(r.tool_calls().size(), 2u) << format_name(c.format);
+        EXPECT_EQ(call(r, 0).arguments["a"], Value("x")) << format_name(c.format);
+        EXPECT_EQ(call(r, 1).name, "g") << format_name(c.format);
+        EXPECT_EQ(call(r, 1).arguments["a"], Value("y")) << format_name(c.format);
+        EXPECT_TRUE(any_risky(r)) << format_name(c.format);
+    }
+}
+
 TEST(RawTextMarkersInStrings, HermesSearchStaysLinear) {
     // Strings that never close, and quotes escaped so that every tag falls inside a string until
     // one opener at the end: each block must not search the rest of the text again.
@@ -160,6 +187,50 @@ TEST(RawTextMarkersInStrings, DeepSeekSearchStaysLinear) {
     for (const std::string* text : {&unclosed, &inside}) {
         const auto start = std::chrono::steady_clock::now();
         auto r = read_raw_text(*text, Format::DeepSeek, options);
+        EXPECT_TRUE(r.has_value());
+        EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
+        if (text == &inside && r) {
+            EXPECT_EQ(r->tool_calls().size(), 30000u);
+        }
+    }
+}
+
+// ---- Llama 3 ----------------------------------------------------------------------------------
+
+TEST(RawTextMarkersInStrings, Llama3StopTokenInsideAString) {
+    const Response r = read("<|python_tag|>{\"name\": \"say\", \"parameters\": {\"s\": \"end with <|eom_id|> or <|eot_id|>\"}}"
+                            "<|eom_id|>Then: <|python_tag|>{\"name\": \"g\", \"parameters\": {}}<|eom_id|>");
+    EXPECT_EQ(r.provider, Format::Llama3);
+    ASSERT_EQ(r.tool_calls().size(), 2u);
+    EXPECT_EQ(call(r, 0).arguments["s"], Value("end with <|eom_id|> or <|eot_id|>"));
+    EXPECT_TRUE(call(r, 0).complete);
+    EXPECT_EQ(call(r, 1).name, "g");
+    EXPECT_EQ(r.text(), "Then:");
+    EXPECT_FALSE(any_risky(r));
+}
+
+TEST(RawTextMarkersInStrings, Llama3PythonCodeKeepsTheFirstStopToken) {
+    // Python's quotes are not JSON's: a built-in call ends at its first stop token, as before.
+    const Response r = read("<|python_tag|>brave_search.call(query='say \"hi')<|eom_id|>"
+                            "<|python_tag|>{\"name\": \"g\", \"parameters\": {\"q\": \"x\"}}<|eom_id|>",
+                            Format::Llama3);
+    ASSERT_EQ(r.tool_calls().size(), 2u);
+    EXPECT_EQ(call(r, 0).name, "brave_search");
+    EXPECT_EQ(call(r, 1).name, "g");
+    EXPECT_EQ(call(r, 1).arguments["q"], Value("x"));
+}
+
+TEST(RawTextMarkersInStrings, Llama3SearchStaysLinear) {
+    std::string unclosed;
+    for (int i = 0; i < 30000; ++i) unclosed += "<|python_tag|>{\"name\": \"f\", \"parameters\": {\"a\": \"x<|eom_id|>";
+    std::string inside;
+    for (int i = 0; i < 30000; ++i)
+        inside += "<|python_tag|>{\"name\": \"f\", \"parameters\": {\"a\": \"<|eom_id|>\"}}<|eom_id|>";
+    RawTextOptions options;
+    options.max_calls = 100000;
+    for (const std::string* text : {&unclosed, &inside}) {
+        const auto start = std::chrono::steady_clock::now();
+        auto r = read_raw_text(*text, Format::Llama3, options);
         EXPECT_TRUE(r.has_value());
         EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
         if (text == &inside && r) {

@@ -12,11 +12,26 @@ std::size_t read_llama3(std::string_view text, RawBuilder& b);
 std::size_t read_mistral(std::string_view text, RawBuilder& b);
 std::size_t read_deepseek(std::string_view text, RawBuilder& b);
 std::size_t read_functionary(std::string_view text, RawBuilder& b);
+// What the search for blocks' closing tags remembers across the blocks of one text (all views
+// into one buffer), so that many blocks stay linear: see block_close in raw_text_json.cpp.
+struct CloseSearch {
+    bool plain = false; // JSON bodies are searched only up to the next opener
+    // Where one closing tag next occurs in the buffer, or that it does not occur again.
+    struct Next {
+        std::string_view close;
+        const char* at = nullptr;
+        bool none = false;
+    };
+    Next next[6];
+    // The first `close` in text, npos when none: a closer not found after one position is not
+    // searched for again after a later one.
+    std::size_t find(std::string_view text, std::string_view close);
+};
+
 // <function=name>{…}</function> or <function name="name">{…}</function> at the start of text:
 // the call added and text moved past it; false (text untouched) when it is no such call.
-// `plain` starts false and is kept across the calls of one text: it keeps the search for each
-// closer from scanning the same text twice (see block_close in raw_text_json.cpp).
-bool read_function_tag(std::string_view& text, RawBuilder& b, bool& plain);
+// `search` is kept across the calls of one text.
+bool read_function_tag(std::string_view& text, RawBuilder& b, CloseSearch& search);
 // Whether text holds a Functionary v3.2 recipient marker: >>> then a name and a line break.
 bool has_functionary_marker(std::string_view text);
 // DeepSeek V3.2's DSML markup (<｜DSML｜function_calls>, also without the DSML prefix): position

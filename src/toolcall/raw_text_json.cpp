@@ -134,42 +134,93 @@ std::size_t read_xml_function(std::string_view body, RawBuilder& b, bool closed)
 
 // Where a block's closing tag is in text (the text after its opening tag). The first `close`,
 // unless that one sits inside the call's own value (a string argument holding "</tool_call>",
-// or both tags): for a JSON body, the first `close` outside a JSON string, an `open` outside
-// one ending the search (the block was left unclosed); for a <function=…> body, the first after
-// a </function>, up to the next `open`. A later closer than the first must stand where the JSON
-// value has closed (depth 0): two blocks whose quotes never close, `"x</tool_call><tool_call>{"`,
-// would otherwise pair their quotes and read as one call. When no closer fits, the first is
-// taken (the value then reads as cut off, and says so).
-// Linear over many blocks: a search that finds the closer, or stops at an opener before the
-// first closer, covers text no later block looks at again. One that runs to the end of the text
-// (a quote never closed) or stops at an opener after a closer it skipped sets `plain`: from then
-// on the JSON body is searched only up to the next `open` (as for <function=…>), so the text is
-// scanned to its end once at most.
-std::size_t block_close(std::string_view text, std::string_view open, std::string_view close, bool& plain) {
-    const std::size_t first = text.find(close);
-    if (first == std::string_view::npos) return first;
+// or both tags): for a JSON body, the first `close` outside a JSON string; for a <function=…>
+// body, the first after a </function>, up to the next `open`. A later closer than the first
+// must stand where the JSON value has closed (depth 0): two blocks whose quotes never close,
+// `"x</tool_call><tool_call>{"`, would otherwise pair their quotes and read as one call. When
+// no closer fits, the first is taken (the value then reads as cut off, and says so).
+// An `open` outside the JSON's strings before any closer that counts: the block was left
+// unclosed and ends there, at_opener set (the position is the next block's, no closer to skip);
+// after a closer that sat in a string, only where the JSON has closed.
+// Linear over many blocks: a search that returns where it stopped covers text no later block
+// looks at again. One that runs to the end of the text (a quote never closed) or stops at an
+// opener it does not trust, and returns the first closer before it, sets `plain`: from then on
+// the JSON body is searched only up to the next `open` (as for <function=…>), so the text is
+// scanned to its end once at most. The first closer itself is found once for many blocks
+// (CloseSearch).
+std::size_t block_close(std::string_view text, std::string_view open, std::string_view close, CloseSearch& search,
+                        bool& at_opener) {
+    bool& plain = search.plain;
+    at_opener = false;
+    const std::size_t first = search.find(text, close);
     const std::string_view body = skip_blanks(text);
     const std::size_t from = text.size() - body.size();
-    if (body.starts_with('{') || body.starts_with('[')) {
-        const std::size_t limit = plain ? text.find(open) : std::string_view::npos;
-        if (limit <= first) return first;
+    if (!plain && (body.starts_with('{') || body.starts_with('['))) {
         bool opener = false;
-        const std::size_t at = find_outside_strings(text, from, limit, [&](std::size_t i, std::size_t depth) {
+        std::size_t opener_depth = 0;
+        const std::size_t at = find_outside_strings(text, from, text.size(), [&](std::size_t i, std::size_t depth) {
             if (text[i] != '<') return false;
             if (text.substr(i).starts_with(close)) return i == first || depth == 0;
             opener = text.substr(i).starts_with(open);
+            opener_depth = depth;
             return opener;
         });
-        if (at != std::string_view::npos && !opener) return at;
-        if (at == std::string_view::npos ? limit == std::string_view::npos : at > first) plain = true;
+        if (at != std::string_view::npos && (!opener || at < first || opener_depth == 0)) {
+            at_opener = opener;
+            return at;
+        }
+        if (first != std::string_view::npos) plain = true;
         return first;
     }
+    if (first == std::string_view::npos) return first;
+    const std::size_t limit = std::min(text.size(), text.find(open));
+    if (body.starts_with('{') || body.starts_with('[')) {
+        if (limit <= first) return first;
+        const std::size_t at = find_outside_strings(text, from, limit, [&](std::size_t i, std::size_t) {
+            return text[i] == '<' && text.substr(i).starts_with(close);
+        });
+        return at != std::string_view::npos ? at : first;
+    }
     if (body.starts_with("<function=")) {
-        const std::size_t limit = std::min(text.size(), text.find(open));
         for (std::size_t at = first; at != std::string_view::npos && at < limit; at = text.find(close, at + 1))
             if (trim(text.substr(0, at)).ends_with("</function>")) return at;
     }
     return first;
+}
+
+} // namespace
+
+std::size_t CloseSearch::find(std::string_view text, std::string_view close) {
+    Next* slot = nullptr;
+    for (Next& n : next)
+        if (n.close == close || n.close.empty()) { slot = &n; break; }
+    if (!slot) return text.find(close); // more closers than slots: not reached by the readers
+    slot->close = close;
+    if (slot->none) return std::string_view::npos;
+    if (!slot->at || slot->at < text.data()) {
+        const std::size_t at = text.find(close);
+        if (at == std::string_view::npos) {
+            slot->none = true;
+            return at;
+        }
+        slot->at = text.data() + at;
+    }
+    return static_cast<std::size_t>(slot->at - text.data());
+}
+
+namespace {
+
+// The Warning of a block left without its closing tag, read up to the next block's opener
+// (`next`, a view into the source from that opener).
+void unclosed_block(RawBuilder& b, std::string_view next, std::string_view what) {
+    Diagnostics ds(1);
+    ds[0].kind = DiagnosticKind::Repaired;
+    ds[0].repair = RepairKind::MissingCloser;
+    ds[0].risk = Risk::Warning;
+    ds[0].message = std::string(what) + " has no closing tag before the next one opens; it ends there";
+    ds[0].offset = 0;
+    b.rebase(ds, next);
+    b.response.diagnostics.push_back(std::move(ds[0]));
 }
 
 // A fenced call leaves no fence behind in the prose: [begin, end) grows to the opening fence
@@ -195,7 +246,7 @@ void widen_to_fence(std::string_view text, std::size_t& begin, std::size_t& end)
 
 } // namespace
 
-bool read_function_tag(std::string_view& text, RawBuilder& b, bool& plain) {
+bool read_function_tag(std::string_view& text, RawBuilder& b, CloseSearch& search) {
     // <function=name>{…}</function> or <function name="name">{…}</function>; text starts at '<'.
     std::string_view name;
     std::size_t after = 0;
@@ -232,10 +283,12 @@ bool read_function_tag(std::string_view& text, RawBuilder& b, bool& plain) {
     if (!is_call_name(name)) return false;
     std::string_view body = text.substr(after);
     constexpr std::string_view close = "</function>";
-    const std::size_t end = block_close(body, "<function", close, plain);
+    bool at_opener = false;
+    const std::size_t end = block_close(body, "<function", close, search, at_opener);
     const bool cut_off = end == std::string_view::npos;
     b.call(make_call(b, name, body.substr(0, cut_off ? body.size() : end), cut_off));
-    text = cut_off ? std::string_view() : body.substr(end + close.size());
+    if (at_opener) unclosed_block(b, body.substr(end), "a <function …> call");
+    text = cut_off ? std::string_view() : body.substr(end + (at_opener ? 0 : close.size()));
     return true;
 }
 
@@ -250,7 +303,7 @@ std::size_t read_hermes(std::string_view text, RawBuilder& b) {
                                            {"tool", "<tool>", "</tool>"}};
     static constexpr std::string_view functions[] = {"<function=", "<function name="};
     std::size_t found = 0;
-    bool plain = false; // see block_close()
+    CloseSearch search; // see block_close()
     // Where each opener next occurs, as offsets into `all`: an opener that does not occur
     // again is not searched for again, so many blocks stay linear.
     const std::string_view all = text;
@@ -277,7 +330,7 @@ std::size_t read_hermes(std::string_view text, RawBuilder& b) {
         b.text(text.substr(0, at));
         text.remove_prefix(at);
         if (!tag) {
-            if (read_function_tag(text, b, plain)) { ++found; continue; }
+            if (read_function_tag(text, b, search)) { ++found; continue; }
             b.text(text.substr(0, 1)); // not a call after all: prose
             text.remove_prefix(1);
             continue;
@@ -285,11 +338,14 @@ std::size_t read_hermes(std::string_view text, RawBuilder& b) {
         const std::string_view block_start = text;
         const std::string_view close = tag->close;
         text.remove_prefix(tag->open.size());
-        std::size_t end = block_close(text, tag->open, close, plain);
+        bool at_opener = false;
+        std::size_t end = block_close(text, tag->open, close, search, at_opener);
+        // Ended by the next block's opener: closed as far as its content goes (said below).
         const bool closed = end != std::string_view::npos;
         if (!closed) end = text.size();
         const std::string_view body = trim(text.substr(0, end));
-        text.remove_prefix(std::min(text.size(), end + close.size()));
+        if (at_opener) unclosed_block(b, text.substr(end), std::string("a ").append(tag->open).append(" block"));
+        text.remove_prefix(std::min(text.size(), end + (at_opener ? 0 : close.size())));
         const std::string_view block = block_start.substr(0, static_cast<std::size_t>(text.data() - block_start.data()));
         if (body.empty()) continue;
         if (const std::size_t n = read_xml_function(body, b, closed)) { found += n; continue; }

@@ -634,7 +634,7 @@ std::size_t read_functionary(std::string_view text, RawBuilder& b) {
     std::size_t found = 0;
     // v3.1: <function=name>{...}</function>
     if (text.find("<function=") != std::string_view::npos || text.find("<function name=") != std::string_view::npos) {
-        bool plain = false;
+        CloseSearch search;
         // Where each spelling next occurs, as offsets into `all`: one that does not occur again
         // is not searched for again, so many calls stay linear.
         const std::string_view all = text;
@@ -648,7 +648,7 @@ std::size_t read_functionary(std::string_view text, RawBuilder& b) {
             if (at == std::string_view::npos) break;
             b.text(text.substr(0, at - from));
             text.remove_prefix(at - from);
-            if (read_function_tag(text, b, plain)) { ++found; continue; }
+            if (read_function_tag(text, b, search)) { ++found; continue; }
             b.text(text.substr(0, 1));
             text.remove_prefix(1);
         }

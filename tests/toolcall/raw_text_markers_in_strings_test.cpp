@@ -81,14 +81,46 @@ TEST(RawTextMarkersInStrings, HermesQuoteNeverClosedTakesTheFirstCloserAndSaysSo
     EXPECT_TRUE(any_risky(r));
 }
 
-TEST(RawTextMarkersInStrings, HermesBlockLeftUnclosedBeforeTheNextIsNotReadSilently) {
-    // The first block's string holds a closer and the block has none of its own: no reading is
-    // clearly right, and the one taken says so.
+bool warned_unclosed(const Response& r) {
+    return std::any_of(r.diagnostics.begin(), r.diagnostics.end(), [](const Diagnostic& d) {
+        return d.repair == RepairKind::MissingCloser && d.risk == Risk::Warning && d.path.empty() &&
+               d.message.find("no closing tag") != std::string::npos;
+    });
+}
+
+TEST(RawTextMarkersInStrings, BlockLeftUnclosedEndsAtTheNextOpener) {
+    // The closer forgotten: the block ends where the next opens, outside any string, said with a
+    // Warning; it does not run over the next block.
+    const std::string text = "<tool_call>{\"name\": \"f\", \"arguments\": {\"a\": 1}}\n"
+                             "<tool_call>{\"name\": \"g\", \"arguments\": {}}</tool_call>";
+    const Response r = read(text);
+    ASSERT_EQ(r.tool_calls().size(), 2u);
+    EXPECT_EQ(call(r, 0).arguments["a"], Value(1));
+    EXPECT_TRUE(call(r, 0).complete);
+    EXPECT_EQ(call(r, 1).name, "g");
+    EXPECT_TRUE(warned_unclosed(r));
+    for (const Diagnostic& d : r.diagnostics)
+        if (d.repair == RepairKind::MissingCloser) {
+            EXPECT_EQ(d.offset, text.rfind("<tool_call>"));
+        }
+    EXPECT_EQ(r.text(), "");
+    const Response f = read("<function=f>{\"a\": 1}\n<function=g>{}</function>");
+    ASSERT_EQ(f.tool_calls().size(), 2u);
+    EXPECT_EQ(call(f, 0).arguments["a"], Value(1));
+    EXPECT_EQ(call(f, 1).name, "g");
+    EXPECT_TRUE(warned_unclosed(f));
+}
+
+TEST(RawTextMarkersInStrings, UnclosedBlockWhoseStringHoldsTheCloser) {
+    // The string holds </tool_call> and the block has none of its own: it ends at the next
+    // opener, where its JSON has closed.
     const Response r = read("<tool_call>{\"name\": \"f\", \"arguments\": {\"a\": \"use </tool_call>\"}}\n"
                             "<tool_call>{\"name\": \"g\", \"arguments\": {}}</tool_call>");
-    ASSERT_FALSE(r.tool_calls().empty());
-    EXPECT_TRUE(any_risky(r));
-    EXPECT_EQ(r.tool_calls().back()->name, "g");
+    ASSERT_EQ(r.tool_calls().size(), 2u);
+    EXPECT_EQ(call(r, 0).arguments["a"], Value("use </tool_call>"));
+    EXPECT_EQ(call(r, 1).name, "g");
+    EXPECT_TRUE(warned_unclosed(r));
+    EXPECT_FALSE(any_risky(r));
 }
 
 TEST(RawTextMarkersInStrings, TwoCallsWhoseQuotesNeverCloseStayTwo) {
@@ -129,9 +161,11 @@ TEST(RawTextMarkersInStrings, HermesSearchStaysLinear) {
     std::string inside;
     for (int i = 0; i < 30000; ++i)
         inside += "<tool_call>{\"name\": \"f\", \"arguments\": {\"a\": \"<tool_call></tool_call>\"}}</tool_call>";
+    std::string no_closers; // each block ends at the next opener; the closer is not looked for again
+    for (int i = 0; i < 30000; ++i) no_closers += "<tool_call>{\"name\": \"f\", \"arguments\": {}}";
     RawTextOptions options;
     options.max_calls = 100000;
-    for (const std::string* text : {&unclosed, &escaped, &inside}) {
+    for (const std::string* text : {&unclosed, &escaped, &inside, &no_closers}) {
         const auto start = std::chrono::steady_clock::now();
         auto r = read_raw_text(*text, Format::Hermes, options);
         EXPECT_TRUE(r.has_value());

@@ -134,20 +134,20 @@ std::size_t read_xml_function(std::string_view body, RawBuilder& b, bool closed)
 
 // Where a block's closing tag is in text (the text after its opening tag). The first `close`,
 // unless that one sits inside the call's own value (a string argument holding "</tool_call>",
-// or both tags): for a JSON body, the first `close` outside a JSON string; for a <function=…>
-// body, the first after a </function>, up to the next `open`. A later closer than the first
-// must stand where the JSON value has closed (depth 0): two blocks whose quotes never close,
-// `"x</tool_call><tool_call>{"`, would otherwise pair their quotes and read as one call. When
-// no closer fits, the first is taken (the value then reads as cut off, and says so).
-// An `open` outside the JSON's strings before any closer that counts: the block was left
-// unclosed and ends there, at_opener set (the position is the next block's, no closer to skip);
-// after a closer that sat in a string, only where the JSON has closed.
+// or both tags): for a JSON body, the first `close` outside a JSON string, and a later one than
+// the first only where the JSON value has closed (depth 0: two blocks whose quotes never close,
+// `"x</tool_call><tool_call>{"`, would otherwise pair their quotes and read as one call); for a
+// Qwen3-Coder body, the first outside its parameters' values. When no closer fits, the first
+// is taken (the value then reads as cut off, and says so).
+// An `open` outside those strings or values before any closer that counts: the block was left
+// unclosed and ends there, at_opener set (the position is the next block's, no closer to
+// skip); for JSON after a closer that sat in a string, only where the JSON has closed.
 // Linear over many blocks: a search that returns where it stopped covers text no later block
 // looks at again. One that runs to the end of the text (a quote never closed) or stops at an
 // opener it does not trust, and returns the first closer before it, sets `plain`: from then on
-// the JSON body is searched only up to the next `open` (as for <function=…>), so the text is
-// scanned to its end once at most. The first closer itself is found once for many blocks
-// (CloseSearch).
+// a body is searched only up to the next `open` (a Qwen3-Coder body for a closer right after a
+// </function>), so the text is scanned to its end once at most. The first closer itself is
+// found once for many blocks (CloseSearch).
 std::size_t block_close(std::string_view text, std::string_view open, std::string_view close, CloseSearch& search,
                         bool& at_opener) {
     bool& plain = search.plain;
@@ -168,6 +168,25 @@ std::size_t block_close(std::string_view text, std::string_view open, std::strin
         if (at != std::string_view::npos && (!opener || at < first || opener_depth == 0)) {
             at_opener = opener;
             return at;
+        }
+        if (first != std::string_view::npos) plain = true;
+        return first;
+    }
+    if (!plain && body.starts_with(kXmlOpen)) {
+        // Qwen3-Coder's XML: a value is the text between <parameter=…> and </parameter>, and
+        // may hold either tag of the block (code that writes them); outside the values, the
+        // first closer ends the block, an opener the block left unclosed. One pass over the '<'.
+        bool in_value = false;
+        for (std::size_t i = text.find('<', from); i != std::string_view::npos; i = text.find('<', i + 1)) {
+            const std::string_view tag = text.substr(i);
+            if (tag.starts_with(kXmlParameter)) in_value = true;
+            else if (tag.starts_with("</parameter>")) in_value = false;
+            else if (in_value) continue;
+            else if (tag.starts_with(close)) return i;
+            else if (tag.starts_with(open)) {
+                at_opener = true;
+                return i;
+            }
         }
         if (first != std::string_view::npos) plain = true;
         return first;

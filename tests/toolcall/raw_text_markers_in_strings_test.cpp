@@ -63,6 +63,27 @@ TEST(RawTextMarkersInStrings, HermesOpenerInsideAStringThenAnotherBlock) {
     EXPECT_EQ(r.text(), "Done.");
 }
 
+TEST(RawTextMarkersInStrings, QwenCoderValueHoldsBothTags) {
+    // Qwen3-Coder's values are not quoted: the tags count outside the parameters' values.
+    const Response r = read("<tool_call>\n<function=echo>\n<parameter=text>\nuse <tool_call> and </tool_call> tags\n"
+                            "</parameter>\n</function>\n</tool_call>\nDone.");
+    ASSERT_EQ(r.tool_calls().size(), 1u);
+    EXPECT_EQ(call(r, 0).arguments["text"], Value("use <tool_call> and </tool_call> tags"));
+    EXPECT_TRUE(call(r, 0).complete);
+    EXPECT_TRUE(r.diagnostics.empty());
+    EXPECT_EQ(r.text(), "Done.");
+}
+
+TEST(RawTextMarkersInStrings, QwenCoderBlockLeftUnclosedEndsAtTheNextOpener) {
+    const Response r = read("<tool_call>\n<function=f>\n<parameter=a>\n1\n</parameter>\n</function>\n"
+                            "<tool_call>\n<function=g>\n<parameter=b>\n2\n</parameter>\n</function>\n</tool_call>");
+    ASSERT_EQ(r.tool_calls().size(), 2u);
+    EXPECT_EQ(call(r, 0).arguments["a"], Value(1));
+    EXPECT_TRUE(call(r, 0).complete);
+    EXPECT_EQ(call(r, 1).arguments["b"], Value(2));
+    EXPECT_EQ(r.text(), "");
+}
+
 TEST(RawTextMarkersInStrings, FunctionTagBodyMentionsBothTags) {
     const Response r = read("<function=f>{\"s\": \"<function=g>{} </function>\"}</function>", Format::Hermes);
     ASSERT_EQ(r.tool_calls().size(), 1u);
@@ -163,9 +184,13 @@ TEST(RawTextMarkersInStrings, HermesSearchStaysLinear) {
         inside += "<tool_call>{\"name\": \"f\", \"arguments\": {\"a\": \"<tool_call></tool_call>\"}}</tool_call>";
     std::string no_closers; // each block ends at the next opener; the closer is not looked for again
     for (int i = 0; i < 30000; ++i) no_closers += "<tool_call>{\"name\": \"f\", \"arguments\": {}}";
+    std::string xml_values; // Qwen3-Coder values that hold the closer, never closed themselves
+    for (int i = 0; i < 30000; ++i) xml_values += "<tool_call><function=f><parameter=a>x</tool_call>";
+    std::string xml_unclosed;
+    for (int i = 0; i < 30000; ++i) xml_unclosed += "<tool_call><function=f><parameter=a>x</parameter></function>";
     RawTextOptions options;
     options.max_calls = 100000;
-    for (const std::string* text : {&unclosed, &escaped, &inside, &no_closers}) {
+    for (const std::string* text : {&unclosed, &escaped, &inside, &no_closers, &xml_values, &xml_unclosed}) {
         const auto start = std::chrono::steady_clock::now();
         auto r = read_raw_text(*text, Format::Hermes, options);
         EXPECT_TRUE(r.has_value());

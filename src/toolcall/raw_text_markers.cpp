@@ -78,8 +78,15 @@ std::size_t read_mistral(std::string_view text, RawBuilder& b) {
     }
     b.text(text.substr(0, at));
     std::string_view rest = text.substr(at + kMistral.size());
-    const std::size_t eos = rest.find("</s>");
-    if (eos != std::string_view::npos) rest = rest.substr(0, eos);
+    // The end of sequence; one written inside a JSON string of the arguments (code about Mistral's
+    // tokens) does not end them, and a later one than the first counts only where the JSON has
+    // closed. Searched once per text: linear.
+    if (const std::size_t eos = rest.find("</s>"); eos != std::string_view::npos) {
+        const std::size_t own = find_outside_strings(rest, 0, rest.size(), [&](std::size_t i, std::size_t depth) {
+            return rest[i] == '<' && (i == eos || depth == 0) && rest.substr(i).starts_with("</s>");
+        });
+        rest = rest.substr(0, own == std::string_view::npos ? eos : own);
+    }
     std::size_t found = 0;
     const std::string_view head = trim(rest);
     if (head.starts_with('[') || head.starts_with('{')) {

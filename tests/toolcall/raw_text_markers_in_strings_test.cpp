@@ -1,8 +1,9 @@
 // A call's JSON arguments may mention the format's own markup inside a string value (code or docs
 // about the format): Hermes' <tool_call> and </tool_call> both, a <function=…> body's tags,
-// DeepSeek's <｜tool▁call▁end｜> and <｜tool▁calls▁end｜>, Llama 3's <|eom_id|> after a JSON
-// call. Those must not end the call; a quote that never closes falls back to the first marker
-// (read as cut off, and said so), and the search stays linear however the quotes fall.
+// DeepSeek's <｜tool▁call▁end｜> and <｜tool▁calls▁end｜>, Mistral's </s>, Llama 3's <|eom_id|>
+// after a JSON call. Those must not end the call; a quote that never closes falls back to the
+// first marker (read as cut off, and said so), and the search stays linear however the quotes
+// fall.
 
 #include <laminate/toolcall/raw_text.hpp>
 
@@ -251,6 +252,19 @@ TEST(RawTextMarkersInStrings, DeepSeekSearchStaysLinear) {
         if (text == &inside && r) {
             EXPECT_EQ(r->tool_calls().size(), 30000u);
         }
+    }
+}
+
+// ---- Mistral ----------------------------------------------------------------------------------
+
+TEST(RawTextMarkersInStrings, MistralEndOfSequenceInsideAString) {
+    for (const char* text : {"[TOOL_CALLS]f[ARGS]{\"s\": \"end with </s> token\"}</s>",
+                             "[TOOL_CALLS][{\"name\": \"f\", \"arguments\": {\"s\": \"end with </s> token\"}}]</s>"}) {
+        const Response r = read(text);
+        ASSERT_EQ(r.tool_calls().size(), 1u) << text;
+        EXPECT_EQ(call(r, 0).arguments["s"], Value("end with </s> token")) << text;
+        EXPECT_TRUE(call(r, 0).complete) << text;
+        EXPECT_FALSE(any_risky(r)) << text;
     }
 }
 

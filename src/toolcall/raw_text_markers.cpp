@@ -380,12 +380,44 @@ bool parameter_value_end(std::string_view body, std::size_t value_at, Tag& close
     return true;
 }
 
+// The </invoke> that closes the invoke opened by `open`, given the first one after it (`first`):
+// a value may hold the tag (code that writes DSML). For parameters, the first outside their
+// values (between a parameter's tags); for a JSON body, the first outside its strings, a later
+// one than the first only where the JSON has closed. False when none does before the text ends:
+// `first` stands then, and `plain` is set, so that later invokes take the first as they come
+// and the text is scanned to its end once at most. A scan that finds one covers text no later
+// invoke looks at again: linear.
+bool invoke_end(std::string_view text, const Tag& open, Tag& first, bool& plain) {
+    if (plain) return false;
+    Tag found;
+    bool ok = false;
+    if (trim(text.substr(open.end)).starts_with('{')) {
+        ok = find_outside_strings(text, open.end, text.size(), [&](std::size_t i, std::size_t depth) {
+            return text[i] == '<' && (i == first.at || depth == 0) && tag_at(text, i, found) && found.closing &&
+                   found.name == "invoke";
+        }) != std::string_view::npos;
+    } else {
+        bool in_value = false;
+        for (std::size_t from = open.end; !ok && next_tag(text, from, found); from = found.end) {
+            if (found.name == "parameter") in_value = !found.closing;
+            else if (!in_value && found.closing && found.name == "invoke") ok = true;
+        }
+    }
+    if (!ok) {
+        plain = true;
+        return false;
+    }
+    first = found;
+    return true;
+}
+
 // One <invoke name="f">…</invoke>, its opening tag `open`; returns where reading goes on.
 std::size_t read_invoke(std::string_view text, const Tag& open, RawBuilder& b, std::size_t& found,
-                        NextClose& invoke_close, NextClose& parameter_close) {
+                        NextClose& invoke_close, NextClose& parameter_close, bool& plain) {
     const std::string_view name = trim(attribute(open.attrs, "name"));
     Tag close;
     bool closed = invoke_close.find(text, open.end, close);
+    if (closed) invoke_end(text, open, close, plain);
     std::size_t body_end = closed ? close.at : text.size();
     // A call cut off before </invoke> ends where the calls end, or the text does.
     if (!closed) {
@@ -452,6 +484,7 @@ std::size_t read_dsml(std::string_view text, RawBuilder& b) {
     std::size_t at = t.end;
     std::size_t found = 0;
     NextClose invoke_close("invoke"), parameter_close("parameter");
+    bool plain = false; // see invoke_end()
     while (next_tag(text, at, t)) {
         // Words between the block's tags (after an invoke, before the block's end) are text.
         stray_text(b, text.substr(at, t.at - at), "a DSML tool-call block");
@@ -467,7 +500,7 @@ std::size_t read_dsml(std::string_view text, RawBuilder& b) {
             continue;
         }
         if (t.name == "invoke" && !t.closing) {
-            at = read_invoke(text, t, b, found, invoke_close, parameter_close);
+            at = read_invoke(text, t, b, found, invoke_close, parameter_close, plain);
             continue;
         }
         at = t.end; // a stray tag

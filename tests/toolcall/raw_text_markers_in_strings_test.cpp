@@ -255,6 +255,46 @@ TEST(RawTextMarkersInStrings, DeepSeekSearchStaysLinear) {
     }
 }
 
+// ---- DeepSeek V3.2 DSML -------------------------------------------------------------------------
+
+#define DSML_OPEN(x) "<\xEF\xBD\x9C" "DSML" "\xEF\xBD\x9C" x ">"
+#define DSML_CLOSE(x) "</\xEF\xBD\x9C" "DSML" "\xEF\xBD\x9C" x ">"
+
+TEST(RawTextMarkersInStrings, DsmlInvokeCloserInsideAValue) {
+    const Response json = read(DSML_OPEN("function_calls") "\n" DSML_OPEN("invoke name=\"f\"") "{\"s\": \"a "
+                               DSML_CLOSE("invoke") " b\"}" DSML_CLOSE("invoke") "\n" DSML_CLOSE("function_calls"));
+    ASSERT_EQ(json.tool_calls().size(), 1u);
+    EXPECT_EQ(call(json, 0).arguments["s"], Value("a " DSML_CLOSE("invoke") " b"));
+    EXPECT_TRUE(call(json, 0).complete);
+    EXPECT_TRUE(json.diagnostics.empty());
+    const Response params = read(DSML_OPEN("function_calls") "\n" DSML_OPEN("invoke name=\"f\"") "\n"
+                                 DSML_OPEN("parameter name=\"code\" string=\"true\"") "x = \"" DSML_CLOSE("invoke")
+                                 "\"" DSML_CLOSE("parameter") "\n" DSML_CLOSE("invoke") "\n" DSML_OPEN("invoke name=\"g\"")
+                                 "\n" DSML_OPEN("parameter name=\"n\" string=\"false\"") "2" DSML_CLOSE("parameter") "\n"
+                                 DSML_CLOSE("invoke") "\n" DSML_CLOSE("function_calls"));
+    ASSERT_EQ(params.tool_calls().size(), 2u);
+    EXPECT_EQ(call(params, 0).arguments["code"], Value("x = \"" DSML_CLOSE("invoke") "\""));
+    EXPECT_TRUE(call(params, 0).complete);
+    EXPECT_EQ(call(params, 1).arguments["n"], Value(2));
+    EXPECT_EQ(params.text(), "");
+}
+
+TEST(RawTextMarkersInStrings, DsmlSearchStaysLinear) {
+    std::string json = DSML_OPEN("function_calls");
+    for (int i = 0; i < 30000; ++i) json += DSML_OPEN("invoke name=\"f\"") "{\"a\": \"x" DSML_CLOSE("invoke");
+    std::string values = DSML_OPEN("function_calls");
+    for (int i = 0; i < 30000; ++i)
+        values += DSML_OPEN("invoke name=\"f\"") DSML_OPEN("parameter name=\"p\" string=\"true\"") "x" DSML_CLOSE("invoke");
+    RawTextOptions options;
+    options.max_calls = 100000;
+    for (const std::string* text : {&json, &values}) {
+        const auto start = std::chrono::steady_clock::now();
+        auto r = read_raw_text(*text, Format::DeepSeek, options);
+        EXPECT_TRUE(r.has_value());
+        EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
+    }
+}
+
 // ---- Mistral ----------------------------------------------------------------------------------
 
 TEST(RawTextMarkersInStrings, MistralEndOfSequenceInsideAString) {

@@ -37,6 +37,16 @@ bool has_functionary_marker(std::string_view text);
 // DeepSeek V3.2's DSML markup (<｜DSML｜function_calls>, also without the DSML prefix): position
 // of its opening tag, or npos.
 std::size_t find_dsml(std::string_view text);
+// Qwen3-Coder's XML: <function=name><parameter=key>value</parameter>…</function>.
+inline constexpr std::string_view kXmlOpen = "<function=";
+inline constexpr std::string_view kXmlParameter = "<parameter=";
+// One such call at the start of body, its opening tag's '>' at gt, added to b; the text after
+// its </function> (empty when the text ends first). closed: the block around it (if any) was
+// closed; the call is complete when that is so and its </function> is there.
+std::string_view read_xml_call(std::string_view body, std::size_t gt, RawBuilder& b, bool closed);
+// A <tool_call> block's body of such calls (several in one block too); words after the last are
+// kept as text, with a warning. How many calls were read (0: body is no such call).
+std::size_t read_xml_function(std::string_view body, RawBuilder& b, bool closed);
 // [f(a=1), g()] and name.call(a=1) (Llama 3.2 / 4 pythonic calls, Llama 3.1 built-ins).
 bool looks_pythonic(std::string_view text);
 std::size_t read_pythonic(std::string_view text, RawBuilder& b);

@@ -145,6 +145,8 @@ void stray_text(RawBuilder& b, std::string_view s, std::string_view where);
 
 // Trims ASCII whitespace at both ends.
 std::string_view trim(std::string_view s);
+// Drops ASCII whitespace at the start.
+std::string_view skip_blanks(std::string_view s);
 
 // Where a format's marker (a closing tag, the next call's marker) sits in text[from, limit)
 // outside any JSON string: a call's arguments may mention the marker inside a string value,

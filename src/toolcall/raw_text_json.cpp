@@ -29,15 +29,25 @@ std::size_t add_calls(RawBuilder& b, const Payload& p) {
 // `"x</tool_call><tool_call>{"`, would otherwise pair their quotes and read as one call); for a
 // Qwen3-Coder body, the first outside its parameters' values. When no closer fits, the first
 // is taken (the value then reads as cut off, and says so).
-// An `open` outside those strings or values before any closer that counts: the block was left
-// unclosed and ends there, at_opener set (the position is the next block's, no closer to
-// skip); for JSON after a closer that sat in a string, only where the JSON has closed.
+// An `open` outside those strings or values, a block's body after it, before any closer that
+// counts: the block was left unclosed and ends there, at_opener set (the position is the next
+// block's, no closer to skip); for JSON after a closer that sat in a string, only where the
+// JSON has closed.
 // Linear over many blocks: a search that returns where it stopped covers text no later block
 // looks at again. One that runs to the end of the text (a quote never closed) or stops at an
 // opener it does not trust, and returns the first closer before it, sets `plain`: from then on
 // a body is searched only up to the next `open` (a Qwen3-Coder body for a closer right after a
 // </function>), so the text is scanned to its end once at most. The first closer itself is
 // found once for many blocks (CloseSearch).
+// Whether `open` at the start of at begins a block, not a mention in prose ("use <tool_call>
+// tags"): a JSON or XML body follows it (or the text ends there), or for "<function" a name.
+bool opens_block(std::string_view at, std::string_view open) {
+    at.remove_prefix(open.size());
+    if (open == "<function") return at.starts_with('=') || at.starts_with(" name=");
+    at = skip_blanks(at);
+    return at.empty() || at.starts_with('{') || at.starts_with('[') || at.starts_with(kXmlOpen);
+}
+
 std::size_t block_close(std::string_view text, std::string_view open, std::string_view close, CloseSearch& search,
                         bool& at_opener) {
     bool& plain = search.plain;
@@ -51,7 +61,7 @@ std::size_t block_close(std::string_view text, std::string_view open, std::strin
         const std::size_t at = find_outside_strings(text, from, text.size(), [&](std::size_t i, std::size_t depth) {
             if (text[i] != '<') return false;
             if (text.substr(i).starts_with(close)) return i == first || depth == 0;
-            opener = text.substr(i).starts_with(open);
+            opener = text.substr(i).starts_with(open) && opens_block(text.substr(i), open);
             opener_depth = depth;
             return opener;
         });
@@ -73,7 +83,7 @@ std::size_t block_close(std::string_view text, std::string_view open, std::strin
             else if (tag.starts_with("</parameter>")) in_value = false;
             else if (in_value) continue;
             else if (tag.starts_with(close)) return i;
-            else if (tag.starts_with(open)) {
+            else if (tag.starts_with(open) && opens_block(tag, open)) {
                 at_opener = true;
                 return i;
             }

@@ -133,6 +133,16 @@ TEST(RawTextMarkersInStrings, BlockLeftUnclosedEndsAtTheNextOpener) {
     EXPECT_TRUE(warned_unclosed(f));
 }
 
+TEST(RawTextMarkersInStrings, OpenerMentionedInWordsInsideABlockEndsNothing) {
+    // "<tool_call>" in words beside the call, no body after it: a mention, not the next block.
+    const Response r = read("<tool_call>{\"name\": \"f\", \"arguments\": {}} (use <tool_call> tags)</tool_call>");
+    ASSERT_EQ(r.tool_calls().size(), 1u);
+    EXPECT_EQ(call(r, 0).name, "f");
+    EXPECT_FALSE(warned_unclosed(r));
+    EXPECT_FALSE(any_risky(r));
+    EXPECT_NE(r.text().find("use <tool_call> tags"), std::string::npos);
+}
+
 TEST(RawTextMarkersInStrings, UnclosedBlockWhoseStringHoldsTheCloser) {
     // The string holds </tool_call> and the block has none of its own: it ends at the next
     // opener, where its JSON has closed.

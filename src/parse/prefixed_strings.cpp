@@ -1,7 +1,9 @@
 // Python's string prefixes: b'abc', u'x', f'x', r'C:\x' (and rb, br, fr, rf in any case), as a
 // dict's repr or a model writing Python writes them. The prefix goes (a python_literal Warning)
 // and the string is read; a raw string keeps its backslashes as written. An f-string that
-// interpolates ({name}) computes a value laminate cannot know: ambiguous_repair.
+// interpolates ({name}, raw or not) computes a value laminate cannot know, and a prefixed
+// string with another right after it is joined by Python but two values to JSON: both
+// ambiguous_repair.
 
 #include "parser.hpp"
 
@@ -56,11 +58,25 @@ bool Parser::prefixed_string(bool key, Next& next) {
         const char* t = s + 1;
         while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
             ++t;
+        if (t != end_ && (*t == '\'' || *t == '"')) {
+            // r'x' 'y': Python joins adjacent literals ("xy"), JSON would see two values that
+            // lost a comma; read as before, it became one unquoted text.
+            next = fail(ErrorKind::AmbiguousRepair, t, "adjacent strings after a prefixed string");
+            return true;
+        }
         if (key ? (t == end_ || *t != ':')
                 : (t != end_ && *t != ',' && *t != '}' && *t != ']' && *t != ')' && *t != '\n' &&
                    *t != '\r'))
             return false;
-        if (prefix.raw) return raw_string(key, prefix.length, s, next);
+        if (prefix.raw) {
+            if (prefix.format && std::string_view(open + 1, static_cast<std::size_t>(s - open - 1))
+                                         .find_first_of("{}") != std::string_view::npos) {
+                // rf'\d{3}', fr'{x}': a raw f-string interpolates as much as f'{x}'.
+                next = fail(ErrorKind::AmbiguousRepair, start, "an f-string that interpolates");
+                return true;
+            }
+            return raw_string(key, prefix.length, s, next);
+        }
     }
     constexpr RepairMessage message = "removed prefix";
     // The quoted string as any other, its prefix gone.

@@ -85,7 +85,14 @@ Format detect_markers(std::string_view text) {
     if (text.find(kDeepseekMarker) != std::string_view::npos) return Format::DeepSeek;
     if (detail::find_dsml(text) != std::string_view::npos) return Format::DeepSeek;
     if (text.find("<|python_tag|>") != std::string_view::npos) return Format::Llama3;
-    if (text.find("<function=") != std::string_view::npos) return Format::Functionary;
+    if (const std::size_t at = text.find("<function="); at != std::string_view::npos) {
+        // Qwen3-Coder's <function=f><parameter=p>…, written without <tool_call>: Hermes' family
+        // (Functionary v3.1 writes a JSON body).
+        const std::size_t gt = text.find('>', at);
+        if (gt != std::string_view::npos && detail::trim(text.substr(gt + 1)).starts_with("<parameter="))
+            return Format::Hermes;
+        return Format::Functionary;
+    }
     if (detail::has_functionary_marker(text)) return Format::Functionary;
     // [f(a=1)] alone (not prose that happens to start with a word and a parenthesis).
     const std::string_view t = detail::trim(text);

@@ -1,7 +1,8 @@
-// The JSON-bodied raw-text formats: Hermes/Qwen <tool_call> tags (and Qwen3-Coder's XML form
-// inside them; Hermes 2 Pro's other spellings <function_call>, <tool>, <tools>,
-// <function=name>{…}</function> and <function name="name">{…}</function>, as llama.cpp reads
-// them), Llama 3.x <|python_tag|> and bare {"name", "arguments"|"parameters"} objects.
+// The JSON-bodied raw-text formats: Hermes/Qwen <tool_call> tags (and Qwen3-Coder's XML form,
+// read by raw_text_qwen_coder.cpp, inside them or alone; Hermes 2 Pro's other spellings
+// <function_call>, <tool>, <tools>, <function=name>{…}</function> and
+// <function name="name">{…}</function>, as llama.cpp reads them), Llama 3.x <|python_tag|> and
+// bare {"name", "arguments"|"parameters"} objects.
 
 #include "raw_text_formats.hpp"
 
@@ -21,133 +22,124 @@ std::size_t add_calls(RawBuilder& b, const Payload& p) {
     return calls.size();
 }
 
-std::string_view skip_blanks(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' || s.front() == '\r'))
-        s.remove_prefix(1);
-    return s;
-}
-
-// Where a parameter's value ends in rest (the text after <parameter=key>): at a </parameter>
-// that is followed by the next parameter, </function> or the end. A value may hold the closing
-// tag itself (code that writes XML): a </parameter> followed by anything else is then part of
-// the value, and *inner says so. Only the closers before the next <parameter= are looked at,
-// so each value is searched once. npos: the value was cut off.
-std::size_t parameter_end(std::string_view rest, bool& inner) {
-    constexpr std::string_view pclose = "</parameter>";
-    const std::size_t limit = std::min(rest.size(), rest.find("<parameter="));
-    const std::size_t first = rest.find(pclose);
-    inner = false;
-    for (std::size_t at = first; at != std::string_view::npos && at < limit; at = rest.find(pclose, at + 1)) {
-        const std::string_view after = skip_blanks(rest.substr(at + pclose.size()));
-        if (after.empty() || after.starts_with("<parameter=") || after.starts_with("</function>")) {
-            inner = at != first;
-            return at;
-        }
-    }
-    return first;
-}
-
-// <function=name><parameter=key>value</parameter>...</function> (Qwen3-Coder), several in one
-// block too. A value that reads as JSON (number, bool, object) is taken as such, else as a string.
-// Text beside the parameters or after the call is kept as text, with a warning.
-bool read_xml_function(std::string_view body, RawBuilder& b, bool closed) {
-    constexpr std::string_view open = "<function=";
-    constexpr std::string_view popen = "<parameter=";
-    constexpr std::string_view pclose = "</parameter>";
-    constexpr std::string_view fclose = "</function>";
-    if (!body.starts_with(open)) return false;
-    bool any = false;
-    while (body.starts_with(open)) {
-        const std::size_t gt = body.find('>');
-        if (gt == std::string_view::npos) break;
-        ToolCall call;
-        call.name = std::string(trim(body.substr(open.size(), gt - open.size())));
-        call.arguments = Value::object();
-        ArgumentSetter setter;
-        std::string_view rest = body.substr(gt + 1);
-        bool complete = closed, function_closed = false;
-        while (true) {
-            const std::string_view next = skip_blanks(rest);
-            if (next.starts_with(fclose)) {
-                rest = next.substr(fclose.size());
-                function_closed = true;
-                break;
-            }
-            const std::size_t at = rest.find(popen);
-            // </function> before the next parameter (looked for up to it only: linear).
-            const std::size_t fend = rest.substr(0, at).find(fclose);
-            if (at == std::string_view::npos || fend != std::string_view::npos) {
-                // No more parameters: the call ends at </function> (or the text, cut off).
-                stray_text(b, rest.substr(0, fend), "a <function=...> call");
-                rest = fend == std::string_view::npos ? std::string_view() : rest.substr(fend + fclose.size());
-                function_closed = fend != std::string_view::npos;
-                break;
-            }
-            stray_text(b, rest.substr(0, at), "a <function=...> call");
-            rest.remove_prefix(at + popen.size());
-            const std::size_t name_end = rest.find('>');
-            if (name_end == std::string_view::npos) { complete = false; rest = {}; break; }
-            const std::string_view key_in_text = trim(rest.substr(0, name_end));
-            const std::string key(key_in_text);
-            rest.remove_prefix(name_end + 1);
-            bool inner = false;
-            std::size_t end = parameter_end(rest, inner);
-            if (end == std::string_view::npos) { complete = false; end = rest.size(); }
-            std::string_view raw = rest.substr(0, end);
-            if (raw.starts_with('\n')) raw.remove_prefix(1);
-            if (raw.ends_with('\n')) raw.remove_suffix(1);
-            auto json = parse_json(trim(raw));
-            if (setter.set(call.arguments, key, json && !json->is_string() ? std::move(*json) : Value(raw)))
-                call.diagnostics.push_back(b.repeated_parameter(key_in_text));
-            if (inner) call.diagnostics.push_back(b.closer_in_value(key, raw));
-            rest.remove_prefix(std::min(rest.size(), end + pclose.size()));
-        }
-        call.raw_arguments = call.arguments.dump();
-        call.complete = complete && function_closed;
-        b.call(std::move(call));
-        any = true;
-        body = skip_blanks(rest);
-        if (!body.starts_with(open)) {
-            stray_text(b, rest, "a <tool_call> block");
-            break;
-        }
-    }
-    return any;
-}
-
 // Where a block's closing tag is in text (the text after its opening tag). The first `close`,
-// unless that one sits inside the call's own value (a string argument holding "</tool_call>"):
-// for a JSON body, the first `close` outside a JSON string; for a <function=…> body, the first
-// after a </function>. Only the text up to the next `open` is looked at, so each block is
-// searched once; when no closer there fits, the first is taken (the value then reads as cut
-// off, and says so).
-std::size_t block_close(std::string_view text, std::string_view open, std::string_view close) {
-    const std::size_t first = text.find(close);
-    if (first == std::string_view::npos) return first;
-    const std::size_t limit = std::min(text.size(), text.find(open));
-    if (first >= limit) return first;
+// unless that one sits inside the call's own value (a string argument holding "</tool_call>",
+// or both tags): for a JSON body, the first `close` outside a JSON string, and a later one than
+// the first only where the JSON value has closed (depth 0: two blocks whose quotes never close,
+// `"x</tool_call><tool_call>{"`, would otherwise pair their quotes and read as one call); for a
+// Qwen3-Coder body, the first outside its parameters' values. When no closer fits, the first
+// is taken (the value then reads as cut off, and says so).
+// An `open` outside those strings or values, a block's body after it, before any closer that
+// counts: the block was left unclosed and ends there, at_opener set (the position is the next
+// block's, no closer to skip); for JSON after a closer that sat in a string, only where the
+// JSON has closed.
+// Linear over many blocks: a search that returns where it stopped covers text no later block
+// looks at again. One that runs to the end of the text (a quote never closed) or stops at an
+// opener it does not trust, and returns the first closer before it, sets `plain`: from then on
+// a body is searched only up to the next `open` (a Qwen3-Coder body for a closer right after a
+// </function>), so the text is scanned to its end once at most. The first closer itself is
+// found once for many blocks (CloseSearch).
+// Whether `open` at the start of at begins a block, not a mention in prose ("use <tool_call>
+// tags"): a JSON or XML body follows it (or the text ends there), or for "<function" a name.
+bool opens_block(std::string_view at, std::string_view open) {
+    at.remove_prefix(open.size());
+    if (open == "<function") return at.starts_with('=') || at.starts_with(" name=");
+    at = skip_blanks(at);
+    return at.empty() || at.starts_with('{') || at.starts_with('[') || at.starts_with(kXmlOpen);
+}
+
+std::size_t block_close(std::string_view text, std::string_view open, std::string_view close, CloseSearch& search,
+                        bool& at_opener) {
+    bool& plain = search.plain;
+    at_opener = false;
+    const std::size_t first = search.find(text, close);
     const std::string_view body = skip_blanks(text);
     const std::size_t from = text.size() - body.size();
-    if (body.starts_with('{') || body.starts_with('[')) {
-        bool in_string = false;
-        for (std::size_t i = from; i < limit; ++i) {
-            const char c = text[i];
-            if (in_string) {
-                if (c == '\\') ++i;
-                else if (c == '"') in_string = false;
-            } else if (c == '"') {
-                in_string = true;
-            } else if (c == close.front() && text.substr(i).starts_with(close)) {
+    if (!plain && (body.starts_with('{') || body.starts_with('['))) {
+        bool opener = false;
+        std::size_t opener_depth = 0;
+        const std::size_t at = find_outside_strings(text, from, text.size(), [&](std::size_t i, std::size_t depth) {
+            if (text[i] != '<') return false;
+            if (text.substr(i).starts_with(close)) return i == first || depth == 0;
+            opener = text.substr(i).starts_with(open) && opens_block(text.substr(i), open);
+            opener_depth = depth;
+            return opener;
+        });
+        if (at != std::string_view::npos && (!opener || at < first || opener_depth == 0)) {
+            at_opener = opener;
+            return at;
+        }
+        if (first != std::string_view::npos) plain = true;
+        return first;
+    }
+    if (!plain && body.starts_with(kXmlOpen)) {
+        // Qwen3-Coder's XML: a value is the text between <parameter=…> and </parameter>, and
+        // may hold either tag of the block (code that writes them); outside the values, the
+        // first closer ends the block, an opener the block left unclosed. One pass over the '<'.
+        bool in_value = false;
+        for (std::size_t i = text.find('<', from); i != std::string_view::npos; i = text.find('<', i + 1)) {
+            const std::string_view tag = text.substr(i);
+            if (tag.starts_with(kXmlParameter)) in_value = true;
+            else if (tag.starts_with("</parameter>")) in_value = false;
+            else if (in_value) continue;
+            else if (tag.starts_with(close)) return i;
+            else if (tag.starts_with(open) && opens_block(tag, open)) {
+                at_opener = true;
                 return i;
             }
         }
+        if (first != std::string_view::npos) plain = true;
         return first;
+    }
+    if (first == std::string_view::npos) return first;
+    const std::size_t limit = std::min(text.size(), text.find(open));
+    if (body.starts_with('{') || body.starts_with('[')) {
+        if (limit <= first) return first;
+        const std::size_t at = find_outside_strings(text, from, limit, [&](std::size_t i, std::size_t) {
+            return text[i] == '<' && text.substr(i).starts_with(close);
+        });
+        return at != std::string_view::npos ? at : first;
     }
     if (body.starts_with("<function=")) {
         for (std::size_t at = first; at != std::string_view::npos && at < limit; at = text.find(close, at + 1))
             if (trim(text.substr(0, at)).ends_with("</function>")) return at;
     }
     return first;
+}
+
+} // namespace
+
+std::size_t CloseSearch::find(std::string_view text, std::string_view close) {
+    Next* slot = nullptr;
+    for (Next& n : next)
+        if (n.close == close || n.close.empty()) { slot = &n; break; }
+    if (!slot) return text.find(close); // more closers than slots: not reached by the readers
+    slot->close = close;
+    if (slot->none) return std::string_view::npos;
+    if (!slot->at || slot->at < text.data()) {
+        const std::size_t at = text.find(close);
+        if (at == std::string_view::npos) {
+            slot->none = true;
+            return at;
+        }
+        slot->at = text.data() + at;
+    }
+    return static_cast<std::size_t>(slot->at - text.data());
+}
+
+namespace {
+
+// The Warning of a block left without its closing tag, read up to the next block's opener
+// (`next`, a view into the source from that opener).
+void unclosed_block(RawBuilder& b, std::string_view next, std::string_view what) {
+    Diagnostics ds(1);
+    ds[0].kind = DiagnosticKind::Repaired;
+    ds[0].repair = RepairKind::MissingCloser;
+    ds[0].risk = Risk::Warning;
+    ds[0].message = std::string(what) + " has no closing tag before the next one opens; it ends there";
+    ds[0].offset = 0;
+    b.rebase(ds, next);
+    b.response.diagnostics.push_back(std::move(ds[0]));
 }
 
 // A fenced call leaves no fence behind in the prose: [begin, end) grows to the opening fence
@@ -173,7 +165,7 @@ void widen_to_fence(std::string_view text, std::size_t& begin, std::size_t& end)
 
 } // namespace
 
-bool read_function_tag(std::string_view& text, RawBuilder& b) {
+bool read_function_tag(std::string_view& text, RawBuilder& b, CloseSearch& search) {
     // <function=name>{…}</function> or <function name="name">{…}</function>; text starts at '<'.
     std::string_view name;
     std::size_t after = 0;
@@ -188,6 +180,12 @@ bool read_function_tag(std::string_view& text, RawBuilder& b) {
         }
         name = trim(text.substr(10, gt - 10));
         after = gt + 1;
+        // Qwen3-Coder's XML parameters (<function=f><parameter=p>v</parameter></function>), written
+        // without a <tool_call> around them: not a JSON body.
+        if (is_call_name(name) && skip_blanks(text.substr(after)).starts_with(kXmlParameter)) {
+            text = read_xml_call(text, gt, b, true);
+            return true;
+        }
     } else {
         constexpr std::string_view open = "<function name=";
         if (!text.starts_with(open)) return false;
@@ -204,10 +202,12 @@ bool read_function_tag(std::string_view& text, RawBuilder& b) {
     if (!is_call_name(name)) return false;
     std::string_view body = text.substr(after);
     constexpr std::string_view close = "</function>";
-    const std::size_t end = block_close(body, "<function", close);
+    bool at_opener = false;
+    const std::size_t end = block_close(body, "<function", close, search, at_opener);
     const bool cut_off = end == std::string_view::npos;
     b.call(make_call(b, name, body.substr(0, cut_off ? body.size() : end), cut_off));
-    text = cut_off ? std::string_view() : body.substr(end + close.size());
+    if (at_opener) unclosed_block(b, body.substr(end), "a <function …> call");
+    text = cut_off ? std::string_view() : body.substr(end + (at_opener ? 0 : close.size()));
     return true;
 }
 
@@ -222,6 +222,7 @@ std::size_t read_hermes(std::string_view text, RawBuilder& b) {
                                            {"tool", "<tool>", "</tool>"}};
     static constexpr std::string_view functions[] = {"<function=", "<function name="};
     std::size_t found = 0;
+    CloseSearch search; // see block_close()
     // Where each opener next occurs, as offsets into `all`: an opener that does not occur
     // again is not searched for again, so many blocks stay linear.
     const std::string_view all = text;
@@ -248,7 +249,7 @@ std::size_t read_hermes(std::string_view text, RawBuilder& b) {
         b.text(text.substr(0, at));
         text.remove_prefix(at);
         if (!tag) {
-            if (read_function_tag(text, b)) { ++found; continue; }
+            if (read_function_tag(text, b, search)) { ++found; continue; }
             b.text(text.substr(0, 1)); // not a call after all: prose
             text.remove_prefix(1);
             continue;
@@ -256,14 +257,17 @@ std::size_t read_hermes(std::string_view text, RawBuilder& b) {
         const std::string_view block_start = text;
         const std::string_view close = tag->close;
         text.remove_prefix(tag->open.size());
-        std::size_t end = block_close(text, tag->open, close);
+        bool at_opener = false;
+        std::size_t end = block_close(text, tag->open, close, search, at_opener);
+        // Ended by the next block's opener: closed as far as its content goes (said below).
         const bool closed = end != std::string_view::npos;
         if (!closed) end = text.size();
         const std::string_view body = trim(text.substr(0, end));
-        text.remove_prefix(std::min(text.size(), end + close.size()));
+        if (at_opener) unclosed_block(b, text.substr(end), std::string("a ").append(tag->open).append(" block"));
+        text.remove_prefix(std::min(text.size(), end + (at_opener ? 0 : close.size())));
         const std::string_view block = block_start.substr(0, static_cast<std::size_t>(text.data() - block_start.data()));
         if (body.empty()) continue;
-        if (read_xml_function(body, b, closed)) { ++found; continue; }
+        if (const std::size_t n = read_xml_function(body, b, closed)) { found += n; continue; }
         Payload p;
         ErrorKind error{};
         if (!read_payload(body, p, error)) {
@@ -303,6 +307,14 @@ std::size_t read_hermes(std::string_view text, RawBuilder& b) {
 }
 
 namespace {
+
+// Whether text (after a <|python_tag|>) opens a JSON call, {…} or [{…}], rather than Python code
+// (brave_search.call(query="x"), [f(a='x')]), whose quotes are not JSON's.
+bool json_call_at(std::string_view text) {
+    text = skip_blanks(text);
+    if (text.starts_with('[')) text = skip_blanks(text.substr(1));
+    return text.starts_with('{');
+}
 
 // What one <|python_tag|> wrote, up to its stop token: JSON calls, or a pythonic call list.
 std::size_t read_python_tag(std::string_view segment, RawBuilder& b) {
@@ -345,11 +357,25 @@ std::size_t read_llama3(std::string_view text, RawBuilder& b) {
     std::size_t next_stop[2] = {0, 0};
     std::size_t found = 0;
     std::size_t from = at + tag.size();
+    // A JSON call may mention a stop token inside a string value; its own stop is the first
+    // outside the call's strings. Once a quote never closes (the scan ran to the end), stop tokens
+    // are taken as they come, so the text is scanned to its end once at most.
+    bool plain = false;
     while (true) {
         std::size_t end = text.size(), stop_size = 0;
         for (std::size_t k = 0; k < 2; ++k) {
             if (next_stop[k] != std::string_view::npos && next_stop[k] < from) next_stop[k] = text.find(stops[k], from);
             if (next_stop[k] < end) { end = next_stop[k]; stop_size = stops[k].size(); }
+        }
+        if (!plain && end != text.size() && json_call_at(text.substr(from))) {
+            // A later stop than the first stands where the JSON has closed (see block_close).
+            const std::size_t first = end;
+            const std::size_t own = find_outside_strings(text, from, text.size(), [&](std::size_t i, std::size_t depth) {
+                return text[i] == '<' && (i == first || depth == 0) &&
+                       (text.substr(i).starts_with(stops[0]) || text.substr(i).starts_with(stops[1]));
+            });
+            if (own == std::string_view::npos) plain = true;
+            else end = own; // both stop tokens are as long
         }
         found += read_python_tag(trim(text.substr(from, end - from)), b);
         if (end == text.size()) break;

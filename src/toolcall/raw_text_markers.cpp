@@ -57,22 +57,11 @@ std::size_t next_marker(std::string_view rest, bool& plain) {
     std::size_t args = head.find("[ARGS]");
     args = args == std::string_view::npos ? head.find('{') : args + 6;
     if (args == std::string_view::npos) return first;
-    bool in_string = false;
-    std::size_t depth = 0;
-    for (std::size_t i = args; i < rest.size(); ++i) {
-        const char c = rest[i];
-        if (in_string) {
-            if (c == '\\') ++i;
-            else if (c == '"') in_string = false;
-        } else if (c == '"') {
-            in_string = true;
-        } else if (c == '{' || c == '[') {
-            if (depth == 0 && rest.substr(i).starts_with(kMistral)) return i;
-            ++depth;
-        } else if ((c == '}' || c == ']') && depth > 0) {
-            --depth;
-        }
-    }
+    // The next call's marker comes after the arguments closed: outside strings, at depth 0.
+    const std::size_t at = find_outside_strings(rest, args, rest.size(), [&](std::size_t i, std::size_t depth) {
+        return depth == 0 && rest[i] == '[' && rest.substr(i).starts_with(kMistral);
+    });
+    if (at != std::string_view::npos) return at;
     plain = true;
     return first;
 }
@@ -89,8 +78,15 @@ std::size_t read_mistral(std::string_view text, RawBuilder& b) {
     }
     b.text(text.substr(0, at));
     std::string_view rest = text.substr(at + kMistral.size());
-    const std::size_t eos = rest.find("</s>");
-    if (eos != std::string_view::npos) rest = rest.substr(0, eos);
+    // The end of sequence; one written inside a JSON string of the arguments (code about Mistral's
+    // tokens) does not end them, and a later one than the first counts only where the JSON has
+    // closed. Searched once per text: linear.
+    if (const std::size_t eos = rest.find("</s>"); eos != std::string_view::npos) {
+        const std::size_t own = find_outside_strings(rest, 0, rest.size(), [&](std::size_t i, std::size_t depth) {
+            return rest[i] == '<' && (i == eos || depth == 0) && rest.substr(i).starts_with("</s>");
+        });
+        rest = rest.substr(0, own == std::string_view::npos ? eos : own);
+    }
     std::size_t found = 0;
     const std::string_view head = trim(rest);
     if (head.starts_with('[') || head.starts_with('{')) {
@@ -222,6 +218,28 @@ std::string_view strip_fence(std::string_view args) {
 }
 
 bool ends_call(Mark m) { return m == Mark::CallEnd || m == Mark::CallsEnd || m == Mark::Eos || m == Mark::CallBegin; }
+
+// The token that ends the call whose separator is tokens[sep]: the first that ends a call after
+// it and outside the arguments' JSON strings (a string argument may mention the markers, as
+// code or docs about DeepSeek do), a later one than the first only where the JSON has closed
+// (depth 0: two calls whose quotes never close would otherwise pair them and read as one);
+// tokens.size() when the text ends first. When the scan reaches
+// the end of the text inside a string (a quote never closed), the first ending token it is, and
+// `plain` is set: later calls take the first one too, so the text is scanned to its end once at
+// most. Each scan covers the text up to the token it returns, where reading goes on: linear.
+std::size_t call_end(std::string_view text, const std::vector<Token>& tokens, std::size_t sep, bool& plain) {
+    std::size_t first = sep + 1;
+    while (first < tokens.size() && !ends_call(tokens[first].mark)) ++first;
+    if (plain || first == tokens.size()) return first;
+    std::size_t t = sep + 1; // the next token at or after the position scanned
+    const std::size_t at = find_outside_strings(text, tokens[sep].end, text.size(), [&](std::size_t i, std::size_t depth) {
+        while (t < tokens.size() && tokens[t].at < i) ++t;
+        return t < tokens.size() && tokens[t].at == i && ends_call(tokens[t].mark) && (t == first || depth == 0);
+    });
+    if (at != std::string_view::npos) return t;
+    plain = true;
+    return first;
+}
 
 // ---- DeepSeek V3.2 DSML --------------------------------------------------------------------------
 
@@ -362,12 +380,44 @@ bool parameter_value_end(std::string_view body, std::size_t value_at, Tag& close
     return true;
 }
 
+// The </invoke> that closes the invoke opened by `open`, given the first one after it (`first`):
+// a value may hold the tag (code that writes DSML). For parameters, the first outside their
+// values (between a parameter's tags); for a JSON body, the first outside its strings, a later
+// one than the first only where the JSON has closed. False when none does before the text ends:
+// `first` stands then, and `plain` is set, so that later invokes take the first as they come
+// and the text is scanned to its end once at most. A scan that finds one covers text no later
+// invoke looks at again: linear.
+bool invoke_end(std::string_view text, const Tag& open, Tag& first, bool& plain) {
+    if (plain) return false;
+    Tag found;
+    bool ok = false;
+    if (trim(text.substr(open.end)).starts_with('{')) {
+        ok = find_outside_strings(text, open.end, text.size(), [&](std::size_t i, std::size_t depth) {
+            return text[i] == '<' && (i == first.at || depth == 0) && tag_at(text, i, found) && found.closing &&
+                   found.name == "invoke";
+        }) != std::string_view::npos;
+    } else {
+        bool in_value = false;
+        for (std::size_t from = open.end; !ok && next_tag(text, from, found); from = found.end) {
+            if (found.name == "parameter") in_value = !found.closing;
+            else if (!in_value && found.closing && found.name == "invoke") ok = true;
+        }
+    }
+    if (!ok) {
+        plain = true;
+        return false;
+    }
+    first = found;
+    return true;
+}
+
 // One <invoke name="f">…</invoke>, its opening tag `open`; returns where reading goes on.
 std::size_t read_invoke(std::string_view text, const Tag& open, RawBuilder& b, std::size_t& found,
-                        NextClose& invoke_close, NextClose& parameter_close) {
+                        NextClose& invoke_close, NextClose& parameter_close, bool& plain) {
     const std::string_view name = trim(attribute(open.attrs, "name"));
     Tag close;
     bool closed = invoke_close.find(text, open.end, close);
+    if (closed) invoke_end(text, open, close, plain);
     std::size_t body_end = closed ? close.at : text.size();
     // A call cut off before </invoke> ends where the calls end, or the text does.
     if (!closed) {
@@ -434,6 +484,7 @@ std::size_t read_dsml(std::string_view text, RawBuilder& b) {
     std::size_t at = t.end;
     std::size_t found = 0;
     NextClose invoke_close("invoke"), parameter_close("parameter");
+    bool plain = false; // see invoke_end()
     while (next_tag(text, at, t)) {
         // Words between the block's tags (after an invoke, before the block's end) are text.
         stray_text(b, text.substr(at, t.at - at), "a DSML tool-call block");
@@ -449,7 +500,7 @@ std::size_t read_dsml(std::string_view text, RawBuilder& b) {
             continue;
         }
         if (t.name == "invoke" && !t.closing) {
-            at = read_invoke(text, t, b, found, invoke_close, parameter_close);
+            at = read_invoke(text, t, b, found, invoke_close, parameter_close, plain);
             continue;
         }
         at = t.end; // a stray tag
@@ -495,6 +546,7 @@ std::size_t read_deepseek(std::string_view text, RawBuilder& b) {
     }
     b.text(text.substr(0, tokens[k].at));
     std::size_t found = 0;
+    bool plain = false; // see call_end()
     std::size_t tail = std::string_view::npos; // where prose after the calls begins
     std::size_t after_call = std::string_view::npos; // end of the last <｜tool▁call▁end｜>
     for (; k < tokens.size(); ++k) {
@@ -509,9 +561,9 @@ std::size_t read_deepseek(std::string_view text, RawBuilder& b) {
         if (tok.mark != Mark::CallBegin) continue;
         tail = std::string_view::npos;
         std::size_t j = k + 1;
-        std::size_t sep = std::string_view::npos;
-        for (; j < tokens.size() && !ends_call(tokens[j].mark); ++j)
-            if (tokens[j].mark == Mark::Sep && sep == std::string_view::npos) sep = j;
+        while (j < tokens.size() && tokens[j].mark != Mark::Sep && !ends_call(tokens[j].mark)) ++j;
+        const std::size_t sep = j < tokens.size() && tokens[j].mark == Mark::Sep ? j : std::string_view::npos;
+        if (sep != std::string_view::npos) j = call_end(text, tokens, sep, plain);
         const bool cut_off = j == tokens.size();
         const std::size_t body_end = cut_off ? text.size() : tokens[j].at;
         std::string_view name, args;
@@ -622,12 +674,21 @@ std::size_t read_functionary(std::string_view text, RawBuilder& b) {
     std::size_t found = 0;
     // v3.1: <function=name>{...}</function>
     if (text.find("<function=") != std::string_view::npos || text.find("<function name=") != std::string_view::npos) {
+        CloseSearch search;
+        // Where each spelling next occurs, as offsets into `all`: one that does not occur again
+        // is not searched for again, so many calls stay linear.
+        const std::string_view all = text;
+        constexpr std::string_view openers[] = {"<function=", "<function name="};
+        std::size_t next[2] = {all.find(openers[0]), all.find(openers[1])};
         while (true) {
-            const std::size_t at = std::min(text.find("<function="), text.find("<function name="));
+            const std::size_t from = static_cast<std::size_t>(text.data() - all.data());
+            for (std::size_t k = 0; k < 2; ++k)
+                if (next[k] != std::string_view::npos && next[k] < from) next[k] = all.find(openers[k], from);
+            const std::size_t at = std::min(next[0], next[1]);
             if (at == std::string_view::npos) break;
-            b.text(text.substr(0, at));
-            text.remove_prefix(at);
-            if (read_function_tag(text, b)) { ++found; continue; }
+            b.text(text.substr(0, at - from));
+            text.remove_prefix(at - from);
+            if (read_function_tag(text, b, search)) { ++found; continue; }
             b.text(text.substr(0, 1));
             text.remove_prefix(1);
         }

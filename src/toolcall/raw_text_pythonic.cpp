@@ -9,6 +9,7 @@
 
 #include <laminate/parse.hpp>
 
+#include <optional>
 #include <vector>
 
 namespace laminate::toolcall::detail {
@@ -93,7 +94,98 @@ struct Scanner {
     }
 };
 
+Diagnostic warning(RepairKind repair, std::string message, std::size_t offset) {
+    Diagnostic d;
+    d.kind = DiagnosticKind::Repaired;
+    d.repair = repair;
+    d.risk = Risk::Warning;
+    d.message = std::move(message);
+    d.offset = offset;
+    return d;
+}
+
+// An expression Python would evaluate (1+2, len(a), f'{x}'): kept as its text, and said so.
+Value kept_expression(std::string_view text, Diagnostics& ds) {
+    ds.push_back(warning(RepairKind::ExpressionAsString, "kept expression", 0));
+    return Value(text);
+}
+
+// Python's string prefixes before a quote: b, r, u, f, or r with b or f in either order, in any
+// case; the set laminate::parse reads inside containers. length 0: text starts with none.
+struct StringPrefix {
+    std::size_t length = 0;
+    bool raw = false, format = false;
+};
+
+StringPrefix string_prefix(std::string_view text) {
+    bool raw = false, format = false, bytes = false, unicode = false;
+    std::size_t n = 0;
+    while (n < 2 && n < text.size()) {
+        const char c = static_cast<char>(text[n] | 0x20); // 'R' and 'r' alike
+        bool* const seen = c == 'r' ? &raw : c == 'f' ? &format : c == 'b' ? &bytes : c == 'u' ? &unicode : nullptr;
+        if (!seen || *seen) break;
+        *seen = true;
+        ++n;
+    }
+    if (n == 0 || n == text.size() || (text[n] != '\'' && text[n] != '"')) return {};
+    if (n == 2 && !(raw && (bytes || format))) return {}; // Python has no ub, uf, bf, ur
+    return {n, raw, format};
+}
+
+// A value that starts with a prefixed string (r'C:\new', b"x", f'done'), read as Python reads
+// it, the prefix gone (python_literal Warning, as the parser says it): a raw string keeps its
+// backslashes. No value (the caller keeps the text as an expression) when Python would compute
+// it or join it, or it is no single literal: an f-string that interpolates ({ or } inside,
+// rf'\d{3}' too), anything after the closing quote (r'x' 'y' is Python's "xy", but adjacent
+// strings are ambiguous_repair to the parser), a triple-quoted string, a string that does not
+// end on its line. One scan to the closing quote: linear.
+std::optional<Value> prefixed_string(std::string_view text, StringPrefix prefix, bool closed, Diagnostics& ds) {
+    const std::size_t open = prefix.length;
+    const char quote = text[open];
+    if (text.size() >= open + 3 && text[open + 1] == quote && text[open + 2] == quote) return std::nullopt;
+    std::size_t i = open + 1;
+    // A backslash keeps the quote after it from ending the string, raw or not, as in Python.
+    while (i < text.size() && text[i] != quote && text[i] != '\n' && text[i] != '\r')
+        i += text[i] == '\\' && i + 1 < text.size() && text[i + 1] != '\n' && text[i + 1] != '\r' ? 2 : 1;
+    const bool cut_off = i >= text.size();
+    if (cut_off ? closed : (text[i] != quote || i + 1 != text.size())) return std::nullopt;
+    const std::string_view body = text.substr(open + 1, i - open - 1);
+    if (prefix.format && body.find_first_of("{}") != std::string_view::npos) return std::nullopt;
+    Diagnostics read;
+    read.push_back(warning(RepairKind::PythonLiteral, "removed prefix", 0));
+    Value value;
+    if (prefix.raw) {
+        if (quote == '\'') read.push_back(warning(RepairKind::SingleQuotes, "replaced quotes", open));
+        if (cut_off) {
+            Diagnostic d = warning(RepairKind::TruncatedCompleted, "closed string", open);
+            d.risk = Risk::Risky;
+            read.push_back(std::move(d));
+        }
+        value = Value(body);
+    } else {
+        // The quoted string as JSON-ish text: its escapes decoded, its quotes and a cut-off end
+        // said as the parser says them.
+        ParseOptions options;
+        options.complete_truncated = cut_off;
+        auto parsed = parse(text.substr(open), options);
+        if (!parsed || !parsed->value.is_string()) return std::nullopt;
+        for (auto& d : parsed->diagnostics) {
+            if (d.offset != Diagnostic::no_offset) d.offset += open;
+            read.push_back(std::move(d));
+        }
+        value = std::move(parsed->value);
+    }
+    for (auto& d : read) ds.push_back(std::move(d));
+    return value;
+}
+
 Value read_value(std::string_view text, bool closed, Diagnostics& ds) {
+    // A prefixed string is read here: the parser reads prefixes inside containers only, and
+    // at the top would take r'x' 'y' as one unquoted text.
+    if (const StringPrefix prefix = string_prefix(text); prefix.length > 0) {
+        if (auto v = prefixed_string(text, prefix, closed, ds)) return std::move(*v);
+        return kept_expression(text, ds);
+    }
     ParseOptions options;
     options.complete_truncated = !closed;
     auto parsed = parse(text, options);
@@ -108,15 +200,7 @@ Value read_value(std::string_view text, bool closed, Diagnostics& ds) {
     // len(a)) is an expression Python would evaluate: kept as its text, and said so.
     bool word = !text.empty() && ident_start(text.front());
     for (char c : text) word = word && (ident_char(c) || c == '.');
-    if (!word && !text.empty()) {
-        Diagnostic d;
-        d.kind = DiagnosticKind::Repaired;
-        d.repair = RepairKind::ExpressionAsString;
-        d.risk = Risk::Warning;
-        d.message = "kept expression";
-        d.offset = 0;
-        ds.push_back(std::move(d));
-    }
+    if (!word && !text.empty()) return kept_expression(text, ds);
     return Value(text);
 }
 

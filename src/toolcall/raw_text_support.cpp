@@ -12,6 +12,12 @@
 
 namespace laminate::toolcall::detail {
 
+std::string_view skip_blanks(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' || s.front() == '\r'))
+        s.remove_prefix(1);
+    return s;
+}
+
 std::string_view trim(std::string_view s) {
     auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
     while (!s.empty() && space(s.front())) s.remove_prefix(1);

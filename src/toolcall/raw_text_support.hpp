@@ -145,5 +145,35 @@ void stray_text(RawBuilder& b, std::string_view s, std::string_view where);
 
 // Trims ASCII whitespace at both ends.
 std::string_view trim(std::string_view s);
+// Drops ASCII whitespace at the start.
+std::string_view skip_blanks(std::string_view s);
+
+// Where a format's marker (a closing tag, the next call's marker) sits in text[from, limit)
+// outside any JSON string: a call's arguments may mention the marker inside a string value,
+// and that one must not end the call. `at(i, depth)` is asked at each position outside a
+// double-quoted string, before the byte there is taken (depth: the brackets [ and { open at i,
+// counted from `from`), and says whether the marker starts there; the first such i is
+// returned, npos when none does before limit. One pass, no look-behind: linear. A backslash in
+// a string escapes the byte after it. What the caller does when a quote never closes (npos
+// after a long scan) is its own: it must not scan the same text again for the next call.
+template <class At>
+std::size_t find_outside_strings(std::string_view text, std::size_t from, std::size_t limit, At&& at) {
+    limit = limit < text.size() ? limit : text.size();
+    bool in_string = false;
+    std::size_t depth = 0;
+    for (std::size_t i = from; i < limit; ++i) {
+        const char c = text[i];
+        if (in_string) {
+            if (c == '\\') ++i;
+            else if (c == '"') in_string = false;
+            continue;
+        }
+        if (at(i, depth)) return i;
+        if (c == '"') in_string = true;
+        else if (c == '{' || c == '[') ++depth;
+        else if ((c == '}' || c == ']') && depth > 0) --depth;
+    }
+    return std::string_view::npos;
+}
 
 } // namespace laminate::toolcall::detail

@@ -45,6 +45,28 @@ TEST(ParsePrefixedStrings, AnInterpolatingFStringIsAmbiguous) {
     EXPECT_EQ(r.error().path(), "a");
 }
 
+TEST(ParsePrefixedStrings, ARawFStringThatInterpolatesIsAmbiguous) {
+    for (const char* text : {R"({"a": rf'\d{3}'})", R"({"a": fr'{x}'})", R"([Rf"}"])", R"({fr'{k}': 1})"}) {
+        SCOPED_TRACE(text);
+        test::expect_error_kind(text, ErrorKind::AmbiguousRepair);
+    }
+    // Nothing to interpolate: read.
+    expect_repair(R"({"a": rf'\d+'})", R"({"a": "\\d+"})", RepairKind::PythonLiteral, 6);
+}
+
+TEST(ParsePrefixedStrings, AdjacentStringsAfterAPrefixAreAmbiguous) {
+    // Python joins them ("xy"); JSON would see two values that lost a comma. Read as before,
+    // they were one unquoted text.
+    for (const char* text : {"{\"a\": r'x' 'y'}", "[r'x' 'y']", "[b\"x\"\"y\"]", "{u'k' 'l': 1}"}) {
+        SCOPED_TRACE(text);
+        test::expect_error_kind(text, ErrorKind::AmbiguousRepair);
+    }
+    auto r = parse("{\"a\": r'x' 'y'}");
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().offset(), 11u);
+    EXPECT_EQ(r.error().path(), "a");
+}
+
 TEST(ParsePrefixedStrings, ACppRawStringIsAmbiguous) {
     test::expect_error_kind(R"x({"a": R"(raw)"})x", ErrorKind::AmbiguousRepair);
 }

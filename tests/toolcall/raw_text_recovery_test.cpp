@@ -213,13 +213,15 @@ TEST(ToolcallRawTextRecovery, HostileRepetitionsStayLinear) {
     for (int i = 0; i < 30000; ++i) bare += "<function_calls><invoke";
     std::string recipients;
     for (int i = 0; i < 30000; ++i) recipients += ">>>f";
+    std::string functions; // Functionary v3.1 calls, one spelling of <function …> absent
+    for (int i = 0; i < 30000; ++i) functions += "<function=f>{}</function>";
     RawTextOptions options;
     options.max_calls = 100000;
     const struct {
         Format format;
         const std::string* text;
     } cases[] = {{Format::DeepSeek, &params},  {Format::DeepSeek, &invokes},   {Format::Hermes, &blocks},
-                 {Format::AutoDetect, &bare},  {Format::Functionary, &recipients}};
+                 {Format::AutoDetect, &bare},  {Format::Functionary, &recipients}, {Format::Functionary, &functions}};
     for (const auto& c : cases) {
         const auto start = std::chrono::steady_clock::now();
         auto r = read_raw_text(*c.text, c.format, options);

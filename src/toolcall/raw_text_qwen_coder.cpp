@@ -1,0 +1,118 @@
+// Qwen3-Coder's XML tool calls, <function=name><parameter=key>value</parameter>…</function>,
+// inside a <tool_call> block or written alone (raw_text_json.cpp finds them).
+
+#include "raw_text_formats.hpp"
+
+#include <laminate/parse.hpp>
+
+#include <algorithm>
+
+namespace laminate::toolcall::detail {
+
+namespace {
+
+// Where a parameter's value ends in rest (the text after <parameter=key>): at a </parameter>
+// that is followed by the next parameter, </function> or the end. A value may hold the closing
+// tag itself (code that writes XML): a </parameter> followed by anything else is then part of
+// the value, and *inner says so. Only the closers before the next <parameter= are looked at,
+// so each value is searched once. npos: the value was cut off.
+std::size_t parameter_end(std::string_view rest, bool& inner) {
+    constexpr std::string_view pclose = "</parameter>";
+    const std::size_t limit = std::min(rest.size(), rest.find("<parameter="));
+    const std::size_t first = rest.find(pclose);
+    inner = false;
+    for (std::size_t at = first; at != std::string_view::npos && at < limit; at = rest.find(pclose, at + 1)) {
+        const std::string_view after = skip_blanks(rest.substr(at + pclose.size()));
+        if (after.empty() || after.starts_with("<parameter=") || after.starts_with("</function>")) {
+            inner = at != first;
+            return at;
+        }
+    }
+    return first;
+}
+
+} // namespace
+
+// One <function=name><parameter=key>value</parameter>...</function> call (Qwen3-Coder) at the
+// start of body, its opening tag's '>' at gt; returns the text after its </function> (empty when
+// the text ends first). A value that reads as JSON (number, bool, object) is taken as such, else
+// as a string. Text beside the parameters is kept as text, with a warning. closed: the block
+// around the call (if any) was closed; the call is complete when it is and </function> is there.
+std::string_view read_xml_call(std::string_view body, std::size_t gt, RawBuilder& b, bool closed) {
+    constexpr std::string_view pclose = "</parameter>";
+    constexpr std::string_view fclose = "</function>";
+    ToolCall call;
+    call.name = std::string(trim(body.substr(kXmlOpen.size(), gt - kXmlOpen.size())));
+    call.arguments = Value::object();
+    ArgumentSetter setter;
+    std::string_view rest = body.substr(gt + 1);
+    bool complete = closed, function_closed = false;
+    while (true) {
+        const std::string_view next = skip_blanks(rest);
+        if (next.starts_with(fclose)) {
+            rest = next.substr(fclose.size());
+            function_closed = true;
+            break;
+        }
+        const std::size_t at = rest.find(kXmlParameter);
+        // </function> before the next parameter (looked for up to it only: linear).
+        const std::size_t fend = rest.substr(0, at).find(fclose);
+        // The next call's <function=…> before them: this one was left unclosed and ends there,
+        // its parameters not taken into it.
+        if (const std::size_t next_call = rest.substr(0, std::min(at, fend)).find(kXmlOpen);
+            next_call != std::string_view::npos) {
+            stray_text(b, rest.substr(0, next_call), "a <function=...> call");
+            rest.remove_prefix(next_call);
+            break;
+        }
+        if (at == std::string_view::npos || fend != std::string_view::npos) {
+            // No more parameters: the call ends at </function> (or the text, cut off).
+            stray_text(b, rest.substr(0, fend), "a <function=...> call");
+            rest = fend == std::string_view::npos ? std::string_view() : rest.substr(fend + fclose.size());
+            function_closed = fend != std::string_view::npos;
+            break;
+        }
+        stray_text(b, rest.substr(0, at), "a <function=...> call");
+        rest.remove_prefix(at + kXmlParameter.size());
+        const std::size_t name_end = rest.find('>');
+        if (name_end == std::string_view::npos) { complete = false; rest = {}; break; }
+        const std::string_view key_in_text = trim(rest.substr(0, name_end));
+        const std::string key(key_in_text);
+        rest.remove_prefix(name_end + 1);
+        bool inner = false;
+        std::size_t end = parameter_end(rest, inner);
+        if (end == std::string_view::npos) { complete = false; end = rest.size(); }
+        std::string_view raw = rest.substr(0, end);
+        if (raw.starts_with('\n')) raw.remove_prefix(1);
+        if (raw.ends_with('\n')) raw.remove_suffix(1);
+        auto json = parse_json(trim(raw));
+        if (setter.set(call.arguments, key, json && !json->is_string() ? std::move(*json) : Value(raw)))
+            call.diagnostics.push_back(b.repeated_parameter(key_in_text));
+        if (inner) call.diagnostics.push_back(b.closer_in_value(key, raw));
+        rest.remove_prefix(std::min(rest.size(), end + pclose.size()));
+    }
+    call.raw_arguments = call.arguments.dump();
+    call.complete = complete && function_closed;
+    b.call(std::move(call));
+    return rest;
+}
+
+// A <tool_call> block's body of Qwen3-Coder calls, several in one block too; words after the
+// last call are kept as text, with a warning. How many calls were read.
+std::size_t read_xml_function(std::string_view body, RawBuilder& b, bool closed) {
+    std::size_t found = 0;
+    while (body.starts_with(kXmlOpen)) {
+        const std::size_t gt = body.find('>');
+        if (gt == std::string_view::npos) break;
+        const std::string_view rest = read_xml_call(body, gt, b, closed);
+        ++found;
+        body = skip_blanks(rest);
+        if (!body.starts_with(kXmlOpen)) {
+            stray_text(b, rest, "a <tool_call> block");
+            break;
+        }
+    }
+    return found;
+}
+
+} // namespace laminate::toolcall::detail

@@ -328,7 +328,12 @@ Next Parser::number_cold() {
     const bool digits_missing_at_end = (dot && fraction.empty()) ||
                                        (exponent && exponent_digits.empty()) ||
                                        (integer.empty() && fraction.empty());
-    if (q == end_ && digits_missing_at_end) {
+    if (q == end_ && exponent && exponent_digits.empty()) {
+        // "12e" cut off by the end: its exponent is unknown ("12e3"), so the value is dropped
+        // (and its key), as "-" alone is; "12e0" would invent it.
+        return drop_cut_value(start);
+    } else if (q == end_ && digits_missing_at_end) {
+        // "1." is a number as Python and JavaScript write it: 1.0, Risky since more may follow.
         if (!complete(RepairKind::TruncatedCompleted, start, start, "completed value"))
             return Next::Fail;
     } else if (lexeme != (separators ? std::string_view(plain) : source)) {

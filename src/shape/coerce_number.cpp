@@ -115,6 +115,19 @@ Result<Integer> number_to_integer(const Value& n, IntTarget t, const CoerceConte
     return v;
 }
 
+// "1.000" or "-12.000": one dot before three zeros, after one to three digits. For an integer
+// that is 1 (a decimal with a zero fraction) or 1000 (the dot grouping digits, as German writes
+// it): both readings are integers, and which one the model meant is a guess.
+bool dot_may_group(std::string_view s) noexcept {
+    s = trim(s);
+    if (!s.empty() && (s.front() == '-' || s.front() == '+')) s.remove_prefix(1);
+    const std::size_t dot = s.find('.');
+    if (dot == std::string_view::npos || dot == 0 || dot > 3 || s.size() != dot + 4) return false;
+    for (std::size_t i = 0; i < dot; ++i)
+        if (s[i] < '0' || s[i] > '9') return false;
+    return s.substr(dot + 1) == "000";
+}
+
 Result<Integer> read_integer(const Value& in, IntTarget t, const CoerceContext& ctx, Conversion& c,
                              bool may_unwrap) {
     switch (in.type()) {
@@ -126,6 +139,10 @@ Result<Integer> read_integer(const Value& in, IntTarget t, const CoerceContext& 
         return Integer{false, in.as_bool() ? 1u : 0u};
     case Type::String: {
         if (take_default(in, ctx, c, true)) return Integer{};
+        if (dot_may_group(in.as_string()) && ctx.allows(CoercionLevel::StringCoercion))
+            return fail(ctx, ErrorKind::AmbiguousValue,
+                        "expected " + expected_integer(t) +
+                            ", got a string whose dot may be digit grouping or a decimal mark");
         auto n = number_from_string(in, expected_integer(t), false, ctx, c);
         if (!n) return std::move(n).error();
         return number_to_integer(*n, t, ctx, c);

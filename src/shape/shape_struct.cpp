@@ -354,11 +354,12 @@ bool variant_failed(std::span<const std::string_view> labels, std::span<const Er
 }
 
 void note_variant_choice(std::string_view label, std::size_t fits, std::size_t alternatives, const Value& in,
-                         ShapeState& st) {
+                         ShapeState& st, Risk risk) {
     Diagnostic d;
     d.path = st.path;
     d.kind = DiagnosticKind::Coerced;
-    d.risk = Risk::Info;
+    d.risk = risk;
+    if (risk != Risk::Info) d.suggestion = "emit the value in the type of the alternative meant";
     d.from = std::string(shape_detail::source_type(in));
     d.to = std::string(label);
     d.message = "chose variant alternative " + std::string(label) + " (" + std::to_string(fits) + " of " +

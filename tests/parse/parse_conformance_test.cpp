@@ -42,6 +42,12 @@ const Difference deliberate_differences[] = {
     {"\"\\u", "jsonrepair invents \"\" for a string with nothing read; laminate: value_not_closed"},
     {"\"\\u2", "as above"},
     {"\"\\u260", "as above"},
+    {"{\"a\":2e", "jsonrepair invents the exponent 0 (2e0); laminate drops the number cut before "
+                 "its exponent digits, and its key (Risky)"},
+    {"{\"a\":2e-", "as above"},
+    {"2e", "as above, at the root: value_not_closed"},
+    {"2e+", "as above"},
+    {"2e-", "as above"},
     {"-", "jsonrepair invents -0 for a sign alone; laminate: value_not_closed"},
     {".", "jsonrepair invents 0 for a dot alone; laminate: value_not_closed"},
     {"[-,", "jsonrepair invents -0; a sign without digits is no number (invalid_json)"},
@@ -109,8 +115,8 @@ TEST(ParseConformance, JsonrepairSuite) {
     std::cout << "[ jsonrepair ] " << passed << "/" << cases << " cases pass (" << rate << "%), "
               << std::size(deliberate_differences) << " deliberate differences\n";
     RecordProperty("jsonrepair_pass_rate", std::to_string(rate));
-    // 95%: the deliberate differences above are about 4% of the suite.
-    EXPECT_GE(rate, 95.0);
+    // 94%: the deliberate differences above are about 5% of the suite.
+    EXPECT_GE(rate, 94.0);
 }
 
 } // namespace

@@ -51,6 +51,11 @@ TEST(ParseTruncation, IsCompletedOnRequest) {
                   completing());
     expect_repair("{\"s \\ud", R"({})", RepairKind::TruncatedCompleted, 1, Risk::Risky,
                   completing());
+    // A number cut before its exponent digits is dropped with its key: "12e0" would invent the
+    // exponent ("12e3" was as likely). "1." is a number as Python writes it: 1.0, Risky.
+    expect_repair("{\"n\": 12e", R"({})", RepairKind::TruncatedCompleted, 6, Risk::Risky, completing());
+    expect_repair("[1, -3e+", R"([1])", RepairKind::TruncatedCompleted, 4, Risk::Risky, completing());
+    expect_repair("[1, 2.", R"([1, 2.0])", RepairKind::TruncatedCompleted, 4, Risk::Risky, completing());
     auto ds = expect_repair("[[1, {\"a\": [2", R"([[1, {"a": [2]}]])", RepairKind::MissingCloser,
                             13, Risk::Risky, completing());
     EXPECT_EQ(test::repairs_of(ds, RepairKind::MissingCloser).size(), 4u);

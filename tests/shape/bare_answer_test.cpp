@@ -279,7 +279,7 @@ TEST(BareAnswer, CurrencySymbolsYesCodesAndPercentNo) {
 // An integral number written with a zero fraction is the integer, with the Info of that
 // reading; a fraction is no integer.
 TEST(BareAnswer, ZeroFractionIntoAnInteger) {
-    for (const char* text : {"3.000", "`3.000`", "**3.000**"}) {
+    for (const char* text : {"3.0", "`3.0`", "**3.00**"}) {
         auto t = from_llm_response<int>(text);
         ASSERT_TRUE(t) << text << ": " << t.error();
         EXPECT_EQ(t->value, 3);
@@ -287,7 +287,7 @@ TEST(BareAnswer, ZeroFractionIntoAnInteger) {
         ASSERT_TRUE(s) << text << ": " << s.error();
         EXPECT_EQ(s->value.dump(), "3");
     }
-    auto plain = from_llm_response<int>("3.000");
+    auto plain = from_llm_response<int>("3.0");
     ASSERT_TRUE(plain) << plain.error();
     EXPECT_EQ(max_risk(plain->diagnostics), Risk::Info);
     auto frac = from_llm_response<int>("3.5");

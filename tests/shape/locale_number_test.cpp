@@ -73,6 +73,22 @@ TEST(LocaleNumbers, IntegerTargetsTakeGroupedIntegers) {
     EXPECT_EQ(range.error().kind(), ErrorKind::OutOfRange);
 }
 
+TEST(LocaleNumbers, ADotBeforeThreeZerosIsAmbiguousForAnInteger) {
+    // "1.000" for an integer is 1 (a zero fraction) or 1000 (German grouping): both integers, so
+    // the dot decides nothing. An error, not 1 at Info. For a float it stays the decimal 1.0.
+    Probe p;
+    auto ctx = p.at(CoercionLevel::BestEffort);
+    for (const char* text : {"1.000", "12.000", "-100.000", " 5.000 "}) {
+        auto r = laminate::coerce_to<std::int64_t>(Value(text), ctx);
+        ASSERT_FALSE(r) << text;
+        EXPECT_EQ(r.error().kind(), ErrorKind::AmbiguousValue) << text;
+    }
+    EXPECT_EQ(*laminate::coerce_to<std::int64_t>(Value("1.0"), ctx), 1);
+    EXPECT_EQ(*laminate::coerce_to<std::int64_t>(Value("1.000.000"), ctx), 1000000);
+    EXPECT_EQ(*laminate::coerce_to<std::int64_t>(Value(1.000), ctx), 1); // a JSON number is JSON's
+    EXPECT_EQ(best_effort_double("1.000", p), 1.0);
+}
+
 TEST(LocaleNumbers, AmbiguousCommasAreErrors) {
     // "4,99 €": a lone comma is ambiguous even beside a currency symbol.
     for (const char* text : {"12,34", "1,5", "0,5", "1234,567", "0,123", "12,3456", "4,99 \xE2\x82\xAC"}) {

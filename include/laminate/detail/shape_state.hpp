@@ -228,9 +228,10 @@ bool read_overflow(const Value& in, Overflow& out, ShapeState& st);
 
 // type_mismatch when no variant alternative fits; `failures` holds each one's first error.
 bool variant_failed(std::span<const std::string_view> labels, std::span<const Error> failures, ShapeState& st);
-// The Info diagnostic naming the chosen alternative when several fit.
+// The diagnostic naming the chosen alternative when several fit: Info, or Warning when another
+// fits as well and gives another value (the choice is then the order's, a guess).
 void note_variant_choice(std::string_view label, std::size_t fits, std::size_t alternatives, const Value& in,
-                         ShapeState& st);
+                         ShapeState& st, Risk risk = Risk::Info);
 // A fixed-size array given another number of elements.
 bool array_length_mismatch(std::size_t expected, std::size_t got, ShapeState& st);
 

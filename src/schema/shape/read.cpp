@@ -355,6 +355,9 @@ bool choose(std::size_t count, const Value& in, Value& out, ShapeState& st,
     Value best_value;
     std::vector<Error> failures;
     std::size_t fits = 0, best_index = 0;
+    // Another alternative as good as the best by every measure, giving another value: "1" for
+    // ["boolean", "integer"] is true or 1, and the order alternatives are tried in is no reason.
+    bool tied = false;
     const bool coercing = st.policy.coercion != CoercionLevel::Exact;
     for (int pass = coercing ? 0 : 1; pass < 2 && !best; ++pass) {
         failures.clear();
@@ -373,6 +376,9 @@ bool choose(std::size_t count, const Value& in, Value& out, ShapeState& st,
                     best.emplace(std::move(trial));
                     best_value = std::move(candidate);
                     best_index = i;
+                    tied = false;
+                } else if (!better(*best, trial) && !(candidate == best_value)) {
+                    tied = true;
                 }
             } else if (!trial.errors.empty()) {
                 failures.push_back(std::move(trial.errors.front()));
@@ -381,7 +387,7 @@ bool choose(std::size_t count, const Value& in, Value& out, ShapeState& st,
     }
     if (best) best->policy = st.policy;
     if (!best) return shape_detail::variant_failed(labels, failures, st);
-    if (fits > 1) shape_detail::note_variant_choice(labels[best_index], fits, count, in, st);
+    if (fits > 1) shape_detail::note_variant_choice(labels[best_index], fits, count, in, st, tied ? Risk::Warning : Risk::Info);
     st.adopt(std::move(*best));
     out = std::move(best_value);
     return true;
@@ -398,8 +404,9 @@ bool read_alternatives(const Value& in, const Node& n, Value& out, ShapeState& s
 
 bool read_type_union(const Value& in, const Node& n, Value& out, ShapeState& st, std::size_t depth) {
     if (unsigned direct = direct_type(in, n.types)) return read_typed(in, direct, n, out, st, depth);
-    constexpr std::array<unsigned, 7> order{t_null, t_bool, t_integer, t_number, t_string, t_array, t_object};
-    constexpr std::array<std::string_view, 7> names{"null", "bool", "integer", "number", "string", "array", "object"};
+    // Numbers before bool: a digit string ("1", "0") is a number first, whichever the schema lists first.
+    constexpr std::array<unsigned, 7> order{t_null, t_integer, t_number, t_bool, t_string, t_array, t_object};
+    constexpr std::array<std::string_view, 7> names{"null", "integer", "number", "bool", "string", "array", "object"};
     std::vector<unsigned> bits;
     std::vector<std::string_view> labels;
     for (std::size_t i = 0; i < order.size(); ++i)

@@ -21,13 +21,17 @@ TEST(SchemaScalar, IntegerAtEachLevel) {
 // float read as an integer; from a string as well, and as a bare answer. "3.5" stays an error.
 TEST(SchemaScalar, ZeroFractionIsTheInteger) {
     const char* schema = R"({"type":"integer"})";
-    for (const char* text : {"3.000", "\"3.000\"", "30e-1"}) {
+    for (const char* text : {"3.000", "\"3.00\"", "30e-1"}) {
         auto r = shape_text(schema, text);
         ASSERT_TRUE(r) << text << ": " << r.error();
         EXPECT_TRUE(r->value.is_integer()) << text;
         EXPECT_EQ(r->value.dump(), "3") << text;
         EXPECT_EQ(max_risk(r->diagnostics), Risk::Info) << text;
     }
+    // A string "3.000" is 3 or 3000 (German grouping): ambiguous. The JSON number 3.000 is 3.
+    auto grouped = shape_text(schema, "\"3.000\"");
+    ASSERT_FALSE(grouped);
+    EXPECT_EQ(grouped.error().kind(), ErrorKind::AmbiguousValue);
     auto bare = compiled(schema).from_llm_response("The answer:\n```\n3.000\n```");
     ASSERT_TRUE(bare) << bare.error();
     EXPECT_EQ(bare->value.dump(), "3");

@@ -32,6 +32,24 @@ TEST(SchemaUnionPreference, CoercionsWhenNothingFitsExactly) {
     EXPECT_FALSE(s.from_json(R"("7")", ShapeOptions{.mode = Mode::Strict}));
 }
 
+// "1" for ["boolean", "integer"]: true and 1 fit equally well, each by one coercion. The number
+// is read first whatever the order, and the choice is a Warning, not settled quietly.
+TEST(SchemaUnionPreference, ATieBetweenCoercionsIsAWarning) {
+    for (const char* schema : {R"({"type":["boolean","integer"]})", R"({"type":["integer","boolean"]})"}) {
+        Schema s = compiled(schema);
+        auto r = s.from_json(R"("1")");
+        ASSERT_TRUE(r) << r.error();
+        EXPECT_EQ(r->value, Value(1)) << schema;
+        EXPECT_EQ(max_risk(r->diagnostics), Risk::Warning) << schema;
+    }
+    // "yes" fits the boolean alone: no tie, no Warning.
+    Schema s = compiled(R"({"type":["boolean","integer"]})");
+    auto yes = s.from_json(R"("yes")");
+    ASSERT_TRUE(yes) << yes.error();
+    EXPECT_EQ(yes->value, Value(true));
+    EXPECT_EQ(max_risk(yes->diagnostics), Risk::Info);
+}
+
 TEST(SchemaUnionPreference, TypedVariantAgrees) {
     auto r = from_json<std::variant<int, std::string>>(R"("42")");
     ASSERT_TRUE(r) << r.error();

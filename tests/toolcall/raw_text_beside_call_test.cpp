@@ -25,8 +25,6 @@ bool warned_beside(const Response& r) {
     });
 }
 
-#define DS_(x) "<\xEF\xBD\x9C" x "\xEF\xBD\x9C>"
-#define SP "\xE2\x96\x81"
 #define DSML_(x) "<\xEF\xBD\x9C" "DSML" "\xEF\xBD\x9C" x ">"
 #define DSML_END(x) "</\xEF\xBD\x9C" "DSML" "\xEF\xBD\x9C" x ">"
 

@@ -22,8 +22,6 @@ using laminate::toolcall::test::read;
 
 namespace {
 
-#define DS_(x) "<\xEF\xBD\x9C" x "\xEF\xBD\x9C>"
-#define SP "\xE2\x96\x81"
 #define CALLS_BEGIN DS_("tool" SP "calls" SP "begin")
 #define CALLS_END DS_("tool" SP "calls" SP "end")
 #define CALL_BEGIN DS_("tool" SP "call" SP "begin")

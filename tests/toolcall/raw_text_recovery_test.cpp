@@ -21,8 +21,6 @@ using laminate::toolcall::test::read;
 namespace {
 
 
-#define DS_(x) "<\xEF\xBD\x9C" x "\xEF\xBD\x9C>"
-#define SP "\xE2\x96\x81"
 const std::string kCallBegin = DS_("tool" SP "call" SP "begin");
 const std::string kCallEnd = DS_("tool" SP "call" SP "end");
 const std::string kSep = DS_("tool" SP "sep");

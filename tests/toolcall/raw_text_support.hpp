@@ -7,6 +7,11 @@
 #include <cstddef>
 #include <string_view>
 
+// DeepSeek's markers, spelt with U+FF5C and U+2581: DS_("tool" SP "call" SP "begin"). Macros, so
+// that tests can join them with other literals.
+#define DS_(x) "<\xEF\xBD\x9C" x "\xEF\xBD\x9C>"
+#define SP "\xE2\x96\x81"
+
 namespace laminate::toolcall::test {
 
 // The text read in format `f`; a failed read fails the test and gives an empty Response.

@@ -19,9 +19,6 @@ namespace {
 
 
 
-// DeepSeek's markers: U+FF5C and U+2581.
-#define DS_(x) "<\xEF\xBD\x9C" x "\xEF\xBD\x9C>"
-#define SP "\xE2\x96\x81"
 constexpr std::string_view kCallsBegin = DS_("tool" SP "calls" SP "begin");
 constexpr std::string_view kCallsEnd = DS_("tool" SP "calls" SP "end");
 constexpr std::string_view kCallBegin = DS_("tool" SP "call" SP "begin");

@@ -2,9 +2,12 @@
 #include "schema/shape/node.hpp"
 
 #include "schema/keyword_lookup.hpp"
+#include "schema/validate/text.hpp"
 
 #include <laminate/detail/shape_fast.hpp>
 #include <laminate/parse.hpp>
+
+#include <re2/re2.h>
 
 #include <cmath>
 #include <limits>
@@ -324,6 +327,21 @@ std::optional<Error> Compiler::fill_object(const Value& s, Node& n, std::size_t 
             return bad("required must be an array", where);
         }
     }
+    if (const Value* patterns = lookup_.find(s, "patternProperties")) {
+        if (!patterns->is_object()) return bad("patternProperties must be an object", where);
+        for (const Member& m : patterns->members()) {
+            // As the validator compiles it (it already accepted the pattern: Schema::compile
+            // runs it first).
+            RE2::Options o;
+            o.set_log_errors(false);
+            o.set_encoding(RE2::Options::EncodingUTF8);
+            auto re = std::make_shared<const RE2>(ecma_to_re2(m.key()), o);
+            if (!re->ok()) return bad("patternProperties has a pattern RE2 cannot compile", where);
+            auto child = compile(m.value, depth + 1, where + "/patternProperties/" + std::string(m.key()));
+            if (!child) return std::move(child).error();
+            n.pattern_properties.push_back(PatternProperty{std::move(re), *child});
+        }
+    }
     if (const Value* add = lookup_.find(s, "additionalProperties")) {
         if (add->is_bool()) {
             n.additional = add->as_bool() ? Additional::Allowed : Additional::Forbidden;
@@ -406,6 +424,7 @@ std::optional<Error> Compiler::merge_all_of(const Value& list, Node& n, std::siz
             n.additional = c.additional;
             n.additional_schema = c.additional_schema;
         }
+        n.pattern_properties.insert(n.pattern_properties.end(), c.pattern_properties.begin(), c.pattern_properties.end());
         if (!n.items) n.items = c.items;
         if (!n.has_enum && c.has_enum) {
             n.has_enum = true;
@@ -452,7 +471,9 @@ std::optional<Error> Compiler::fill(const Value& s, Node& n, std::size_t depth, 
         if (auto e = merge_all_of(*all, n, depth, where)) return e;
     // No type: what the keywords describe.
     if (!n.types && !lookup_.find(s, "type")) {
-        if (!n.properties.empty() || lookup_.find(s, "additionalProperties") || lookup_.find(s, "required")) n.types = t_object;
+        if (!n.properties.empty() || !n.pattern_properties.empty() || lookup_.find(s, "additionalProperties") ||
+            lookup_.find(s, "required"))
+            n.types = t_object;
         else if (n.items || !n.prefix_items.empty() || n.items_forbidden) n.types = t_array;
     }
     if (n.label.empty()) n.label = std::string(label_for(n.types & ~t_null));

@@ -21,6 +21,10 @@
 #include <string_view>
 #include <vector>
 
+namespace re2 {
+class RE2; // (the pattern is matched in read.cpp; RE2 stays out of this header)
+} // namespace re2
+
 namespace laminate::schema_detail {
 
 struct Node;
@@ -85,6 +89,13 @@ private:
 
 enum class Additional : unsigned char { Allowed, Forbidden, Schema };
 
+// A patternProperties entry: members whose key the pattern matches (anywhere in the key, as the
+// validator matches it) are shaped by `schema`, not taken as additional ones.
+struct PatternProperty {
+    std::shared_ptr<const re2::RE2> pattern;
+    const Node* schema = nullptr;
+};
+
 // The key table typed shaping's matcher reads for an object node (keys view the properties' own
 // strings), built at the node's first read on the general path: the fast path, which reads most
 // calls, never needs it, and building it for every object node was a fair share of compiling a
@@ -144,6 +155,8 @@ struct Node {
     // length_min / length_max, items_min / items_max of a FieldSpec)
     // Shared, so that the node stays small (and its hot fields in few cache lines).
     std::shared_ptr<const FieldSpec> limits;
+    // patternProperties, in schema order (a member takes the first whose pattern matches its key)
+    std::vector<PatternProperty> pattern_properties;
 };
 
 struct ShapeTree {

@@ -152,7 +152,59 @@ private:
     std::unordered_set<const Value*> ref_chain_;         // $refs being followed, for cycles
     bool any_ = false;                                   // fill_types saw a name for any value
     KeywordLookup lookup_;
+
+public:
+    // A keyword shaping does not enforce itself was met: the shaped value needs the validator.
+    bool unenforced = false;
+
+private:
+    void note_unenforced(const Value& s);
+    bool has_assertions_besides(const Value& s, std::string_view keyword) const;
 };
+
+// Keywords shaping reads but does not enforce in full, or not at all: oneOf's exclusivity, allOf
+// (merged, its parts' conflicts unseen), not, multipleOf, the object and array keywords below,
+// if/then/else, and patternProperties (a member takes one pattern's schema; the validator applies
+// every pattern that matches, and each to a declared property too). Formats and patterns are
+// left to validate() on purpose; unevaluated* are read by neither.
+constexpr std::string_view kUnenforced[] = {
+    "oneOf", "allOf", "not", "multipleOf", "minProperties", "maxProperties", "dependentRequired",
+    "dependentSchemas", "dependencies", "if", "contains", "minContains", "maxContains", "propertyNames",
+    "patternProperties",
+};
+
+// Keywords that assert nothing (annotations, definitions) or that shaping leaves to validate().
+constexpr std::string_view kNoAssertion[] = {
+    "$ref", "$schema", "$id", "$anchor", "$dynamicAnchor", "$comment", "$defs", "definitions", "title",
+    "description", "default", "examples", "deprecated", "readOnly", "writeOnly", "format", "pattern",
+    "contentEncoding", "contentMediaType", "nullable", "$vocabulary",
+};
+
+// Whether `s` has a keyword that asserts something besides `keyword` (a $ref's or anyOf's
+// siblings: shaping reads the $ref's target or the alternatives alone).
+bool Compiler::has_assertions_besides(const Value& s, std::string_view keyword) const {
+    for (const Member& m : s.members()) {
+        if (m.key() == keyword) continue;
+        bool annotation = false;
+        for (std::string_view k : kNoAssertion) annotation = annotation || m.key() == k;
+        if (!annotation) return true;
+    }
+    return false;
+}
+
+void Compiler::note_unenforced(const Value& s) {
+    if (unenforced) return;
+    for (std::string_view k : kUnenforced)
+        if (lookup_.find(s, k)) {
+            unenforced = true;
+            return;
+        }
+    // Draft 4's boolean exclusiveMinimum / exclusiveMaximum: shaping reads the number form only.
+    for (std::string_view k : {std::string_view("exclusiveMinimum"), std::string_view("exclusiveMaximum")})
+        if (const Value* v = lookup_.find(s, k); v && v->is_bool() && v->as_bool()) unenforced = true;
+    // anyOf with keywords of its own: shaping reads the alternatives alone.
+    if (lookup_.find(s, "anyOf") && has_assertions_besides(s, "anyOf")) unenforced = true;
+}
 
 Result<const Node*> Compiler::compile(const Value& s, std::size_t depth, const std::string& where) {
     if (depth > options_.max_depth) return bad("nested deeper than the limit", where);
@@ -185,7 +237,11 @@ Result<const Node*> Compiler::resolve_ref(const Value& s, std::size_t depth, con
     const Value& ref = s["$ref"];
     if (!ref.is_string()) return bad("$ref must be a string", where);
     std::string_view r = ref.as_string();
+    // Keywords beside the $ref: shaping reads its target alone (2020-12 applies both; draft 7
+    // ignores them, and then the validator's check passes).
+    if (has_assertions_besides(s, "$ref")) unenforced = true;
     if (r.empty() || r[0] != '#' || (r.size() > 1 && r[1] != '/')) {
+        unenforced = true; // shaping takes any value there; the validator resolved the target
         // Another document (SchemaCompileOptions::documents) or an anchor: the validator resolved
         // it when the Schema was compiled; shaping takes the value under it as it comes.
         Node& any = out_.nodes.emplace_back();
@@ -446,6 +502,7 @@ std::optional<Error> Compiler::merge_all_of(const Value& list, Node& n, std::siz
 
 std::optional<Error> Compiler::fill(const Value& s, Node& n, std::size_t depth, const std::string& where) {
     n.source_literals = options_.source_literals;
+    note_unenforced(s);
     if (const Value* type = lookup_.find(s, "type"))
         if (auto e = fill_types(*type, n, where)) return e;
     if (const Value* nullable = lookup_.find(s, "nullable"); nullable && nullable->is_bool() && nullable->as_bool() && n.types)
@@ -524,7 +581,8 @@ std::optional<unsigned> json_types_of(std::string_view type_name) {
     return name->types;
 }
 
-Result<const Node*> build_shape_tree(const Value& schema, const SchemaCompileOptions& options, ShapeTree& out) {
+Result<const Node*> build_shape_tree(const Value& schema, const SchemaCompileOptions& options, ShapeTree& out,
+                                     const Rules* rules) {
     Compiler compiler(schema, options, out);
     auto root = compiler.compile(schema, 0, "");
     if (!root) return std::move(root).error();
@@ -544,6 +602,8 @@ Result<const Node*> build_shape_tree(const Value& schema, const SchemaCompileOpt
             p.text = &text;
         }
     Node& root_node = *const_cast<Node*>(out.root); // one of out.nodes
+    root_node.verify = compiler.unenforced && rules != nullptr;
+    root_node.verify_rules = root_node.verify ? rules : nullptr;
     out.hot.build(root_node);
     return out.root;
 }

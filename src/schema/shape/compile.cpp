@@ -159,6 +159,10 @@ public:
 
 private:
     void note_unenforced(const Value& s);
+    NodeRare& rare_of(Node& n) {
+        if (!n.rare) n.rare = out_.rares.emplace_back(std::make_unique<NodeRare>()).get();
+        return *n.rare;
+    }
     bool has_assertions_besides(const Value& s, std::string_view keyword) const;
 };
 
@@ -395,7 +399,7 @@ std::optional<Error> Compiler::fill_object(const Value& s, Node& n, std::size_t 
             if (!re->ok()) return bad("patternProperties has a pattern RE2 cannot compile", where);
             auto child = compile(m.value, depth + 1, where + "/patternProperties/" + std::string(m.key()));
             if (!child) return std::move(child).error();
-            n.pattern_properties.push_back(PatternProperty{std::move(re), *child});
+            rare_of(n).pattern_properties.push_back(PatternProperty{std::move(re), *child});
         }
     }
     if (const Value* add = lookup_.find(s, "additionalProperties")) {
@@ -480,7 +484,10 @@ std::optional<Error> Compiler::merge_all_of(const Value& list, Node& n, std::siz
             n.additional = c.additional;
             n.additional_schema = c.additional_schema;
         }
-        n.pattern_properties.insert(n.pattern_properties.end(), c.pattern_properties.begin(), c.pattern_properties.end());
+        if (c.rare && !c.rare->pattern_properties.empty()) {
+            auto& patterns = rare_of(n).pattern_properties;
+            patterns.insert(patterns.end(), c.rare->pattern_properties.begin(), c.rare->pattern_properties.end());
+        }
         if (!n.items) n.items = c.items;
         if (!n.has_enum && c.has_enum) {
             n.has_enum = true;
@@ -528,7 +535,8 @@ std::optional<Error> Compiler::fill(const Value& s, Node& n, std::size_t depth, 
         if (auto e = merge_all_of(*all, n, depth, where)) return e;
     // No type: what the keywords describe.
     if (!n.types && !lookup_.find(s, "type")) {
-        if (!n.properties.empty() || !n.pattern_properties.empty() || lookup_.find(s, "additionalProperties") ||
+        if (!n.properties.empty() || (n.rare && !n.rare->pattern_properties.empty()) ||
+            lookup_.find(s, "additionalProperties") ||
             lookup_.find(s, "required"))
             n.types = t_object;
         else if (n.items || !n.prefix_items.empty() || n.items_forbidden) n.types = t_array;
@@ -603,7 +611,10 @@ Result<const Node*> build_shape_tree(const Value& schema, const SchemaCompileOpt
         }
     Node& root_node = *const_cast<Node*>(out.root); // one of out.nodes
     root_node.verify = compiler.unenforced && rules != nullptr;
-    root_node.verify_rules = root_node.verify ? rules : nullptr;
+    if (root_node.verify) {
+        if (!root_node.rare) root_node.rare = out.rares.emplace_back(std::make_unique<NodeRare>()).get();
+        root_node.rare->verify_rules = rules;
+    }
     out.hot.build(root_node);
     return out.root;
 }

@@ -134,7 +134,8 @@ bool take_fast(std::string_view text, const Schema& schema, const ParseOptions& 
     // (Its errors are the answer: the general path would shape the same value.) An object root
     // has its compact form (the fast path read it, not the root node); an array root was read.
     const schema_detail::HotObject* h = schema.hot_root();
-    if (h ? h->verify : schema.shape_root().verify) schema_detail::verify_shaped(schema.shape_root(), out.value, st);
+    if (h ? h->verify : schema.shape_root().verify) [[unlikely]]
+        schema_detail::verify_shaped(schema.shape_root(), out.value, st);
     return true;
 }
 

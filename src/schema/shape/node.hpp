@@ -98,6 +98,15 @@ struct PatternProperty {
 
 struct Rules;
 
+// What few nodes have, kept apart (ShapeTree owns it) so that every Node stays small: a BFCL run
+// compiles thousands of schemas, and their nodes are mostly cold.
+struct NodeRare {
+    // patternProperties, in schema order (a member takes the first whose pattern matches its key)
+    std::vector<PatternProperty> pattern_properties;
+    // The root's, when Node::verify: the validator's rules of the same schema (owned beside the tree).
+    const Rules* verify_rules = nullptr;
+};
+
 // The key table typed shaping's matcher reads for an object node (keys view the properties' own
 // strings), built at the node's first read on the general path: the fast path, which reads most
 // calls, never needs it, and building it for every object node was a fair share of compiling a
@@ -135,7 +144,7 @@ struct Node {
     bool plain_keys = false;       // every property key is plain ASCII text (the fast path compares bytes)
     // The root's: the schema uses keywords shaping does not enforce itself (oneOf's exclusivity,
     // not, multipleOf, if/then/else, ...), so a shaped value is checked by the validator
-    // (`verify_rules`). A flag here, in the line the entry reads anyway: the common schema pays
+    // (`rare->verify_rules`). A flag here, in the line the entry reads anyway: the common schema pays
     // nothing for it.
     bool verify = false;
     const HotObject* hot = nullptr; // the fast path's form of an object node (ShapeTree::hot), or null
@@ -162,16 +171,15 @@ struct Node {
     // length_min / length_max, items_min / items_max of a FieldSpec)
     // Shared, so that the node stays small (and its hot fields in few cache lines).
     std::shared_ptr<const FieldSpec> limits;
-    // patternProperties, in schema order (a member takes the first whose pattern matches its key)
-    std::vector<PatternProperty> pattern_properties;
-    // The root's, when `verify`: the validator's rules of the same schema (owned beside the tree).
-    const Rules* verify_rules = nullptr;
+    NodeRare* rare = nullptr; // null: none of those keywords (one of ShapeTree::rares)
 };
 
 struct ShapeTree {
     std::deque<Node> nodes;
     // What the properties' `text` point to: sized once, when every node is compiled.
     std::vector<PropertyText> property_texts;
+    // What the nodes' `rare` point to: none for most schemas (an empty deque would allocate).
+    std::vector<std::unique_ptr<NodeRare>> rares;
     const Node* root = nullptr;
     HotForm hot; // the fast path's compact form of the object nodes (hot.hpp)
 };

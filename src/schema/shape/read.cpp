@@ -223,7 +223,7 @@ namespace {
 
 // The schema of the first patternProperties entry whose pattern matches `key`, or null.
 const Node* pattern_schema(const Node& n, std::string_view key) {
-    for (const PatternProperty& p : n.pattern_properties)
+    for (const PatternProperty& p : n.rare->pattern_properties)
         if (RE2::PartialMatch(key, *p.pattern)) return p.schema;
     return nullptr;
 }
@@ -301,7 +301,7 @@ bool read_object(const Value& in, const Node& n, Value& out, ShapeState& st, std
         for (std::size_t i = 0; i < obj.size(); ++i) unknown.push_back({i, {}, nullptr});
     }
     for (std::size_t i = 0; i < count && !st.stopped; ++i) read_property(n.properties[i], slots[i], members, st, depth);
-    if (!unknown.empty() && !n.pattern_properties.empty() && !st.stopped)
+    if (!unknown.empty() && n.rare && !n.rare->pattern_properties.empty() && !st.stopped)
         read_pattern_members(obj, unknown, n, members, st, depth);
     if (!st.stopped)
         read_unknown(obj, unknown, n, members, st, depth, !unknown.empty() && shape_detail::any_field_absent(slots));

@@ -11,10 +11,10 @@
 namespace laminate::schema_detail {
 
 bool verify_shaped(const Node& root, const Value& shaped, shape_detail::ShapeState& st) {
-    if (!root.verify || !root.verify_rules || !st.errors.empty()) return st.errors.empty();
+    if (!root.verify || !root.rare || !root.rare->verify_rules || !st.errors.empty()) return st.errors.empty();
     ValidateOptions options;
     options.stop_at_first = st.policy.errors == ErrorCollection::First;
-    const ValidationResult result = evaluate(*root.verify_rules, shaped, options);
+    const ValidationResult result = evaluate(*root.rare->verify_rules, shaped, options);
     if (result.valid) return true;
     bool failed = false;
     for (const Violation& v : result.violations) {

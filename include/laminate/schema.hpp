@@ -43,7 +43,8 @@
 //   (bool or a schema), patternProperties, items, prefixItems, minItems/maxItems, enum, const,
 //   default, anyOf, oneOf, allOf (of object schemas: merged), nullable (OpenAPI),
 //   minimum/maximum/exclusiveMinimum/exclusiveMaximum, minLength/maxLength, local $ref ("#",
-//   "#/$defs/x", "#/definitions/x", any JSON Pointer into the schema document). Keywords it does not know are ignored.
+//   "#/$defs/x", "#/definitions/x", any JSON Pointer into the schema document). Keywords it does
+//   not know are ignored.
 // * BFCL: type "dict" (object), "float" (number), "tuple" (array), "any"; and the Java / JavaScript
 //   type names of BFCL's java and javascript categories ("String", "int", "long", "boolean",
 //   "double", "float", "char", "byte", "short", "HashMap", "Map", "ArrayList", "List", "Array",

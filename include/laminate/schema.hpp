@@ -40,10 +40,11 @@
 // ---- Shaping -----------------------------------------------------------------------------------
 // Schema dialects accepted (an unusable schema is an InvalidSchema error):
 // * JSON Schema: type (a name or an array of names), properties, required, additionalProperties
-//   (bool or a schema), items, prefixItems, minItems/maxItems, enum, const, default, anyOf, oneOf,
-//   allOf (of object schemas: merged), nullable (OpenAPI), minimum/maximum/exclusiveMinimum/
-//   exclusiveMaximum, minLength/maxLength, local $ref ("#", "#/$defs/x", "#/definitions/x", any
-//   JSON Pointer into the schema document). Keywords it does not know are ignored.
+//   (bool or a schema), patternProperties, items, prefixItems, minItems/maxItems, enum, const,
+//   default, anyOf, oneOf, allOf (of object schemas: merged), nullable (OpenAPI),
+//   minimum/maximum/exclusiveMinimum/exclusiveMaximum, minLength/maxLength, local $ref ("#",
+//   "#/$defs/x", "#/definitions/x", any JSON Pointer into the schema document). Keywords it does
+//   not know are ignored.
 // * BFCL: type "dict" (object), "float" (number), "tuple" (array), "any"; and the Java / JavaScript
 //   type names of BFCL's java and javascript categories ("String", "int", "long", "boolean",
 //   "double", "float", "char", "byte", "short", "HashMap", "Map", "ArrayList", "List", "Array",
@@ -79,7 +80,7 @@
 //   with the lowest risk (then fewest diagnostics, then first) wins, as std::variant members
 //   (a value whose JSON type is one of a type array's is taken as that type, uncoerced). A JSON
 //   number is a valid "number" as written (an integer stays an integer). BFCL's `enum` on an array
-//   constrains its items. oneOf is read like anyOf: exclusivity is the validator's business.
+//   constrains its items. oneOf is read like anyOf, then checked (below).
 // * Recursion through structure ($ref back to a schema from inside an array or object, the "any
 //   JSON value" anyOf) compiles and shapes; a $ref cycle with no structure between is
 //   InvalidSchema. A value is not wrapped in an array whose items may themselves be arrays.
@@ -91,6 +92,14 @@
 // * Constraints (minimum/maximum beyond the integer target's range, exclusive bounds, min/max
 //   length, min/max items) are checked after coercion: constraint_violation. Formats and patterns
 //   are left to validate().
+// * patternProperties: a member no property takes whose key a pattern matches is shaped by the
+//   first such pattern's schema (never an additional member).
+// * Keywords shaping does not enforce while reading (oneOf's exclusivity, allOf's parts, not,
+//   multipleOf, min/maxProperties, dependentRequired/Schemas, if/then/else, contains,
+//   propertyNames, every matching patternProperties entry, keywords beside $ref or anyOf, values
+//   under a $ref to an anchor or another document) are checked on the shaped value by validate()'s
+//   rules when the schema has any: each violation but a format's or a pattern's is
+//   constraint_violation at its path. docs/schemas.md lists them.
 // * Errors carry paths (`$.items[2].quantity: ...`); under ErrorCollection::All every failing
 //   property is reported (several as one shape_error; ShapeOptions::field_errors gets them all),
 //   Strict stops at the first. fail_at, sink and null_sentinels of ShapeOptions apply.

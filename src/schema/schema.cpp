@@ -20,7 +20,7 @@ Result<Schema> Schema::compile(Value&& schema, const SchemaCompileOptions& optio
     auto rules = schema_detail::compile_rules(compiled->document, options);
     if (!rules) return std::move(rules).error();
     compiled->rules = std::move(*rules);
-    auto root = schema_detail::build_shape_tree(compiled->document, options, compiled->shaping);
+    auto root = schema_detail::build_shape_tree(compiled->document, options, compiled->shaping, compiled->rules.get());
     if (!root) return std::move(root).error();
     const schema_detail::Node* root_node = *root;
     const schema_detail::HotObject* hot_root = root_node->hot && root_node->hot->walkable ? root_node->hot : nullptr;

@@ -2,9 +2,12 @@
 #include "schema/shape/node.hpp"
 
 #include "schema/keyword_lookup.hpp"
+#include "schema/validate/text.hpp"
 
 #include <laminate/detail/shape_fast.hpp>
 #include <laminate/parse.hpp>
+
+#include <re2/re2.h>
 
 #include <cmath>
 #include <limits>
@@ -149,7 +152,63 @@ private:
     std::unordered_set<const Value*> ref_chain_;         // $refs being followed, for cycles
     bool any_ = false;                                   // fill_types saw a name for any value
     KeywordLookup lookup_;
+
+public:
+    // A keyword shaping does not enforce itself was met: the shaped value needs the validator.
+    bool unenforced = false;
+
+private:
+    void note_unenforced(const Value& s);
+    NodeRare& rare_of(Node& n) {
+        if (!n.rare) n.rare = out_.rares.emplace_back(std::make_unique<NodeRare>()).get();
+        return *n.rare;
+    }
+    bool has_assertions_besides(const Value& s, std::string_view keyword) const;
 };
+
+// Keywords shaping reads but does not enforce in full, or not at all: oneOf's exclusivity, allOf
+// (merged, its parts' conflicts unseen), not, multipleOf, the object and array keywords below,
+// if/then/else, and patternProperties (a member takes one pattern's schema; the validator applies
+// every pattern that matches, and each to a declared property too). Formats and patterns are
+// left to validate() on purpose; unevaluated* are read by neither.
+constexpr std::string_view kUnenforced[] = {
+    "oneOf", "allOf", "not", "multipleOf", "minProperties", "maxProperties", "dependentRequired",
+    "dependentSchemas", "dependencies", "if", "contains", "minContains", "maxContains", "propertyNames",
+    "patternProperties",
+};
+
+// Keywords that assert nothing (annotations, definitions) or that shaping leaves to validate().
+constexpr std::string_view kNoAssertion[] = {
+    "$ref", "$schema", "$id", "$anchor", "$dynamicAnchor", "$comment", "$defs", "definitions", "title",
+    "description", "default", "examples", "deprecated", "readOnly", "writeOnly", "format", "pattern",
+    "contentEncoding", "contentMediaType", "nullable", "$vocabulary",
+};
+
+// Whether `s` has a keyword that asserts something besides `keyword` (a $ref's or anyOf's
+// siblings: shaping reads the $ref's target or the alternatives alone).
+bool Compiler::has_assertions_besides(const Value& s, std::string_view keyword) const {
+    for (const Member& m : s.members()) {
+        if (m.key() == keyword) continue;
+        bool annotation = false;
+        for (std::string_view k : kNoAssertion) annotation = annotation || m.key() == k;
+        if (!annotation) return true;
+    }
+    return false;
+}
+
+void Compiler::note_unenforced(const Value& s) {
+    if (unenforced) return;
+    for (std::string_view k : kUnenforced)
+        if (lookup_.find(s, k)) {
+            unenforced = true;
+            return;
+        }
+    // Draft 4's boolean exclusiveMinimum / exclusiveMaximum: shaping reads the number form only.
+    for (std::string_view k : {std::string_view("exclusiveMinimum"), std::string_view("exclusiveMaximum")})
+        if (const Value* v = lookup_.find(s, k); v && v->is_bool() && v->as_bool()) unenforced = true;
+    // anyOf with keywords of its own: shaping reads the alternatives alone.
+    if (lookup_.find(s, "anyOf") && has_assertions_besides(s, "anyOf")) unenforced = true;
+}
 
 Result<const Node*> Compiler::compile(const Value& s, std::size_t depth, const std::string& where) {
     if (depth > options_.max_depth) return bad("nested deeper than the limit", where);
@@ -182,7 +241,11 @@ Result<const Node*> Compiler::resolve_ref(const Value& s, std::size_t depth, con
     const Value& ref = s["$ref"];
     if (!ref.is_string()) return bad("$ref must be a string", where);
     std::string_view r = ref.as_string();
+    // Keywords beside the $ref: shaping reads its target alone (2020-12 applies both; draft 7
+    // ignores them, and then the validator's check passes).
+    if (has_assertions_besides(s, "$ref")) unenforced = true;
     if (r.empty() || r[0] != '#' || (r.size() > 1 && r[1] != '/')) {
+        unenforced = true; // shaping takes any value there; the validator resolved the target
         // Another document (SchemaCompileOptions::documents) or an anchor: the validator resolved
         // it when the Schema was compiled; shaping takes the value under it as it comes.
         Node& any = out_.nodes.emplace_back();
@@ -324,6 +387,21 @@ std::optional<Error> Compiler::fill_object(const Value& s, Node& n, std::size_t 
             return bad("required must be an array", where);
         }
     }
+    if (const Value* patterns = lookup_.find(s, "patternProperties")) {
+        if (!patterns->is_object()) return bad("patternProperties must be an object", where);
+        for (const Member& m : patterns->members()) {
+            // As the validator compiles it (it already accepted the pattern: Schema::compile
+            // runs it first).
+            RE2::Options o;
+            o.set_log_errors(false);
+            o.set_encoding(RE2::Options::EncodingUTF8);
+            auto re = std::make_shared<const RE2>(ecma_to_re2(m.key()), o);
+            if (!re->ok()) return bad("patternProperties has a pattern RE2 cannot compile", where);
+            auto child = compile(m.value, depth + 1, where + "/patternProperties/" + std::string(m.key()));
+            if (!child) return std::move(child).error();
+            rare_of(n).pattern_properties.push_back(PatternProperty{std::move(re), *child});
+        }
+    }
     if (const Value* add = lookup_.find(s, "additionalProperties")) {
         if (add->is_bool()) {
             n.additional = add->as_bool() ? Additional::Allowed : Additional::Forbidden;
@@ -406,6 +484,10 @@ std::optional<Error> Compiler::merge_all_of(const Value& list, Node& n, std::siz
             n.additional = c.additional;
             n.additional_schema = c.additional_schema;
         }
+        if (c.rare && !c.rare->pattern_properties.empty()) {
+            auto& patterns = rare_of(n).pattern_properties;
+            patterns.insert(patterns.end(), c.rare->pattern_properties.begin(), c.rare->pattern_properties.end());
+        }
         if (!n.items) n.items = c.items;
         if (!n.has_enum && c.has_enum) {
             n.has_enum = true;
@@ -427,6 +509,7 @@ std::optional<Error> Compiler::merge_all_of(const Value& list, Node& n, std::siz
 
 std::optional<Error> Compiler::fill(const Value& s, Node& n, std::size_t depth, const std::string& where) {
     n.source_literals = options_.source_literals;
+    note_unenforced(s);
     if (const Value* type = lookup_.find(s, "type"))
         if (auto e = fill_types(*type, n, where)) return e;
     if (const Value* nullable = lookup_.find(s, "nullable"); nullable && nullable->is_bool() && nullable->as_bool() && n.types)
@@ -452,7 +535,10 @@ std::optional<Error> Compiler::fill(const Value& s, Node& n, std::size_t depth, 
         if (auto e = merge_all_of(*all, n, depth, where)) return e;
     // No type: what the keywords describe.
     if (!n.types && !lookup_.find(s, "type")) {
-        if (!n.properties.empty() || lookup_.find(s, "additionalProperties") || lookup_.find(s, "required")) n.types = t_object;
+        if (!n.properties.empty() || (n.rare && !n.rare->pattern_properties.empty()) ||
+            lookup_.find(s, "additionalProperties") ||
+            lookup_.find(s, "required"))
+            n.types = t_object;
         else if (n.items || !n.prefix_items.empty() || n.items_forbidden) n.types = t_array;
     }
     if (n.label.empty()) n.label = std::string(label_for(n.types & ~t_null));
@@ -503,7 +589,8 @@ std::optional<unsigned> json_types_of(std::string_view type_name) {
     return name->types;
 }
 
-Result<const Node*> build_shape_tree(const Value& schema, const SchemaCompileOptions& options, ShapeTree& out) {
+Result<const Node*> build_shape_tree(const Value& schema, const SchemaCompileOptions& options, ShapeTree& out,
+                                     const Rules* rules) {
     Compiler compiler(schema, options, out);
     auto root = compiler.compile(schema, 0, "");
     if (!root) return std::move(root).error();
@@ -523,6 +610,11 @@ Result<const Node*> build_shape_tree(const Value& schema, const SchemaCompileOpt
             p.text = &text;
         }
     Node& root_node = *const_cast<Node*>(out.root); // one of out.nodes
+    root_node.verify = compiler.unenforced && rules != nullptr;
+    if (root_node.verify) {
+        if (!root_node.rare) root_node.rare = out.rares.emplace_back(std::make_unique<NodeRare>()).get();
+        root_node.rare->verify_rules = rules;
+    }
     out.hot.build(root_node);
     return out.root;
 }

@@ -101,6 +101,13 @@ ShapeState schema_state(const ShapeOptions& options, std::size_t& budget, std::s
     return st;
 }
 
+// Shapes `in` by the schema's root, then checks the value shaped against the schema's keywords
+// shaping does not enforce itself (verify_shaped: only for schemas that have any).
+bool read_root(const Value& in, const Schema& schema, Value& out, ShapeState& st) {
+    schema_detail::read_node(in, schema.shape_root(), out, st);
+    return schema_detail::verify_shaped(schema.shape_root(), out, st);
+}
+
 Result<Shaped<Value>> finish(Shaped<Value>&& out, ShapeState& st, const ShapeOptions& options) {
     if (auto e = shape_detail::conclude(st, options, out.diagnostics, out.residual)) return std::move(*e);
     return std::move(out);
@@ -111,7 +118,7 @@ Result<Shaped<Value>> shape_parsed(Parsed&& parsed, const Schema& schema, const 
     ShapeState st = schema_state(options, budget, count_nodes(parsed.value));
     st.diagnostics = std::move(parsed.diagnostics);
     Shaped<Value> out;
-    schema_detail::read_node(parsed.value, schema.shape_root(), out.value, st);
+    read_root(parsed.value, schema, out.value, st);
     return finish(std::move(out), st, options);
 }
 
@@ -122,7 +129,14 @@ Result<Shaped<Value>> shape_parsed(Parsed&& parsed, const Schema& schema, const 
 // optionals (three moves of two Values and a vector per call otherwise).
 bool take_fast(std::string_view text, const Schema& schema, const ParseOptions& parse_options, ShapeState& st,
                Shaped<Value>& out) {
-    return schema_detail::fast_shape(text, schema, out.value, st, parse_options.max_size, parse_options.max_depth);
+    if (!schema_detail::fast_shape(text, schema, out.value, st, parse_options.max_size, parse_options.max_depth))
+        return false;
+    // (Its errors are the answer: the general path would shape the same value.) An object root
+    // has its compact form (the fast path read it, not the root node); an array root was read.
+    const schema_detail::HotObject* h = schema.hot_root();
+    if (h ? h->verify : schema.shape_root().verify) [[unlikely]]
+        schema_detail::verify_shaped(schema.shape_root(), out.value, st);
+    return true;
 }
 
 } // namespace
@@ -132,7 +146,7 @@ Result<Shaped<Value>> Schema::from_value(const Value& input, const ShapeOptions&
     std::size_t budget = 0;
     ShapeState st = schema_state(options, budget, count_nodes(input));
     Shaped<Value> out;
-    schema_detail::read_node(input, schema.shape_root(), out.value, st);
+    read_root(input, schema, out.value, st);
     return finish(std::move(out), st, options);
 }
 
@@ -179,7 +193,7 @@ Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, con
             // The parser's own diagnostics (a repeated key: which value won) come first, as on
             // every other path.
             st.diagnostics = std::move(parsed->diagnostics);
-            schema_detail::read_node(parsed->value, schema.shape_root(), out.value, st);
+            read_root(parsed->value, schema, out.value, st);
             // An envelope the schema has no key for goes to extraction, which unwraps it.
             if (st.errors.empty() && (!shape_detail::looks_like_envelope(parsed->value) ||
                                       schema_takes_envelope(schema.shape_root(), parsed->value, parse_options)))
@@ -204,7 +218,7 @@ Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, con
             st = schema_state(options, budget, model_text.size());
             out = Shaped<Value>{};
             st.diagnostics = std::move(envelope->diagnostics);
-            schema_detail::read_node(envelope->arguments, schema.shape_root(), out.value, st);
+            read_root(envelope->arguments, schema, out.value, st);
             if (st.errors.empty()) return Unwrap::Taken;
             st = schema_state(options, budget, model_text.size());
             out = Shaped<Value>{};
@@ -221,7 +235,7 @@ Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, con
             return false;
         }
         if (u == Unwrap::NoFit) {
-            schema_detail::read_node(candidate, schema.shape_root(), out.value, st);
+            read_root(candidate, schema, out.value, st);
             if (!st.errors.empty()) u = envelope && takes_envelopes ? arguments() : Unwrap::NoFit;
             else u = Unwrap::Taken;
         }

@@ -156,6 +156,7 @@ bool HotForm::build(Node& root) {
             h->plain_keys = n->plain_keys;
             h->walkable = walkable(*n);
             h->limits = n->has_limits;
+            h->verify = n->verify;
             filler.objects.emplace(n, h);
             at += object_bytes(*n);
         }

@@ -89,6 +89,7 @@ struct HotObject {
     bool plain_keys = false; // every key plain ASCII text (fast_expected_key compares bytes)
     bool walkable = false;   // the node passes fast_node's container checks for an object
     bool limits = false;     // the node has constraints
+    bool verify = false;     // the root's Node::verify, read here: the fast path leaves the root node cold
     const HotProperty* properties() const noexcept { return reinterpret_cast<const HotProperty*>(this + 1); }
 };
 

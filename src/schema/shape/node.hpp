@@ -21,6 +21,10 @@
 #include <string_view>
 #include <vector>
 
+namespace re2 {
+class RE2; // (the pattern is matched in read.cpp; RE2 stays out of this header)
+} // namespace re2
+
 namespace laminate::schema_detail {
 
 struct Node;
@@ -85,6 +89,24 @@ private:
 
 enum class Additional : unsigned char { Allowed, Forbidden, Schema };
 
+// A patternProperties entry: members whose key the pattern matches (anywhere in the key, as the
+// validator matches it) are shaped by `schema`, not taken as additional ones.
+struct PatternProperty {
+    std::shared_ptr<const re2::RE2> pattern;
+    const Node* schema = nullptr;
+};
+
+struct Rules;
+
+// What few nodes have, kept apart (ShapeTree owns it) so that every Node stays small: a BFCL run
+// compiles thousands of schemas, and their nodes are mostly cold.
+struct NodeRare {
+    // patternProperties, in schema order (a member takes the first whose pattern matches its key)
+    std::vector<PatternProperty> pattern_properties;
+    // The root's, when Node::verify: the validator's rules of the same schema (owned beside the tree).
+    const Rules* verify_rules = nullptr;
+};
+
 // The key table typed shaping's matcher reads for an object node (keys view the properties' own
 // strings), built at the node's first read on the general path: the fast path, which reads most
 // calls, never needs it, and building it for every object node was a fair share of compiling a
@@ -120,6 +142,11 @@ struct Node {
     bool unique_items = false;     // uniqueItems: checked by check_limits on the shaped array
     Additional additional = Additional::Allowed;
     bool plain_keys = false;       // every property key is plain ASCII text (the fast path compares bytes)
+    // The root's: the schema uses keywords shaping does not enforce itself (oneOf's exclusivity,
+    // not, multipleOf, if/then/else, ...), so a shaped value is checked by the validator
+    // (`rare->verify_rules`). A flag here, in the line the entry reads anyway: the common schema pays
+    // nothing for it.
+    bool verify = false;
     const HotObject* hot = nullptr; // the fast path's form of an object node (ShapeTree::hot), or null
 
     // anyOf / oneOf: alternatives tried in turn (the node's own keywords then do not apply)
@@ -144,20 +171,31 @@ struct Node {
     // length_min / length_max, items_min / items_max of a FieldSpec)
     // Shared, so that the node stays small (and its hot fields in few cache lines).
     std::shared_ptr<const FieldSpec> limits;
+    NodeRare* rare = nullptr; // null: none of those keywords (one of ShapeTree::rares)
 };
 
 struct ShapeTree {
     std::deque<Node> nodes;
     // What the properties' `text` point to: sized once, when every node is compiled.
     std::vector<PropertyText> property_texts;
+    // What the nodes' `rare` point to: none for most schemas (an empty deque would allocate).
+    std::vector<std::unique_ptr<NodeRare>> rares;
     const Node* root = nullptr;
     HotForm hot; // the fast path's compact form of the object nodes (hot.hpp)
 };
 
 // Compiles `schema` into `out` (nodes, property texts, the fast path's compact form); the root
 // node, or InvalidSchema. A $ref to another document or an anchor becomes a node for any value:
-// the validator resolves those (Schema::compile compiles it first).
-Result<const Node*> build_shape_tree(const Value& schema, const SchemaCompileOptions& options, ShapeTree& out);
+// the validator resolves those (Schema::compile compiles it first). When the schema uses keywords
+// shaping does not enforce, the root is marked to have shaped values checked by `rules` (the
+// same schema's, outliving the tree).
+Result<const Node*> build_shape_tree(const Value& schema, const SchemaCompileOptions& options, ShapeTree& out,
+                                     const Rules* rules = nullptr);
+
+// The check of a shaped value by the validator, for a root marked `verify`: each violation but
+// of a format or a pattern (left to validate()) is an error at its path. Returns whether there
+// was none.
+bool verify_shaped(const Node& root, const Value& shaped, shape_detail::ShapeState& st);
 
 // The JSON types a type name allows as a TypeBit mask (0: any value), for JSON Schema's names,
 // BFCL's ("dict", "float", "tuple", "any") and the Java / JavaScript ones; nullopt when unknown.

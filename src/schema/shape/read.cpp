@@ -7,6 +7,8 @@
 #include "schema/shape/steps.hpp"
 #include "schema/shape/source_literal.hpp"
 
+#include <re2/re2.h>
+
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -219,6 +221,40 @@ void read_property(const Property& p, const Slot& slot, MemberBuilder& out, Shap
 
 namespace {
 
+// The schema of the first patternProperties entry whose pattern matches `key`, or null.
+const Node* pattern_schema(const Node& n, std::string_view key) {
+    for (const PatternProperty& p : n.rare->pattern_properties)
+        if (RE2::PartialMatch(key, *p.pattern)) return p.schema;
+    return nullptr;
+}
+
+// Members no property takes whose key a patternProperties entry matches: the schema declares
+// them, so they are shaped by the pattern's schema (never additional, whatever
+// additionalProperties or the mode say). They leave `unknown`; a second value for a declared
+// property stays there.
+void read_pattern_members(const Value& object, std::vector<shape_detail::UnknownMember>& unknown, const Node& n,
+                          MemberBuilder& out, ShapeState& st, std::size_t depth) {
+    const auto members = object.members();
+    std::size_t kept = 0;
+    for (const shape_detail::UnknownMember& u : unknown) {
+        const Member& m = members[u.member];
+        const Node* schema = u.field.empty() && !st.stopped ? pattern_schema(n, m.key()) : nullptr;
+        if (!schema) {
+            unknown[kept++] = u;
+            continue;
+        }
+        if (out.find(m.key())) { // the same key twice: the first value stays, as for a property
+            unknown[kept++] = u;
+            continue;
+        }
+        PathScope path(st, m.key());
+        Value v;
+        const std::size_t errors = st.errors.size();
+        if (read_node(m.value, *schema, v, st, depth + 1) && st.errors.size() == errors) out.add(m.key(), std::move(v));
+    }
+    unknown.resize(kept);
+}
+
 void read_unknown(const Value& object, std::span<const shape_detail::UnknownMember> unknown, const Node& n, MemberBuilder& out,
                   ShapeState& st, std::size_t depth, bool field_absent) {
     if (unknown.empty()) return;
@@ -265,6 +301,8 @@ bool read_object(const Value& in, const Node& n, Value& out, ShapeState& st, std
         for (std::size_t i = 0; i < obj.size(); ++i) unknown.push_back({i, {}, nullptr});
     }
     for (std::size_t i = 0; i < count && !st.stopped; ++i) read_property(n.properties[i], slots[i], members, st, depth);
+    if (!unknown.empty() && n.rare && !n.rare->pattern_properties.empty() && !st.stopped)
+        read_pattern_members(obj, unknown, n, members, st, depth);
     if (!st.stopped)
         read_unknown(obj, unknown, n, members, st, depth, !unknown.empty() && shape_detail::any_field_absent(slots));
     out = members.finish();

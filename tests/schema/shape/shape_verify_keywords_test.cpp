@@ -1,0 +1,116 @@
+// Keywords shaping does not enforce itself, checked on the shaped value by the schema's validator:
+// multipleOf, the object keywords (min/maxProperties, dependentRequired, dependentSchemas,
+// propertyNames, patternProperties), the array ones (contains, min/maxContains), if/then/else and
+// draft 4's boolean exclusive bounds. Formats and patterns stay validate()'s.
+#include "schema/schema_test_util.hpp"
+#include "schema/shape/node.hpp"
+
+using namespace laminate;
+using namespace schema_test;
+
+namespace {
+
+void expect_violation(const char* schema, const char* input, std::string_view path) {
+    auto r = shape_text(schema, input);
+    ASSERT_FALSE(r) << "shaped " << input << " as " << r->value.dump();
+    EXPECT_EQ(r.error().kind(), ErrorKind::ConstraintViolation) << r.error();
+    EXPECT_EQ(r.error().path(), path) << r.error();
+}
+
+void expect_shaped(const char* schema, const char* input, const char* expected) {
+    auto r = shape_text(schema, input);
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value.dump(), expected);
+}
+
+} // namespace
+
+TEST(SchemaVerifyKeywords, MultipleOfIsCheckedAfterCoercion) {
+    expect_violation(R"({"type":"integer","multipleOf":5})", "7", "");
+    expect_shaped(R"({"type":"integer","multipleOf":5})", "10", "10");
+    expect_violation(R"({"type":"number","multipleOf":0.01})", R"("1.005")", "");
+    expect_shaped(R"({"type":"number","multipleOf":0.01})", R"("1.25")", "1.25");
+    // In a property: the path names it (the fast path's value is checked as well).
+    expect_violation(R"({"type":"object","properties":{"q":{"type":"integer","multipleOf":5}}})", R"({"q":7})", "q");
+}
+
+TEST(SchemaVerifyKeywords, PropertyCounts) {
+    const char* schema = R"({"type":"object","minProperties":1,"maxProperties":2})";
+    expect_violation(schema, "{}", "");
+    expect_violation(schema, R"({"a":1,"b":2,"c":3})", "");
+    expect_shaped(schema, R"({"a":1})", R"({"a":1})");
+}
+
+TEST(SchemaVerifyKeywords, DependentRequiredAndDependentSchemas) {
+    expect_violation(R"({"type":"object","dependentRequired":{"card":["billing"]}})", R"({"card":"x"})", "");
+    expect_shaped(R"({"type":"object","dependentRequired":{"card":["billing"]}})", R"({"card":"x","billing":"y"})",
+                  R"({"card":"x","billing":"y"})");
+    expect_violation(R"({"type":"object","dependentSchemas":{"card":{"properties":{"n":{"type":"integer"}}}}})",
+                     R"({"card":1,"n":"x"})", "n");
+}
+
+TEST(SchemaVerifyKeywords, IfThenElse) {
+    const char* schema = R"({"type":"object","properties":{"kind":{"type":"string"},"size":{"type":"integer"}},
+        "if":{"properties":{"kind":{"const":"big"}}},"then":{"properties":{"size":{"minimum":10}}},
+        "else":{"properties":{"size":{"maximum":5}}}})";
+    expect_violation(schema, R"({"kind":"big","size":3})", "size");
+    expect_violation(schema, R"({"kind":"small","size":7})", "size");
+    expect_shaped(schema, R"({"kind":"big","size":"12"})", R"({"kind":"big","size":12})");
+}
+
+TEST(SchemaVerifyKeywords, ContainsAndItsCounts) {
+    const char* schema = R"({"type":"array","items":{"type":"integer"},"contains":{"minimum":10},"maxContains":1})";
+    expect_violation(schema, "[1,2]", "");
+    expect_violation(schema, "[10,11]", "");
+    expect_shaped(schema, R"([1,"12"])", "[1,12]");
+    expect_violation(R"({"type":"array","contains":{"type":"string"},"minContains":2})", R"(["a",1])", "");
+}
+
+TEST(SchemaVerifyKeywords, PropertyNames) {
+    const char* schema = R"({"type":"object","propertyNames":{"maxLength":3}})";
+    expect_violation(schema, R"({"long_key":1})", "long_key");
+    expect_shaped(schema, R"({"abc":1})", R"({"abc":1})");
+}
+
+TEST(SchemaVerifyKeywords, EveryMatchingPatternAndDeclaredPropertyApplies) {
+    // Shaping gives a member the first matching pattern's schema; the others apply too.
+    const char* schema = R"({"type":"object","patternProperties":{"^n":{"type":"integer"},"_x$":{"maximum":5}}})";
+    expect_violation(schema, R"({"n_x":7})", "n_x");
+    expect_shaped(schema, R"({"n_x":"4"})", R"({"n_x":4})");
+    // A declared property whose key a pattern matches takes both schemas.
+    expect_violation(R"({"type":"object","properties":{"n_id":{"type":"string"}},
+                         "patternProperties":{"^n_":{"type":"integer"}}})",
+                     R"({"n_id":"7"})", "n_id");
+}
+
+TEST(SchemaVerifyKeywords, Draft4BooleanExclusiveBound) {
+    expect_violation(R"({"type":"integer","minimum":5,"exclusiveMinimum":true})", "5", "");
+    expect_shaped(R"({"type":"integer","minimum":5,"exclusiveMinimum":true})", "6", "6");
+}
+
+TEST(SchemaVerifyKeywords, FormatsAndPatternsStayValidatesEvenBesideACheckedKeyword) {
+    // multipleOf makes the value checked; its pattern and format are still left to validate().
+    const char* schema = R"({"type":"object","properties":{"n":{"type":"integer","multipleOf":2},
+        "code":{"type":"string","pattern":"^[A-Z]+$"},"day":{"type":"string","format":"date"}}})";
+    auto r = shape_text(schema, R"({"n":4,"code":"abc","day":"soon"})");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_FALSE(compiled(schema).is_valid(r->value));
+    // The same without a checked keyword: as before.
+    expect_shaped(R"({"type":"string","pattern":"^[A-Z]+$"})", R"("abc")", R"("abc")");
+}
+
+// Only a schema that uses such a keyword is checked: the common one (BFCL's: types, properties,
+// required, enum, items, limits, formats, patterns) costs nothing more.
+TEST(SchemaVerifyKeywords, OnlySchemasWithSuchKeywordsAreChecked) {
+    const char* common = R"({"type":"object","properties":{"n":{"type":"integer","minimum":1},
+        "s":{"type":"string","enum":["a","b"],"description":"not, oneOf"},"d":{"type":"string","format":"date"},
+        "xs":{"type":"array","items":{"type":"string","pattern":"^x"},"maxItems":3},
+        "contains":{"type":"string"}},"required":["n"],"additionalProperties":false})";
+    EXPECT_FALSE(compiled(common).shape_root().verify);
+    const Schema nested = compiled(R"({"type":"object","properties":{"q":{"type":"integer","multipleOf":5}}})");
+    EXPECT_TRUE(nested.shape_root().verify);
+    ASSERT_NE(nested.hot_root(), nullptr); // the fast path reads the flag from the compact form
+    EXPECT_TRUE(nested.hot_root()->verify);
+    EXPECT_TRUE(compiled(R"({"$ref":"#/$defs/p","$defs":{"p":{"type":"integer"}},"maximum":5})").shape_root().verify);
+    EXPECT_FALSE(compiled(R"({"$ref":"#/$defs/p","$defs":{"p":{"type":"integer"}},"description":"p"})").shape_root().verify);
+}

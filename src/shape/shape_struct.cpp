@@ -143,18 +143,12 @@ bool match_members(const Value& object, const StructTable& table, std::span<Slot
         }
         Slot* slot = field == NameMatch::npos ? nullptr : &slots[field];
         if (slot && (!slot->value || (slot->loose && !loose))) {
-            if (slot->value) unknown.push_back({slot->member, table.fields[field].key, nullptr}); // an exact key displaces a loose one
+            if (slot->value) unknown.push_back({slot->member, table.fields[field].key, slot}); // an exact key displaces a loose one
             *slot = Slot{&members[i].value, i, loose};
             continue;
         }
         // No field, or a field another key already gave a value: handled with the unknown ones.
-        unknown.push_back({i, slot ? table.fields[field].key : std::string_view(), nullptr});
-    }
-    // The value each second one competed with is known once every key is matched.
-    for (UnknownMember& u : unknown) {
-        if (u.field.empty()) continue;
-        for (std::size_t f = 0; f < table.fields.size(); ++f)
-            if (table.fields[f].key == u.field) u.kept = slots[f].value;
+        unknown.push_back({i, slot ? table.fields[field].key : std::string_view(), slot});
     }
     return true;
 }
@@ -167,7 +161,7 @@ void keep_unknown(const Value& object, std::span<const UnknownMember> unknown, O
         const Member& m = members[u.member];
         PathScope path(st, m.key());
         // {"user_name": "a", "userName": "b"}: the field holds one of two values the model gave.
-        const bool conflict = u.kept && !(*u.kept == m.value);
+        const bool conflict = u.slot && u.slot->value && !(*u.slot->value == m.value);
         const Risk risk = conflict ? Risk::Warning : Risk::Info;
         std::string what = u.field.empty() ? named("unknown field", m.key())
                                            : "a second value for field '" + std::string(u.field) + "'";

@@ -116,9 +116,9 @@ private:
 // another key already gave a value. The second kind is a conflict, not an extra: dropping it
 // quietly would hide that the model gave the field two values.
 struct UnknownMember {
-    std::size_t member = 0;           // its index in the object
-    std::string_view field;           // the field it names, when it is a second value
-    const Value* kept = nullptr;      // that field's value, the one shaped
+    std::size_t member = 0;      // its index in the object
+    std::string_view field;      // the field it names, when it is a second value
+    const Slot* slot = nullptr;  // that field's slot: its value, once every key is matched, is the one shaped
 };
 
 // Finds each field's member in `object`; members that match no field (or a field another key

@@ -10,10 +10,11 @@ namespace {
 
 constexpr std::size_t kMaxNesting = 4; // tool_calls -> function -> name/arguments, and a little more
 
-// The keys of a call itself, not of its arguments (OpenAI's id/type, Anthropic's, an index).
+// The keys of a call itself, not of its arguments: OpenAI's id/type/index, the Responses API's
+// call_id and status, and a tool definition's description and strict.
 bool is_call_key(std::string_view key) noexcept {
     return key == "name" || key == "arguments" || key == "parameters" || key == "id" || key == "type" ||
-           key == "call_id" || key == "index";
+           key == "call_id" || key == "index" || key == "status" || key == "description" || key == "strict";
 }
 
 // {"name": "get_weather", "arguments": {"city": "Paris"}, "days": 2}: the model wrote an argument

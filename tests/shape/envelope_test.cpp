@@ -85,6 +85,11 @@ TEST(Envelope, MembersBesideTheArguments) {
     for (const Diagnostic& d : r->diagnostics)
         if (d.path == "days" && d.repair == RepairKind::EnvelopeUnwrapped && d.risk == Risk::Warning) taken = true;
     EXPECT_TRUE(taken);
+    // A Responses API function_call item: status and call_id belong to the call.
+    auto item = s->from_llm_response(
+        R"({"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "get_weather", "arguments": "{\"city\": \"Paris\"}", "status": "completed"})");
+    ASSERT_TRUE(item) << item.error();
+    EXPECT_EQ(item->value.dump(), R"({"city":"Paris"})");
     auto both = s->from_llm_response(R"({"name": "get_weather", "arguments": {"city": "Paris", "days": 3}, "days": 2})");
     ASSERT_TRUE(both) << both.error();
     EXPECT_EQ(both->value.dump(), R"({"city":"Paris","days":3})");

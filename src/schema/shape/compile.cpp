@@ -164,17 +164,29 @@ private:
         return *n.rare;
     }
     bool has_assertions_besides(const Value& s, std::string_view keyword) const;
+    bool evaluated_only_here(const Value& s);
 };
+
+// Whether only `s`'s own keywords (and allOf, merged into its node) evaluate an instance's
+// members and items: no $ref, anyOf, oneOf, if or dependentSchemas beside them. Then
+// unevaluatedProperties reads as additionalProperties and unevaluatedItems as items, so unknown
+// members are dropped or kept as the mode says; either way the validator checks the shaped value.
+bool Compiler::evaluated_only_here(const Value& s) {
+    for (std::string_view k : {"$ref", "$dynamicRef", "anyOf", "oneOf", "if", "dependentSchemas", "dependencies"})
+        if (lookup_.find(s, k)) return false;
+    return true;
+}
 
 // Keywords shaping reads but does not enforce in full, or not at all: oneOf's exclusivity, allOf
 // (merged, its parts' conflicts unseen), not, multipleOf, the object and array keywords below,
 // if/then/else, and patternProperties (a member takes one pattern's schema; the validator applies
 // every pattern that matches, and each to a declared property too). Formats and patterns are
-// left to validate() on purpose; unevaluated* are read by neither.
+// left to validate() on purpose. unevaluatedProperties/unevaluatedItems are read as
+// additionalProperties/items where nothing else evaluates (evaluated_only_here), and checked.
 constexpr std::string_view kUnenforced[] = {
     "oneOf", "allOf", "not", "multipleOf", "minProperties", "maxProperties", "dependentRequired",
     "dependentSchemas", "dependencies", "if", "contains", "minContains", "maxContains", "propertyNames",
-    "patternProperties",
+    "patternProperties", "unevaluatedProperties", "unevaluatedItems",
 };
 
 // Keywords that assert nothing (annotations, definitions) or that shaping leaves to validate().
@@ -402,11 +414,13 @@ std::optional<Error> Compiler::fill_object(const Value& s, Node& n, std::size_t 
             rare_of(n).pattern_properties.push_back(PatternProperty{std::move(re), *child});
         }
     }
-    if (const Value* add = lookup_.find(s, "additionalProperties")) {
+    const Value* add = lookup_.find(s, "additionalProperties");
+    if (!add && evaluated_only_here(s)) add = lookup_.find(s, "unevaluatedProperties");
+    if (add) {
         if (add->is_bool()) {
             n.additional = add->as_bool() ? Additional::Allowed : Additional::Forbidden;
         } else {
-            auto child = compile(*add, depth + 1, where + "/additionalProperties");
+            auto child = compile(*add, depth + 1, where + (add == lookup_.find(s, "additionalProperties") ? "/additionalProperties" : "/unevaluatedProperties"));
             if (!child) return std::move(child).error();
             n.additional = Additional::Schema;
             n.additional_schema = *child;
@@ -436,6 +450,8 @@ std::optional<Error> Compiler::fill_array(const Value& s, Node& n, std::size_t d
         } else {
             rest = items;
         }
+    } else if (evaluated_only_here(s) && !lookup_.find(s, "contains")) {
+        rest = lookup_.find(s, "unevaluatedItems");
     }
     if (rest) {
         if (rest->is_bool() && !rest->as_bool()) {

@@ -400,6 +400,10 @@ private:
         if (auto c = count(s, "minItems", loc)) n.rare_mut().min_items = c;
         if (auto c = count(s, "maxItems", loc)) n.rare_mut().max_items = c;
         if (const Value* v = lookup_.find(s, "uniqueItems"); v && v->is_bool() && v->as_bool()) n.rare_mut().unique_items = true;
+        if (const Value* v = lookup_.find(s, "unevaluatedItems")) {
+            const RuleId id = sub(*v, loc, "unevaluatedItems", base, depth);
+            n.rare_mut().unevaluated_items = id;
+        }
     }
 
     void objects(const Value& s, Rule& n, const std::string& loc, const std::string& base, std::size_t depth) {
@@ -449,6 +453,10 @@ private:
         }
         if (auto c = count(s, "minProperties", loc)) n.rare_mut().min_properties = c;
         if (auto c = count(s, "maxProperties", loc)) n.rare_mut().max_properties = c;
+        if (const Value* v = lookup_.find(s, "unevaluatedProperties")) {
+            const RuleId id = sub(*v, loc, "unevaluatedProperties", base, depth);
+            n.rare_mut().unevaluated_properties = id;
+        }
     }
 
     // The node a resolved $ref URI names, compiling it on demand.

@@ -45,12 +45,14 @@ struct RuleRare {
     std::optional<std::uint64_t> min_contains, max_contains;
     std::optional<std::uint64_t> min_items, max_items;
     bool unique_items = false;
+    RuleId unevaluated_items = no_rule;
     // objects
     std::vector<std::pair<Pattern, RuleId>> pattern_properties;
     RuleId property_names = no_rule;
     std::vector<std::pair<std::string, std::vector<std::string>>> dependent_required;
     std::vector<std::pair<std::string, RuleId>> dependent_schemas;
     std::optional<std::uint64_t> min_properties, max_properties;
+    RuleId unevaluated_properties = no_rule;
     // combinators
     std::vector<RuleId> all_of, one_of;
     RuleId not_ = no_rule;

@@ -7,9 +7,11 @@
 #include "number/compare.hpp"
 #include "schema/validate/text.hpp"
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace laminate::schema_detail {
 
@@ -172,7 +174,150 @@ private:
         default: break;
         }
         if (!ok && !more()) return false;
-        return combinators(n, v) && ok;
+        ok = combinators(n, v) && ok;
+        // unevaluated*: last, as they read what every other keyword here evaluated.
+        if (!ok && !more()) return false;
+        if (v.is_object() && n.rare().unevaluated_properties != no_rule) ok = unevaluated_members(n, v) && ok;
+        if (v.is_array() && n.rare().unevaluated_items != no_rule) ok = unevaluated_items(n, v) && ok;
+        return ok;
+    }
+
+    // Which members of object `v` the schema `n` evaluates (JSON Schema 2020-12's annotations):
+    // its properties, patternProperties and additionalProperties (then every member), and those
+    // of the in-place subschemas `v` passes: $ref, allOf, the anyOf/oneOf branches that match,
+    // if with then or else, dependentSchemas. `own_unevaluated` false leaves out n's own
+    // unevaluatedProperties (the keyword being applied). Each call counts against the step
+    // budget, so nested applicators cannot multiply the work past the limit.
+    void evaluated_members(const Rule& n, const Value& v, std::vector<char>& seen, bool own_unevaluated) {
+        if (n.always || halted_) return;
+        if (++steps_ > o_.max_steps || depth_ >= o_.max_depth) {
+            fail_once(0, v, "limits", "validation stopped: the schema and value need more work than the limit allows");
+            return;
+        }
+        ++depth_;
+        evaluated_members_here(n, v, seen, own_unevaluated);
+        --depth_;
+    }
+
+    void evaluated_members_here(const Rule& n, const Value& v, std::vector<char>& seen, bool own_unevaluated) {
+        const auto members = v.members();
+        auto mark_all = [&] { std::fill(seen.begin(), seen.end(), char{1}); };
+        if (n.ref != no_rule) {
+            evaluated_members(node(n.ref), v, seen, true);
+            if (n.ref_overrides) return;
+        }
+        if (n.additional_properties != no_rule || (own_unevaluated && n.rare().unevaluated_properties != no_rule))
+            return mark_all();
+        for (std::size_t i = 0; i < members.size(); ++i) {
+            if (seen[i]) continue;
+            for (const auto& [name, id] : n.properties)
+                if (name == members[i].key()) seen[i] = 1;
+            for (const auto& [pattern, id] : n.rare().pattern_properties)
+                if (!seen[i] && RE2::PartialMatch(members[i].key(), *pattern.re)) seen[i] = 1;
+        }
+        in_place(n, v, [&](RuleId id) { evaluated_members(node(id), v, seen, true); });
+    }
+
+    // The same for the items of array `v`: prefixItems, items (then every item), the items
+    // `contains` matches, and the in-place subschemas' own.
+    void evaluated_items(const Rule& n, const Value& v, std::vector<char>& seen, bool own_unevaluated) {
+        if (n.always || halted_) return;
+        if (++steps_ > o_.max_steps || depth_ >= o_.max_depth) {
+            fail_once(0, v, "limits", "validation stopped: the schema and value need more work than the limit allows");
+            return;
+        }
+        ++depth_;
+        evaluated_items_here(n, v, seen, own_unevaluated);
+        --depth_;
+    }
+
+    void evaluated_items_here(const Rule& n, const Value& v, std::vector<char>& seen, bool own_unevaluated) {
+        const auto items = v.items();
+        if (n.ref != no_rule) {
+            evaluated_items(node(n.ref), v, seen, true);
+            if (n.ref_overrides) return;
+        }
+        if (n.items != no_rule || (own_unevaluated && n.rare().unevaluated_items != no_rule)) {
+            std::fill(seen.begin(), seen.end(), char{1});
+            return;
+        }
+        for (std::size_t i = 0; i < items.size() && i < n.rare().prefix_items.size(); ++i) seen[i] = 1;
+        if (n.rare().contains != no_rule)
+            for (std::size_t i = 0; i < items.size(); ++i)
+                if (!seen[i] && probe([&] { return eval(n.rare().contains, items[i]); })) seen[i] = 1;
+        in_place(n, v, [&](RuleId id) { evaluated_items(node(id), v, seen, true); });
+    }
+
+    // Calls f on each in-place subschema of n whose annotations count for `v`: every allOf part,
+    // the anyOf/oneOf branches `v` matches, if and then (or else), and the dependentSchemas of the
+    // members `v` has.
+    template <class F>
+    void in_place(const Rule& n, const Value& v, F&& f) {
+        for (RuleId id : n.rare().all_of) f(id);
+        for (RuleId id : n.any_of)
+            if (probe([&] { return eval(id, v); })) f(id);
+        for (RuleId id : n.rare().one_of)
+            if (probe([&] { return eval(id, v); })) f(id);
+        if (n.rare().if_ != no_rule) {
+            if (probe([&] { return eval(n.rare().if_, v); })) {
+                f(n.rare().if_);
+                if (n.rare().then_ != no_rule) f(n.rare().then_);
+            } else if (n.rare().else_ != no_rule) {
+                f(n.rare().else_);
+            }
+        }
+        if (v.is_object())
+            for (const auto& [name, id] : n.rare().dependent_schemas)
+                if (v.contains(name)) f(id);
+    }
+
+    bool unevaluated_members(const Rule& n, const Value& v) {
+        const auto members = v.members();
+        std::vector<char> seen(members.size(), 0);
+        evaluated_members(n, v, seen, false);
+        if (limit_hit_) return false;
+        const RuleId rest = n.rare().unevaluated_properties;
+        bool ok = true;
+        for (std::size_t i = 0; i < members.size(); ++i) {
+            if (seen[i]) continue;
+            const Member& m = members[i];
+            if (node(rest).always == false) {
+                ok = false;
+                const std::size_t mark = path_.size();
+                if (sink_) append_path_key(path_, m.key());
+                const bool go_on = fail(n, m.value, "unevaluatedProperties", "unexpected property: no keyword of the schema evaluates it and 'unevaluatedProperties' allows no others");
+                path_.resize(mark);
+                if (!go_on) return false;
+            } else if (!child(rest, m.value, m.key())) {
+                ok = false;
+                if (!more()) return false;
+            }
+        }
+        return ok;
+    }
+
+    bool unevaluated_items(const Rule& n, const Value& v) {
+        const auto items = v.items();
+        std::vector<char> seen(items.size(), 0);
+        evaluated_items(n, v, seen, false);
+        if (limit_hit_) return false;
+        const RuleId rest = n.rare().unevaluated_items;
+        bool ok = true;
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            if (seen[i]) continue;
+            if (node(rest).always == false) {
+                ok = false;
+                const std::size_t mark = path_.size();
+                if (sink_) append_path_index(path_, i);
+                const bool go_on = fail(n, items[i], "unevaluatedItems", "unexpected item: no keyword of the schema evaluates it and 'unevaluatedItems' allows no others");
+                path_.resize(mark);
+                if (!go_on) return false;
+            } else if (!child(rest, items[i], i)) {
+                ok = false;
+                if (!more()) return false;
+            }
+        }
+        return ok;
     }
 
     bool follow_ref(RuleId target, const Value& v) {

@@ -114,3 +114,42 @@ TEST(SchemaVerifyKeywords, OnlySchemasWithSuchKeywordsAreChecked) {
     EXPECT_TRUE(compiled(R"({"$ref":"#/$defs/p","$defs":{"p":{"type":"integer"}},"maximum":5})").shape_root().verify);
     EXPECT_FALSE(compiled(R"({"$ref":"#/$defs/p","$defs":{"p":{"type":"integer"}},"description":"p"})").shape_root().verify);
 }
+
+TEST(SchemaVerifyKeywords, UnevaluatedPropertiesReadAsAdditionalWhereNothingElseEvaluates) {
+    // Only the schema's own properties evaluate members: an unknown one is dropped (Lenient) or
+    // an error (Strict), as with additionalProperties false; never kept.
+    const char* schema = R"({"type":"object","properties":{"a":{"type":"integer"}},"unevaluatedProperties":false})";
+    auto r = shape_text(schema, R"({"a": 1, "b": 2})");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value.dump(), R"({"a":1})");
+    EXPECT_TRUE(has_diagnostic(r->diagnostics, DiagnosticKind::Dropped, "b"));
+    auto strict = shape_text(schema, R"({"a": 1, "b": 2})", Mode::Strict);
+    ASSERT_FALSE(strict);
+    EXPECT_EQ(strict.error().path(), "b");
+    // A schema for the rest coerces it as additionalProperties would.
+    expect_shaped(R"({"type":"object","properties":{"a":{}},"unevaluatedProperties":{"type":"integer"}})",
+                  R"({"a": "x", "n": "3"})", R"({"a":"x","n":3})");
+    // allOf's parts are merged, so their properties are evaluated ones.
+    expect_shaped(R"({"allOf":[{"properties":{"id":{"type":"integer"}}}],"properties":{"name":{"type":"string"}},
+                      "unevaluatedProperties":false})",
+                  R"({"id": 1, "name": "x"})", R"({"name":"x","id":1})");
+}
+
+TEST(SchemaVerifyKeywords, UnevaluatedPropertiesBesideAlternativesAreChecked) {
+    // Which members count depends on the branch that matches: the validator decides, and an
+    // unknown member kept by shaping is the violation, at its path.
+    const char* schema = R"({"type":"object","anyOf":[{"properties":{"a":{"type":"integer"}},"required":["a"]},
+                                                      {"properties":{"b":{"type":"integer"}},"required":["b"]}],
+                             "unevaluatedProperties":false})";
+    expect_shaped(schema, R"({"a": 1})", R"({"a":1})");
+    expect_violation(schema, R"({"a": 1, "c": 2})", "c");
+}
+
+TEST(SchemaVerifyKeywords, UnevaluatedItemsReadAsItemsWhereNothingElseEvaluates) {
+    const char* schema = R"({"type":"array","prefixItems":[{"type":"string"}],"unevaluatedItems":{"type":"integer"}})";
+    expect_shaped(schema, R"(["a", "2"])", R"(["a",2])");
+    const char* closed = R"({"type":"array","prefixItems":[{"type":"string"}],"unevaluatedItems":false})";
+    auto r = shape_text(closed, R"(["a", 2])", Mode::Strict);
+    EXPECT_FALSE(r);
+    expect_shaped(closed, R"(["a"])", R"(["a"])");
+}

@@ -1,6 +1,7 @@
 // Schema-driven shaping, reading: a Value made to fit a compiled Node, with typed shaping's
 // coercion engine (coerce.hpp) and its run-time steps (detail/shape_state.hpp): key matching,
 // unknown members, missing fields, constraints, variant choice, errors.
+#include "core/ascii.hpp"
 #include "core/diagnostic_append.hpp"
 #include "schema/shape/node.hpp"
 #include "schema/shape/member_builder.hpp"
@@ -333,6 +334,22 @@ bool read_typed(const Value& in, unsigned type, const Node& n, Value& out, Shape
         {
             // NaN and the infinities have no JSON spelling: read into a JSON value they would be
             // written as null, a wrong reading that looks like success. An error in every mode.
+            // A numeric string with more digits than a double holds keeps them, as the same
+            // digits written as a JSON number are kept: "0.1000000000000000055511151231257827"
+            // is not 0.1. Only a plain JSON number spelling ("1,234.5" and "$4.99" are read as
+            // doubles); the coercion still decides whether a string may be read at all.
+            if (in.is_string()) {
+                Value exact = Value::number_from_lexeme(core_detail::trim(in.as_string()));
+                if (exact.is_number() && !exact.is_lossless()) {
+                    Diagnostics scratch; // coerce_float would say "rounded": the digits are kept
+                    auto r = coerce_float(in, float64_target, CoerceContext{scratch, st.policy.coercion, st.path, st.null_sentinels});
+                    if (!r) return st.fail(std::move(r).error());
+                    st.note(DiagnosticKind::Coerced, Risk::Info, "coerced string -> number, every digit kept",
+                            "emit numbers as JSON numbers, not strings", "string", n.label);
+                    out = std::move(exact);
+                    return true;
+                }
+            }
             auto r = coerce_float(in, float64_target, st.coerce());
             if (r && !std::isfinite(*r)) return not_finite(st);
             return take(std::move(r), out, st);
@@ -386,6 +403,11 @@ bool better(const ShapeState& a, const ShapeState& b) {
 // the Exact level) wins over any that needs one: {"a": 1} under the recursive "any JSON value"
 // schema is the object, not a string of it nor an array around it. Only when none fits exactly
 // are they tried again at the policy's level. Valid input pays for one pass.
+//
+// In that second pass an alternative that keeps the value's JSON type wins over one that changes
+// it, whatever their risks: "Yes" for anyOf [boolean, enum ["yes", "no"]] is the enum's "yes"
+// (the schema names that string) rather than true. When fitting alternatives of different types
+// give different values, the choice is a Warning either way.
 template <class Try>
 bool choose(std::size_t count, const Value& in, Value& out, ShapeState& st,
             std::span<const std::string_view> labels, Try&& attempt) {
@@ -396,6 +418,8 @@ bool choose(std::size_t count, const Value& in, Value& out, ShapeState& st,
     // Another alternative as good as the best by every measure, giving another value: "1" for
     // ["boolean", "integer"] is true or 1, and the order alternatives are tried in is no reason.
     bool tied = false;
+    bool best_keeps_type = false;
+    bool type_contest = false; // fitting alternatives of different types gave different values
     const bool coercing = st.policy.coercion != CoercionLevel::Exact;
     for (int pass = coercing ? 0 : 1; pass < 2 && !best; ++pass) {
         failures.clear();
@@ -410,12 +434,16 @@ bool choose(std::size_t count, const Value& in, Value& out, ShapeState& st,
             Value candidate;
             if (attempt(i, candidate, trial) && trial.errors.empty()) {
                 ++fits;
-                if (!best || better(trial, *best)) {
+                const bool keeps_type = candidate.type() == in.type();
+                const bool other_type = best && keeps_type != best_keeps_type;
+                if (other_type && !(candidate == best_value)) type_contest = true;
+                if (!best || (other_type ? keeps_type : better(trial, *best))) {
+                    tied = false;
                     best.emplace(std::move(trial));
                     best_value = std::move(candidate);
                     best_index = i;
-                    tied = false;
-                } else if (!better(*best, trial) && !(candidate == best_value)) {
+                    best_keeps_type = keeps_type;
+                } else if (!other_type && !better(*best, trial) && !(candidate == best_value)) {
                     tied = true;
                 }
             } else if (!trial.errors.empty()) {
@@ -425,7 +453,7 @@ bool choose(std::size_t count, const Value& in, Value& out, ShapeState& st,
     }
     if (best) best->policy = st.policy;
     if (!best) return shape_detail::variant_failed(labels, failures, st);
-    if (fits > 1) shape_detail::note_variant_choice(labels[best_index], fits, count, in, st, tied ? Risk::Warning : Risk::Info);
+    if (fits > 1) shape_detail::note_variant_choice(labels[best_index], fits, count, in, st, tied || type_contest ? Risk::Warning : Risk::Info);
     st.adopt(std::move(*best));
     out = std::move(best_value);
     return true;

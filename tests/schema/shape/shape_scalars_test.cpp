@@ -66,6 +66,26 @@ TEST(SchemaScalar, NumberKeepsIntegersAndCoercesStrings) {
     EXPECT_FALSE(shape_text(schema, "\"4.5\"", Mode::Strict));
 }
 
+TEST(SchemaScalar, ANumericStringKeepsDigitsADoubleCannotHold) {
+    // As the same digits written as a JSON number are kept: not rounded to 0.1 or to 1.2345e22.
+    const char* schema = R"({"type":"number"})";
+    const std::pair<const char*, const char*> cases[] = {
+        {R"(" 0.1000000000000000055511151231257827 ")", "0.1000000000000000055511151231257827"},
+        {R"("12345678901234567890123")", "12345678901234567890123"}};
+    for (const auto& [input, digits] : cases) {
+        auto r = shape_text(schema, input);
+        ASSERT_TRUE(r) << r.error();
+        EXPECT_EQ(r->value.dump(), digits);
+        ASSERT_EQ(r->diagnostics.size(), 1u);
+        EXPECT_EQ(r->diagnostics[0].risk, Risk::Info); // nothing was rounded
+        EXPECT_FALSE(shape_text(schema, input, Mode::Strict));
+    }
+    // Beyond a double's range as a string is still out_of_range.
+    auto huge = shape_text(schema, R"("1e400")");
+    ASSERT_FALSE(huge);
+    EXPECT_EQ(huge.error().kind(), ErrorKind::OutOfRange);
+}
+
 TEST(SchemaScalar, BooleanStringAndNull) {
     EXPECT_EQ(shape_text(R"({"type":"boolean"})", "\"yes\"")->value, Value(true));
     EXPECT_FALSE(shape_text(R"({"type":"boolean"})", "\"yes\"", Mode::Strict));

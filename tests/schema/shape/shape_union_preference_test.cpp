@@ -50,6 +50,23 @@ TEST(SchemaUnionPreference, ATieBetweenCoercionsIsAWarning) {
     EXPECT_EQ(max_risk(yes->diagnostics), Risk::Info);
 }
 
+TEST(SchemaUnionPreference, AnAlternativeKeepingTheTypeBeatsOneChangingIt) {
+    // "Yes" is the enum's "yes" (matched ignoring case) rather than true: the schema names that
+    // string. A reading of another type was possible, so the choice is a Warning.
+    for (const char* schema : {R"({"anyOf":[{"type":"boolean"},{"enum":["yes","no"]}]})",
+                               R"({"anyOf":[{"enum":["yes","no"]},{"type":"boolean"}]})"}) {
+        auto r = compiled(schema).from_json(R"("Yes")");
+        ASSERT_TRUE(r) << r.error();
+        EXPECT_EQ(r->value, Value("yes")) << schema;
+        EXPECT_EQ(max_risk(r->diagnostics), Risk::Warning) << schema;
+    }
+    // Where only the coercion fits, it is taken as before.
+    auto maybe = compiled(R"({"anyOf":[{"type":"boolean"},{"enum":["yes","no"]}]})").from_json(R"("true")");
+    ASSERT_TRUE(maybe) << maybe.error();
+    EXPECT_EQ(maybe->value, Value(true));
+    EXPECT_EQ(max_risk(maybe->diagnostics), Risk::Info);
+}
+
 TEST(SchemaUnionPreference, TypedVariantAgrees) {
     auto r = from_json<std::variant<int, std::string>>(R"("42")");
     ASSERT_TRUE(r) << r.error();

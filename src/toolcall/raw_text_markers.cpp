@@ -450,16 +450,32 @@ std::size_t read_invoke(std::string_view text, const Tag& open, RawBuilder& b, s
             stray_text(b, text.substr(at, p.at - at), "a DSML invoke");
             const std::string_view key = attribute(p.attrs, "name");
             const bool is_string = attribute(p.attrs, "string") == "true";
-            Tag p_end;
+            Tag p_end, next_open;
             std::size_t value_end = body_end;
             bool inner = false;
-            if (parameter_close.find(text, p.end, p_end) && p_end.at <= body_end) {
+            // The next parameter's opening tag: a value never runs into it (its closer left out).
+            const bool has_next = next_tag(in_body, p.end, next_open, "parameter", 0);
+            if (parameter_close.find(text, p.end, p_end) && p_end.at <= body_end && (!has_next || p_end.at < next_open.at)) {
                 inner = !parameter_value_end(in_body, p.end, p_end);
                 value_end = p_end.at;
                 at = p_end.end;
+            } else if (has_next || closed) {
+                // No closer: the value ends where the next parameter or </invoke> begins.
+                value_end = at = has_next ? next_open.at : body_end;
+                Diagnostic d = b.parameter_warning(DiagnosticKind::Repaired,
+                                                   "the value has no closing parameter tag; it ends where the next tag begins",
+                                                   key, text.substr(value_end));
+                d.repair = RepairKind::MissingCloser;
+                if (!key.empty()) call.diagnostics.push_back(std::move(d));
             } else {
                 complete = false; // cut off inside the value
                 at = body_end;
+                Diagnostic d = b.parameter_warning(DiagnosticKind::Repaired,
+                                                   "the text ends inside the value; it is taken as far as it goes", key,
+                                                   text.substr(p.end));
+                d.repair = RepairKind::TruncatedCompleted;
+                d.risk = Risk::Risky;
+                if (!key.empty()) call.diagnostics.push_back(std::move(d));
             }
             if (!key.empty() &&
                 setter.set(call.arguments, key, parameter_value(b, text.substr(p.end, value_end - p.end), is_string, key, call)))

@@ -15,20 +15,38 @@ namespace {
 // that is followed by the next parameter, </function> or the end. A value may hold the closing
 // tag itself (code that writes XML): a </parameter> followed by anything else is then part of
 // the value, and *inner says so. Only the closers before the next <parameter= are looked at,
-// so each value is searched once. npos: the value was cut off.
-std::size_t parameter_end(std::string_view rest, bool& inner) {
+// so each value is searched once. With none there, the closer was left out: the value ends at
+// a </function> before the next parameter, or at the next parameter (*unclosed), never taking
+// the next parameter into it. npos: the value was cut off.
+std::size_t parameter_end(std::string_view rest, bool& inner, bool& unclosed) {
     constexpr std::string_view pclose = "</parameter>";
-    const std::size_t limit = std::min(rest.size(), rest.find("<parameter="));
-    const std::size_t first = rest.find(pclose);
-    inner = false;
-    for (std::size_t at = first; at != std::string_view::npos && at < limit; at = rest.find(pclose, at + 1)) {
+    const std::size_t next = rest.find(kXmlParameter);
+    const std::string_view own = rest.substr(0, std::min(rest.size(), next));
+    const std::size_t first = own.find(pclose);
+    inner = unclosed = false;
+    for (std::size_t at = first; at != std::string_view::npos; at = own.find(pclose, at + 1)) {
         const std::string_view after = skip_blanks(rest.substr(at + pclose.size()));
-        if (after.empty() || after.starts_with("<parameter=") || after.starts_with("</function>")) {
+        if (after.empty() || after.starts_with(kXmlParameter) || after.starts_with("</function>")) {
             inner = at != first;
             return at;
         }
     }
-    return first;
+    if (first != std::string_view::npos) return first;
+    if (const std::size_t fend = own.find("</function>"); fend != std::string_view::npos) {
+        unclosed = true;
+        return fend;
+    }
+    if (next != std::string_view::npos) unclosed = true;
+    return next;
+}
+
+// A parameter's repair at its path, offset where `part` (a view into source) begins.
+Diagnostic parameter_repair(const RawBuilder& b, RepairKind repair, Risk risk, std::string message, std::string_view key,
+                            std::string_view part) {
+    Diagnostic d = b.parameter_warning(DiagnosticKind::Repaired, std::move(message), key, part);
+    d.repair = repair;
+    d.risk = risk;
+    return d;
 }
 
 } // namespace
@@ -79,9 +97,20 @@ std::string_view read_xml_call(std::string_view body, std::size_t gt, RawBuilder
         const std::string_view key_in_text = trim(rest.substr(0, name_end));
         const std::string key(key_in_text);
         rest.remove_prefix(name_end + 1);
-        bool inner = false;
-        std::size_t end = parameter_end(rest, inner);
-        if (end == std::string_view::npos) { complete = false; end = rest.size(); }
+        bool inner = false, unclosed = false;
+        std::size_t end = parameter_end(rest, inner, unclosed);
+        const bool cut_off = end == std::string_view::npos;
+        if (cut_off) {
+            complete = false;
+            end = rest.size();
+            call.diagnostics.push_back(parameter_repair(b, RepairKind::TruncatedCompleted, Risk::Risky,
+                                                        "the text ends inside the value; it is taken as far as it goes",
+                                                        key, rest));
+        } else if (unclosed) {
+            call.diagnostics.push_back(parameter_repair(b, RepairKind::MissingCloser, Risk::Warning,
+                                                        "the value has no </parameter>; it ends where the next tag begins",
+                                                        key, rest.substr(end)));
+        }
         std::string_view raw = rest.substr(0, end);
         if (raw.starts_with('\n')) raw.remove_prefix(1);
         if (raw.ends_with('\n')) raw.remove_suffix(1);
@@ -89,7 +118,7 @@ std::string_view read_xml_call(std::string_view body, std::size_t gt, RawBuilder
         if (setter.set(call.arguments, key, json && !json->is_string() ? std::move(*json) : Value(raw)))
             call.diagnostics.push_back(b.repeated_parameter(key_in_text));
         if (inner) call.diagnostics.push_back(b.closer_in_value(key, raw));
-        rest.remove_prefix(std::min(rest.size(), end + pclose.size()));
+        rest.remove_prefix(unclosed ? end : std::min(rest.size(), end + pclose.size()));
     }
     call.raw_arguments = call.arguments.dump();
     call.complete = complete && function_closed;

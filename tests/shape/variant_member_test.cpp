@@ -47,6 +47,36 @@ TEST(VariantMember, NoAlternativeFits) {
     EXPECT_NE(shaped.error().message().find("int32, bool"), std::string::npos);
 }
 
+enum class YesNo { yes, no };
+
+TEST(VariantMember, WhenOnlyCoercionsFitOneKeepingTheTypeWins) {
+    // "Yes" is YesNo::yes (a string matched ignoring case) rather than true (a string read as a
+    // bool): the choice is a Warning, as another alternative gives another value.
+    auto shaped = from_value<std::variant<bool, YesNo>>(Value("Yes"));
+    ASSERT_TRUE(shaped) << shaped.error();
+    EXPECT_EQ(std::get<YesNo>(shaped->value), YesNo::yes);
+    EXPECT_EQ(max_risk(shaped->diagnostics), Risk::Warning);
+    auto reversed = from_value<std::variant<YesNo, bool>>(Value("Yes"));
+    ASSERT_TRUE(reversed) << reversed.error();
+    EXPECT_EQ(std::get<YesNo>(reversed->value), YesNo::yes);
+}
+
+TEST(VariantMember, ATieBetweenCoercionsGivingDifferentValuesIsAWarning) {
+    // "1" is true or 1: the order of the alternatives is no reason, so the choice is a Warning.
+    auto b = from_value<std::variant<bool, int>>(Value("1"));
+    ASSERT_TRUE(b) << b.error();
+    EXPECT_EQ(max_risk(b->diagnostics), Risk::Warning);
+    // "2.5" fits the double alone: no Warning.
+    auto d = from_value<std::variant<int, double>>(Value("2.5"));
+    ASSERT_TRUE(d) << d.error();
+    EXPECT_EQ(std::get<double>(d->value), 2.5);
+    EXPECT_EQ(max_risk(d->diagnostics), Risk::Info);
+    // "7" fits int and double with the same value 7: no Warning either.
+    auto same = from_value<std::variant<int, double>>(Value("7"));
+    ASSERT_TRUE(same) << same.error();
+    EXPECT_EQ(max_risk(same->diagnostics), Risk::Info);
+}
+
 TEST(VariantMember, MonostateTakesNull) {
     using Maybe = std::variant<std::monostate, int>;
     auto n = from_value<Maybe>(Value());

@@ -495,9 +495,15 @@ bool read_map(const Value& in, Map& out, ShapeState& st) {
     return st.errors.size() == errors;
 }
 
+template <class T>
+Value write_value(const T& v); // shape_write.hpp: an alternative's JSON, to compare readings
+
 // Tries every alternative in order, first at the Exact level: one that takes the value with no
-// coercion wins over any that needs one. When none does, at the policy's level: the lowest
-// risk, then the fewest diagnostics, then the first.
+// coercion wins over any that needs one. When none does, at the policy's level: an alternative
+// that keeps the value's JSON type ("Yes" as an enum's yes, not true), then the lowest risk, then
+// the fewest diagnostics, then the first. There the choice is a Warning when another alternative
+// gives another value as well (as a schema's anyOf does): "1" for variant<bool, int> is true or
+// 1, and the order of the alternatives is no reason to pick one.
 template <class... A>
 bool read_variant(const Value& in, std::variant<A...>& out, ShapeState& st) {
     constexpr std::size_t n = sizeof...(A);
@@ -506,6 +512,10 @@ bool read_variant(const Value& in, std::variant<A...>& out, ShapeState& st) {
     std::optional<ShapeState> best;
     std::optional<std::variant<A...>> best_value;
     std::size_t fits = 0, best_index = 0;
+    Value best_json;             // the best alternative's JSON, in the coercing pass
+    bool best_keeps_type = false;
+    bool tied = false;           // another as good by every measure gives another value
+    bool type_contest = false;   // alternatives of different JSON types give different values
     auto better = [](const ShapeState& a, const ShapeState& b) {
         Risk ra = max_risk(a.diagnostics), rb = max_risk(b.diagnostics);
         return ra != rb ? ra < rb : a.diagnostics.size() < b.diagnostics.size();
@@ -520,10 +530,27 @@ bool read_variant(const Value& in, std::variant<A...>& out, ShapeState& st) {
                 Alt candidate{};
                 if (read_value(in, candidate, trial) && trial.errors.empty()) {
                     ++fits;
-                    if (!best || better(trial, *best)) {
+                    if (pass == 0) { // exact fits: the first, fewest diagnostics
+                        if (!best || better(trial, *best)) {
+                            best.emplace(std::move(trial));
+                            best_value.emplace(std::in_place_index<I>, std::move(candidate));
+                            best_index = I;
+                        }
+                        return;
+                    }
+                    Value json = write_value(candidate);
+                    const bool keeps_type = json.type() == in.type();
+                    const bool other_type = best && keeps_type != best_keeps_type;
+                    if (other_type && !(json == best_json)) type_contest = true;
+                    if (!best || (other_type ? keeps_type : better(trial, *best))) {
+                        tied = false;
                         best.emplace(std::move(trial));
                         best_value.emplace(std::in_place_index<I>, std::move(candidate));
                         best_index = I;
+                        best_json = std::move(json);
+                        best_keeps_type = keeps_type;
+                    } else if (!other_type && !better(*best, trial) && !(json == best_json)) {
+                        tied = true;
                     }
                 } else if (!trial.errors.empty()) {
                     failures[I] = std::move(trial.errors.front());
@@ -538,7 +565,7 @@ bool read_variant(const Value& in, std::variant<A...>& out, ShapeState& st) {
             if (f) errs.push_back(std::move(*f));
         return variant_failed(labels, errs, st);
     }
-    if (fits > 1) note_variant_choice(labels[best_index], fits, n, in, st);
+    if (fits > 1) note_variant_choice(labels[best_index], fits, n, in, st, tied || type_contest ? Risk::Warning : Risk::Info);
     st.adopt(std::move(*best));
     out = std::move(*best_value);
     return true;

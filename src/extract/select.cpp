@@ -91,12 +91,10 @@ private:
     std::vector<Outcome> outcomes_;
 };
 
-// An empty container, or an array of at most one scalar: `[4]`, `[]`, `{}`.
-bool trivial(const Value& v) noexcept {
-    if (v.is_object()) return v.size() == 0;
-    if (!v.is_array()) return true;
-    return v.size() == 0 || (v.size() == 1 && !v[0].is_object() && !v[0].is_array());
-}
+// A citation marker in prose, `[4]`: an array of one integer.
+bool citation(const Value& v) noexcept { return v.is_array() && v.size() == 1 && v[0].is_integer(); }
+
+bool empty_container(const Value& v) noexcept { return (v.is_array() || v.is_object()) && v.size() == 0; }
 
 } // namespace
 
@@ -222,9 +220,12 @@ Result<Extracted> select_payload(std::span<const Candidate> candidates,
         // fragment of it, not a rival of its own.
         std::vector<std::size_t> read_delimited;
         auto count = [&](std::size_t k, const Value& v, bool span) {
-            // In prose, a small span ([4], [] or {} beside an object) is a citation or a fragment
-            // of the sentence more often than a rival payload.
-            if (span ? trivial(v) && !trivial(chosen)
+            // In prose, `[4]` beside a payload that is no array is a citation more often than a
+            // rival, and an empty [] or {} beside a fenced or tagged payload a word of the
+            // sentence ("an empty [] means none"). Anything else is a possible answer: ["blue"]
+            // after ["red", "green"], [3] after [1, 2], an empty [] (nothing found) in prose
+            // beside an example object, which is in prose too.
+            if (span ? (citation(v) && !chosen.is_array()) || (empty_container(v) && !spans_tier)
                      : !v.is_object() && !v.is_array() && v.type() != chosen.type())
                 return;
             if (accept) {
@@ -244,7 +245,7 @@ Result<Extracted> select_payload(std::span<const Candidate> candidates,
             // read exactly and was refused by the filter would be refused again.
             if (spans_tier ? tally.outcome(k) != Outcome::Untried : tally.outcome(k) == Outcome::Filtered) {
                 if (!spans_tier) read_delimited.push_back(k);
-                // Read, and refused by the filter only: a payload passed over (unless trivial).
+                // Read, and refused by the filter only: a payload passed over.
                 if (tally.outcome(k) == Outcome::Filtered && !overlaps(c, wc))
                     if (std::optional<Value> v = read_other(k); v && *v != chosen) count(k, *v, spans_tier);
                 continue;

@@ -113,9 +113,22 @@ TEST(ExtractSeveralPayloads, LowerStandingCandidatesAreNoRivals) {
     // (An object in the prose next to a fenced payload is a rival: rivals_across_kinds_test.cpp.)
     // A citation [4] beside an object in prose.
     expect_quiet("As in [4], the result is {\"score\": 0.5}.", R"({"score":0.5})");
-    expect_quiet("Empty is [] and {} but the result is {\"score\": 0.5}.", R"({"score":0.5})");
     // A fenced block that is code, not JSON.
     expect_quiet("```python\nprint('hi')\n```\n```json\n{\"lang\": \"py\"}\n```", R"({"lang":"py"})");
+}
+
+TEST(ExtractSeveralPayloads, SmallPayloadsInProseBesideAnotherAreRivals) {
+    // A one-element array or an empty container is a possible answer when the payload taken is
+    // in prose too: a correction, "nothing found" beside an example. Never passed over quietly.
+    for (const char* text : {"Use [\"red\", \"green\"]. Actually only [\"blue\"].", "Wrong: [1, 2]. Right: [3]",
+                             "Matches: []. The expected format was {\"id\": 1, \"name\": \"x\"}.",
+                             "Answer: {}. For reference, the schema example is {\"city\": \"Paris\"}."}) {
+        auto r = extract(text);
+        ASSERT_TRUE(r) << r.error();
+        const Diagnostic* d = other_candidates(*r);
+        ASSERT_NE(d, nullptr) << text;
+        EXPECT_EQ(d->risk, Risk::Warning);
+    }
 }
 
 TEST(ExtractSeveralPayloads, WithAFilterOnlyCandidatesThatFitCount) {

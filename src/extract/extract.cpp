@@ -56,6 +56,34 @@ std::size_t members_after(std::string_view text, std::size_t end) {
     const std::size_t after = skip(value_end);
     return after < text.size() && (text[after] == ',' || text[after] == '}') ? begin : std::string_view::npos;
 }
+
+// A candidate as extraction reads it: parse(), and with repairs on, a JSON string that holds a
+// strictly valid JSON object or array (a document encoded once more) read as the document it
+// holds, with a Warning. parse() itself reads such a string as written: it is valid JSON.
+Result<Parsed> parse_candidate(std::string_view text, const ParseOptions& options) {
+    auto parsed = parse(text, options);
+    if (!parsed || !options.repair || !extract_detail::encodes_container(parsed->value)) return parsed;
+    ParseOptions strict = options;
+    strict.repair = false;
+    strict.complete_truncated = false;
+    auto inner = parse(parsed->value.as_string(), strict);
+    if (!inner || !(inner->value.is_object() || inner->value.is_array())) return parsed;
+    const std::size_t at = std::min(text.size(), text.find_first_not_of(" \t\r\n"));
+    Diagnostic d;
+    d.kind = DiagnosticKind::Repaired;
+    d.repair = RepairKind::DoubleEncoded;
+    d.risk = Risk::Warning;
+    d.message = "decoded string";
+    d.suggestion = "emit the JSON itself, not a string holding it";
+    d.offset = at;
+    parsed->diagnostics.push_back(std::move(d));
+    for (Diagnostic& inner_d : inner->diagnostics) { // a repeated key inside: which value won
+        inner_d.offset = at;
+        parsed->diagnostics.push_back(std::move(inner_d));
+    }
+    parsed->value = std::move(inner->value);
+    return parsed;
+}
 } // namespace
 
 Result<Extracted> extract(std::string_view text, const ParseOptions& parse_options,
@@ -63,7 +91,7 @@ Result<Extracted> extract(std::string_view text, const ParseOptions& parse_optio
     const std::vector<Candidate> candidates = extract_candidates(text, options);
     auto result = extract_detail::select_payload(
         candidates, parse_options, accept,
-        [](std::string_view t, const ParseOptions& o) { return parse(t, o); });
+        [](std::string_view t, const ParseOptions& o) { return parse_candidate(t, o); });
     if (result && result->parsed.value.is_object()) {
         // The payload is an object that text like more members follows: they were dropped with
         // the text around the payload. Never silently.

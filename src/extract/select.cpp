@@ -148,6 +148,9 @@ Result<Extracted> select_payload(std::span<const Candidate> candidates,
     const bool lenient = parse_options.repair || parse_options.complete_truncated;
 
     Tally tally(candidates.size());
+    // Candidates the filter refused as a string that holds a JSON container: the repairing pass
+    // reads them again (decoded), where others it refused would read the same.
+    std::vector<char> encoded_refused(candidates.size(), 0);
     auto attempt = [&](std::size_t k, const ParseOptions& options,
                        GuessPolicy policy) -> std::optional<Extracted> {
         const Candidate& c = candidates[k];
@@ -164,6 +167,7 @@ Result<Extracted> select_payload(std::span<const Candidate> candidates,
         }
         if (accept && !accept(parsed->value)) {
             tally.record(k, Outcome::Filtered);
+            if (encodes_container(parsed->value)) encoded_refused[k] = 1;
             return std::nullopt;
         }
         for (Diagnostic& d : parsed->diagnostics)
@@ -319,8 +323,9 @@ Result<Extracted> select_payload(std::span<const Candidate> candidates,
         auto e = attempt(k, exact, GuessPolicy::Allow);
         if (!e) continue;
         // A string holding a JSON container is a double-encoded payload: with repairs allowed,
-        // the repairing pass decodes it, as parse() alone would.
-        if (lenient && encodes_container(e->parsed.value)) {
+        // the repairing pass decodes it (extract's parse function does). A filter that took the
+        // string as written (a string target) keeps it so.
+        if (lenient && !accept && encodes_container(e->parsed.value)) {
             tally.record(k, Outcome::Untried);
             continue;
         }
@@ -329,7 +334,7 @@ Result<Extracted> select_payload(std::span<const Candidate> candidates,
     }
     if (lenient)
         for (std::size_t k : delimited) {
-            if (tally.outcome(k) == Outcome::Filtered) continue; // it parsed exactly: same value
+            if (tally.outcome(k) == Outcome::Filtered && !encoded_refused[k]) continue; // it parsed exactly: same value
             if (auto e = attempt(k, parse_options, GuessPolicy::Delimited)) {
                 report_others(*e, k, delimited, false, false);
                 return std::move(*e);

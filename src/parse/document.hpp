@@ -30,7 +30,6 @@ inline Next Parser::root_start() {
         values.pop();
     else
         values.forget(values.size());
-    if (opt_.repair && root.is_string() && !try_double_encoded(root)) return std::move(*error_);
     // Style repairs are merged when the list is complete: merged by the flush when it writes the
     // whole list (the usual case), or after the sort otherwise.
     const bool merge = !opt_.diagnostics_per_site;

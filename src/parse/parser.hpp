@@ -202,7 +202,6 @@ private:
     Next root_start_cold();
     Next root_after_value();
     Result<Parsed> finish();
-    bool try_double_encoded(Value& root);
 
     // --- strings.cpp
     // ------------------------------------------------------------------------------

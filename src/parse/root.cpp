@@ -166,31 +166,4 @@ Next Parser::reopen_object(const char* closer, const char* comma) {
     return Next::Key;
 }
 
-// "{\"a\": 1}" as the whole document: a JSON document that was encoded as a string. Only strictly
-// valid content is decoded, so that prose that merely starts with a brace stays a string.
-bool Parser::try_double_encoded(Value& root) {
-    const std::string_view text = root.as_string();
-    const std::size_t first = text.find_first_not_of(" \t\r\n");
-    if (first == std::string_view::npos || (text[first] != '{' && text[first] != '[')) return true;
-    ParseOptions strict = opt_;
-    strict.repair = false;
-    strict.complete_truncated = false;
-    Workspace own; // this thread's workspace is still ours
-    Parser inner(text, strict, own);
-    auto decoded = inner.run();
-    if (!decoded) return true;
-    if (!record(RepairKind::DoubleEncoded, Risk::Warning, root_start_, "decoded string",
-                PathAt::Element))
-        return false;
-    flush_pending();
-    for (auto& d : decoded->diagnostics) {
-        d.offset = offset(root_start_);
-        diags_.push_back(std::move(d));
-        ++written_;
-        unordered_ = true;
-    }
-    root = std::move(decoded->value);
-    return true;
-}
-
 } // namespace laminate::parse_detail

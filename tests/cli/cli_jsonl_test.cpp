@@ -168,7 +168,9 @@ TEST(CliJsonl, ExampleBatchRepairs) {
     EXPECT_EQ(failures, 1u) << "only the truncated case fails without completion\n" << plain.out;
     EXPECT_EQ(plain.exit_code, 1);
 
-    auto completed = run_cli({"repair", "--jsonl", "--complete-truncated"}, batch);
+    // extract finds each payload (a double-encoded one included, which repair reads as the
+    // valid JSON string it is).
+    auto completed = run_cli({"extract", "--jsonl", "--complete-truncated"}, batch);
     EXPECT_EQ(completed.exit_code, 0) << completed.out;
     for (const auto& a : answers(completed)) EXPECT_TRUE(a["value"].is_object()) << a;
 }

@@ -28,8 +28,8 @@ for f in examples/messy/*.txt; do
   "$bin" extract < "$f" || true
 done
 echo
-echo "== examples/messy/batch.jsonl through 'laminate repair --jsonl'"
-"$bin" repair --jsonl < examples/messy/batch.jsonl || true
+echo "== examples/messy/batch.jsonl through 'laminate extract --jsonl'"
+"$bin" extract --jsonl < examples/messy/batch.jsonl || true
 echo
 echo "== a typed program over HTTP: examples/lm/repair_round_demo.cpp"
 build/tests/lm/example_lm_repair_round_demo || true

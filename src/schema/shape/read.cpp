@@ -154,7 +154,7 @@ bool read_array(const Value& in, const Node& n, Value& out, ShapeState& st, std:
 // The Defaulted diagnostic of an absent property (its default filled in, or left empty), built in
 // place as missing_field_at builds typed shaping's: the path made once from the current path and
 // the property's segment, the message as typed shaping words it (shape_state.hpp).
-void note_absent(std::string_view segment, std::string_view note, ShapeState& st) {
+void note_absent(std::string_view segment, std::string_view note, ShapeState& st, Risk risk = Risk::Info) {
     if (st.diagnostics.capacity() == 0) st.diagnostics.reserve(4); // as note() does
     Diagnostic& d = core_detail::append_diagnostic(st.diagnostics);
     if (st.path.empty()) {
@@ -166,15 +166,18 @@ void note_absent(std::string_view segment, std::string_view note, ShapeState& st
         d.path.append(st.path).append(segment);
     }
     d.kind = DiagnosticKind::Defaulted;
-    d.risk = Risk::Info;
+    d.risk = risk;
     core_detail::fill_empty(d.message, note.data(), note.size());
 }
+
+constexpr std::string_view kRequiredDefaulted = "required but absent: set to the schema's default";
 
 } // namespace
 
 void absent_property(std::string_view key, const char* key_end, const Value* default_value, std::string_view segment,
-                     MemberBuilder& out, ShapeState& st) {
+                     bool required, MemberBuilder& out, ShapeState& st) {
     if (default_value) ::new (static_cast<void*>(&out.open(key, key_end))) Value(*default_value);
+    if (required && default_value) return note_absent(segment, kRequiredDefaulted, st, Risk::Warning); // every mode
     if (st.policy.record_defaults)
         note_absent(segment, default_value ? shape_detail::kDefaultedFilled : shape_detail::kDefaultedLeftEmpty, st);
 }
@@ -185,7 +188,7 @@ void read_property(const Property& p, const Slot& slot, MemberBuilder& out, Shap
         // missing_field's outcome for a defaulted or optional field (plus the default itself),
         // without entering the property's path: no diagnostic needs it but the one built here.
         return absent_property(p.key, readable_end(p.key), child.default_value ? &*child.default_value : nullptr,
-                               p.text->path_segment, out, st);
+                               p.text->path_segment, p.required, out, st);
     }
     PropertyPathScope path(st, p);
     const FieldInfo field{p.key, p.key, nullptr, false};
@@ -269,6 +272,17 @@ void read_unknown(const Value& object, std::span<const shape_detail::UnknownMemb
             PathScope path(st, m.key());
             st.note(DiagnosticKind::Dropped, Risk::Warning, "dropped a second value for a field already given");
             continue;
+        }
+        if (!u.field.empty()) {
+            // {"count": 1, "COUNT": 5}: a key the schema allows as a property of its own, that
+            // also names a declared one ignoring case and separators. Kept, and never quietly
+            // when its value differs from the one the declared property took.
+            PathScope path(st, m.key());
+            const bool conflict = u.slot && u.slot->value && !(*u.slot->value == m.value);
+            st.note(DiagnosticKind::Preserved, conflict ? Risk::Warning : Risk::Info,
+                    "kept as a property of its own a key that also names field '" + std::string(u.field) +
+                        "' ignoring case and separators" + (conflict ? ", with another value" : ""),
+                    "emit one key per field");
         }
         if (n.additional == Additional::Schema) {
             PathScope path(st, m.key());

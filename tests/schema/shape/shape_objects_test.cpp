@@ -203,3 +203,33 @@ TEST(SchemaObject, NullInARequiredMemberIsMissing) {
     EXPECT_EQ(shape_text(R"({"type":"object","properties":{"s":{"type":"string"}},"required":["s"]})",
                          R"({"s":"N/A"})")->value, json(R"({"s":"N/A"})"));
 }
+
+TEST(SchemaObject, ARequiredPropertysDefaultStandsInWithAWarning) {
+    // The model had to give it: the declared default stands in, and that is no quiet fill-in.
+    const char* schema = R"({"type":"object","properties":{"n":{"type":"integer"},"unit":{"type":"string","default":"kg"}},
+                             "required":["n","unit"]})";
+    for (Mode m : {Mode::Lenient, Mode::Strict}) {
+        auto r = shape_text(schema, R"({"n": 3})", m);
+        ASSERT_TRUE(r) << r.error();
+        EXPECT_EQ(r->value.dump(), R"({"n":3,"unit":"kg"})");
+        ASSERT_EQ(r->diagnostics.size(), 1u);
+        EXPECT_EQ(r->diagnostics[0].kind, DiagnosticKind::Defaulted);
+        EXPECT_EQ(r->diagnostics[0].risk, Risk::Warning);
+        EXPECT_EQ(r->diagnostics[0].path, "unit");
+    }
+}
+
+TEST(SchemaObject, AnOpenObjectKeepsASecondSpellingOfAFieldWithADiagnostic) {
+    // additionalProperties allows "COUNT" as a property of its own; it also names "count", so
+    // keeping it is said, at Warning when its value differs from the one "count" took.
+    const char* schema = R"({"type":"object","properties":{"count":{"type":"integer"}},"required":["count"]})";
+    auto r = shape_text(schema, R"({"count": 1, "COUNT": 5})");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value.dump(), R"({"count":1,"COUNT":5})");
+    ASSERT_EQ(r->diagnostics.size(), 1u);
+    EXPECT_EQ(r->diagnostics[0].path, "COUNT");
+    EXPECT_EQ(r->diagnostics[0].risk, Risk::Warning);
+    auto same = shape_text(schema, R"({"count": 1, "Count": 1})");
+    ASSERT_TRUE(same) << same.error();
+    EXPECT_EQ(max_risk(same->diagnostics), Risk::Info);
+}

@@ -422,9 +422,14 @@ bool better(const ShapeState& a, const ShapeState& b) {
 // it, whatever their risks: "Yes" for anyOf [boolean, enum ["yes", "no"]] is the enum's "yes"
 // (the schema names that string) rather than true. When fitting alternatives of different types
 // give different values, the choice is a Warning either way.
-template <class Try>
+//
+// `own_type(i)` says whether alternative i is of the value's own JSON type. When such an
+// alternative fails (7 for anyOf [{"type": "integer", "maximum": 5}, {"type": "string"}]) and one
+// of another type takes the value by coercion ("7"), the choice is a Warning: the value may be
+// one the schema meant to refuse.
+template <class Try, class OwnType>
 bool choose(std::size_t count, const Value& in, Value& out, ShapeState& st,
-            std::span<const std::string_view> labels, Try&& attempt) {
+            std::span<const std::string_view> labels, Try&& attempt, OwnType&& own_type) {
     std::optional<ShapeState> best;
     Value best_value;
     std::vector<Error> failures;
@@ -434,6 +439,7 @@ bool choose(std::size_t count, const Value& in, Value& out, ShapeState& st,
     bool tied = false;
     bool best_keeps_type = false;
     bool type_contest = false; // fitting alternatives of different types gave different values
+    bool own_type_failed = false;
     const bool coercing = st.policy.coercion != CoercionLevel::Exact;
     for (int pass = coercing ? 0 : 1; pass < 2 && !best; ++pass) {
         failures.clear();
@@ -462,12 +468,16 @@ bool choose(std::size_t count, const Value& in, Value& out, ShapeState& st,
                 }
             } else if (!trial.errors.empty()) {
                 failures.push_back(std::move(trial.errors.front()));
+                if (pass == 1 && own_type(i)) own_type_failed = true;
             }
         }
     }
     if (best) best->policy = st.policy;
     if (!best) return shape_detail::variant_failed(labels, failures, st);
-    if (fits > 1) shape_detail::note_variant_choice(labels[best_index], fits, count, in, st, tied || type_contest ? Risk::Warning : Risk::Info);
+    const bool around_own_type = own_type_failed && best_value.type() != in.type();
+    if (fits > 1 || around_own_type)
+        shape_detail::note_variant_choice(labels[best_index], fits, count, in, st,
+                                          tied || type_contest || around_own_type ? Risk::Warning : Risk::Info);
     st.adopt(std::move(*best));
     out = std::move(best_value);
     return true;
@@ -477,9 +487,12 @@ bool read_alternatives(const Value& in, const Node& n, Value& out, ShapeState& s
     std::vector<std::string_view> labels;
     labels.reserve(n.alternatives.size());
     for (const Node* a : n.alternatives) labels.push_back(a->label);
-    return choose(n.alternatives.size(), in, out, st, labels, [&](std::size_t i, Value& candidate, ShapeState& trial) {
-        return read_node(in, *n.alternatives[i], candidate, trial, depth + 1);
-    });
+    return choose(
+        n.alternatives.size(), in, out, st, labels,
+        [&](std::size_t i, Value& candidate, ShapeState& trial) {
+            return read_node(in, *n.alternatives[i], candidate, trial, depth + 1);
+        },
+        [&](std::size_t i) { return direct_type(in, n.alternatives[i]->types) != 0; });
 }
 
 bool read_type_union(const Value& in, const Node& n, Value& out, ShapeState& st, std::size_t depth) {
@@ -497,9 +510,11 @@ bool read_type_union(const Value& in, const Node& n, Value& out, ShapeState& st,
     // A null sentinel ("none", "n/a") where null is allowed reads as null before anything else.
     if ((n.types & t_null) && !(n.types & t_string) && is_null_like(in, st.coerce()))
         return read_typed(in, t_null, n, out, st, depth);
-    return choose(bits.size(), in, out, st, labels, [&](std::size_t i, Value& candidate, ShapeState& trial) {
-        return read_typed(in, bits[i], n, candidate, trial, depth);
-    });
+    // (No type is the value's own here: that one was read directly above.)
+    return choose(
+        bits.size(), in, out, st, labels,
+        [&](std::size_t i, Value& candidate, ShapeState& trial) { return read_typed(in, bits[i], n, candidate, trial, depth); },
+        [](std::size_t) { return false; });
 }
 
 bool read_enum(const Value& in, const Node& n, Value& out, ShapeState& st) {

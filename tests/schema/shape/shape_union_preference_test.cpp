@@ -67,6 +67,20 @@ TEST(SchemaUnionPreference, AnAlternativeKeepingTheTypeBeatsOneChangingIt) {
     EXPECT_EQ(max_risk(maybe->diagnostics), Risk::Info);
 }
 
+TEST(SchemaUnionPreference, AValueTheAlternativeOfItsTypeRefusesTakenByCoercionIsAWarning) {
+    // 7 is an integer the integer alternative refuses (maximum 5): "7" by the string alternative
+    // may be a value the schema meant to refuse.
+    Schema s = compiled(R"({"anyOf":[{"type":"integer","maximum":5},{"type":"string"}]})");
+    auto r = s.from_json("7");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value, Value("7"));
+    EXPECT_EQ(max_risk(r->diagnostics), Risk::Warning);
+    auto fits = s.from_json("3");
+    ASSERT_TRUE(fits) << fits.error();
+    EXPECT_EQ(fits->value, Value(3));
+    EXPECT_TRUE(fits->diagnostics.empty());
+}
+
 TEST(SchemaUnionPreference, TypedVariantAgrees) {
     auto r = from_json<std::variant<int, std::string>>(R"("42")");
     ASSERT_TRUE(r) << r.error();

@@ -2,6 +2,7 @@
 #include "schema/shape/node.hpp"
 
 #include "schema/keyword_lookup.hpp"
+#include "schema/validate/formats.hpp"
 #include "schema/validate/text.hpp"
 
 #include <laminate/detail/shape_fast.hpp>
@@ -347,6 +348,17 @@ std::optional<Error> Compiler::fill_limits(const Value& s, Node& n, const std::s
                    count("minLength", spec.length_min), count("maxLength", spec.length_max),
                    count("minItems", spec.items_min), count("maxItems", spec.items_max)})
         if (e) return e;
+    // pattern and format: kept for choosing among alternatives (read.cpp's strings_fit).
+    if (const Value* v = lookup_.find(s, "format"); v && v->is_string())
+        if (const Format f = format_from_name(v->as_string()); f != Format::None)
+            rare_of(n).format = static_cast<std::uint8_t>(f);
+    if (const Value* v = lookup_.find(s, "pattern"); v && v->is_string()) {
+        RE2::Options o;
+        o.set_log_errors(false);
+        o.set_encoding(RE2::Options::EncodingUTF8);
+        auto re = std::make_shared<const RE2>(ecma_to_re2(v->as_string()), o);
+        if (re->ok()) rare_of(n).pattern = std::move(re); // one RE2 cannot compile is validate()'s to report
+    }
     // uniqueItems: checked on the array as shaped (coercion can make two elements equal).
     if (const Value* v = lookup_.find(s, "uniqueItems"); v && v->is_bool() && v->as_bool()) {
         n.unique_items = true;

@@ -105,6 +105,10 @@ struct NodeRare {
     std::vector<PatternProperty> pattern_properties;
     // The root's, when Node::verify: the validator's rules of the same schema (owned beside the tree).
     const Rules* verify_rules = nullptr;
+    // A string node's pattern and format (a schema_detail::Format), checked only where they decide
+    // which alternative of an anyOf/oneOf a value is (read.cpp): elsewhere they are validate()'s.
+    std::shared_ptr<const re2::RE2> pattern;
+    std::uint8_t format = 0;
 };
 
 // The key table typed shaping's matcher reads for an object node (keys view the properties' own

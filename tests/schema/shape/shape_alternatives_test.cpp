@@ -106,3 +106,31 @@ TEST(SchemaAlternatives, SentinelMatchesAnEnumLabelNotANumber) {
     }
     EXPECT_FALSE(shape_text(R"({"anyOf":[{"type":"number"},{"type":"boolean"}]})", "null"));
 }
+
+TEST(SchemaAlternatives, PatternAndFormatDecideWhichAlternativeAValueIs) {
+    // "12" is no date: not the date alternative, so the integer one reads it (by coercion, the
+    // alternative of its own type having refused it: a Warning). Elsewhere formats and patterns
+    // stay validate()'s.
+    for (const char* schema : {R"({"oneOf":[{"type":"string","format":"date"},{"type":"integer"}]})",
+                               R"({"anyOf":[{"type":"string","format":"date"},{"type":"integer"}]})"}) {
+        Schema s = compiled(schema);
+        auto twelve = s.from_json(R"("12")");
+        ASSERT_TRUE(twelve) << twelve.error();
+        EXPECT_EQ(twelve->value, Value(12)) << schema;
+        EXPECT_EQ(max_risk(twelve->diagnostics), Risk::Warning);
+        auto date = s.from_json(R"("2024-05-01")");
+        ASSERT_TRUE(date) << date.error();
+        EXPECT_EQ(date->value, Value("2024-05-01"));
+        EXPECT_TRUE(date->diagnostics.empty());
+    }
+    // A pattern, and inside an object alternative.
+    Schema code = compiled(R"({"anyOf":[{"type":"string","pattern":"^[A-Z]{3}$"},{"type":"integer"}]})");
+    EXPECT_FALSE(code.from_json(R"("usd")"));
+    EXPECT_EQ(code.from_json(R"("USD")")->value, Value("USD"));
+    Schema objects = compiled(R"({"anyOf":[
+        {"type":"object","properties":{"when":{"type":"string","format":"date"}},"required":["when"]},
+        {"type":"object","properties":{"when":{"type":"string"},"note":{"type":"string"}},"required":["when","note"]}]})");
+    auto note = objects.from_json(R"({"when": "soon", "note": "x"})");
+    ASSERT_TRUE(note) << note.error();
+    EXPECT_EQ(note->value.dump(), R"({"when":"soon","note":"x"})");
+}

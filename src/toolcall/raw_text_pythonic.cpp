@@ -189,6 +189,12 @@ Value read_value(std::string_view text, bool closed, Diagnostics& ds) {
     ParseOptions options;
     options.complete_truncated = !closed;
     auto parsed = parse(text, options);
+    // A call inside the value (x=g(1), x=[g(1)]): the parser takes g( … ) for a JSONP-style
+    // wrapper and keeps only what is inside it, which loses the inner call and gives a value
+    // the model did not write. Python would call g: the value is that expression's text.
+    if (parsed)
+        for (const auto& d : parsed->diagnostics)
+            if (d.repair == RepairKind::WrapperStripped) return kept_expression(text, ds);
     if (parsed && !parsed->value.is_null()) {
         for (auto& d : parsed->diagnostics) ds.push_back(std::move(d));
         return std::move(parsed->value);

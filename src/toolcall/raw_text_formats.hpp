@@ -56,6 +56,11 @@ std::size_t read_xml_function(std::string_view body, RawBuilder& b, bool closed)
 // [f(a=1), g()] and name.call(a=1) (Llama 3.2 / 4 pythonic calls, Llama 3.1 built-ins).
 bool looks_pythonic(std::string_view text);
 std::size_t read_pythonic(std::string_view text, RawBuilder& b);
+// Whether text (blanks aside) is a pythonic call list the text ends inside ("[f(a=1)",
+// "[f(a=\"Par"): it starts with '[' and a call, has no closing ']', and read_pythonic reads
+// calls from all of it, leaving no words. What lets detection read a cut-off list (as Llama 3)
+// without making calls of prose that merely starts with "[name(".
+bool cut_off_pythonic_list(std::string_view text);
 // bare_json; *used_parameters tells llama3's {"name", "parameters"} apart.
 std::size_t read_bare_json(std::string_view text, RawBuilder& b, bool* used_parameters = nullptr);
 

@@ -234,7 +234,23 @@ bool read_function_tag(std::string_view& text, RawBuilder& b, CloseSearch& searc
     bool at_opener = false;
     const std::size_t end = block_close(body, "<function", close, search, at_opener);
     const bool cut_off = end == std::string_view::npos;
-    b.call(make_call(b, name, body.substr(0, cut_off ? body.size() : end), cut_off));
+    std::string_view args = body.substr(0, cut_off ? body.size() : end), after_args;
+    if (cut_off) {
+        // No </function>: words after the JSON body closed (the answer went on in prose, "…}
+        // see <function=g> there") are no arguments; kept as text, said, not lost in the call.
+        const std::size_t from = body.size() - skip_blanks(body).size();
+        if (from < body.size() && (body[from] == '{' || body[from] == '[')) {
+            const std::size_t last = find_outside_strings(body, from, body.size(), [&](std::size_t i, std::size_t depth) {
+                return depth == 1 && (body[i] == '}' || body[i] == ']');
+            });
+            if (last != std::string_view::npos) {
+                args = body.substr(0, last + 1);
+                after_args = body.substr(last + 1);
+            }
+        }
+    }
+    b.call(make_call(b, name, args, cut_off));
+    stray_text(b, after_args, "a <function=...> call");
     if (at_opener) unclosed_block(b, body.substr(end), "a <function …> call");
     text = cut_off ? std::string_view() : body.substr(end + (at_opener ? 0 : close.size()));
     return true;

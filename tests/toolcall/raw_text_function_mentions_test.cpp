@@ -52,7 +52,13 @@ TEST(RawTextFunctionMentions, MentionDoesNotEndAnUnclosedCall) {
     const Response r = read("<function=f>{\"a\": 1} see <function=g> there");
     ASSERT_EQ(r.tool_calls().size(), 1u);
     EXPECT_EQ(call(r, 0).name, "f");
+    EXPECT_EQ(call(r, 0).arguments["a"], Value(1));
     EXPECT_FALSE(call(r, 0).complete);
+    // The words after the JSON body are text, said (never lost inside the call's arguments).
+    EXPECT_EQ(r.text(), "see <function=g> there");
+    ASSERT_FALSE(r.diagnostics.empty());
+    EXPECT_EQ(r.diagnostics[0].kind, DiagnosticKind::Preserved);
+    EXPECT_EQ(r.diagnostics[0].risk, Risk::Warning);
 }
 
 // Words before a call with a body: still a call (the embedded Warning may say it sits in prose).

@@ -97,6 +97,10 @@ Format detect_markers(std::string_view text) {
     // [f(a=1)] alone (not prose that happens to start with a word and a parenthesis).
     const std::string_view t = detail::trim(text);
     if (t.starts_with('[') && t.ends_with(']') && detail::looks_pythonic(t)) return Format::Llama3;
+    // The same list cut off before its ']' (the answer stopped mid-call): read as Llama 3 reads
+    // it (the cut said, Risky) only when its calls take the whole text, so prose that starts
+    // with "[name(" stays prose.
+    if (detail::cut_off_pythonic_list(t)) return Format::Llama3;
     return Format::AutoDetect;
 }
 
@@ -170,7 +174,13 @@ Result<Response> read_raw_text(std::string_view text, Format format, const RawTe
             if (detail::read_bare_json(split.rest, probe, &used_parameters) > 0)
                 return probe.finish(used_parameters ? Format::Llama3 : Format::BareJson,
                                     std::move(split.reasoning), split.has_reasoning);
-            // No call at all: the text itself.
+            // No call at all: the text itself. One that starts like a pythonic call list and
+            // stops before its ']' may be a call list that could not be read: said, not silent.
+            const std::string_view t = detail::trim(split.rest);
+            if (t.starts_with('[') && !t.ends_with(']') && detail::looks_pythonic(t))
+                probe.note(Risk::Warning, DiagnosticKind::Preserved,
+                           "the text starts like a pythonic tool-call list that was cut off, but no call could be read "
+                           "from it; it is kept as text");
             return probe.finish(Format::AutoDetect, std::move(split.reasoning), split.has_reasoning);
         }
     }

@@ -32,6 +32,12 @@ struct CloseSearch {
 // the call added and text moved past it; false (text untouched) when it is no such call.
 // `search` is kept across the calls of one text.
 bool read_function_tag(std::string_view& text, RawBuilder& b, CloseSearch& search);
+// Whether the <function=…> (or <function name=…>) tag at text[at] is named in words rather than
+// written as a call: words before it on its line, and no body after it (a JSON value, a
+// <parameter=…>, </function>, or the end of the text). Either alone is not enough: a call may
+// follow words on its line, and a call at the start of a line with unreadable arguments is
+// still read (and said to be unreadable).
+bool function_mention(std::string_view text, std::size_t at);
 // Whether text holds a Functionary v3.2 recipient marker: >>> then a name and a line break.
 bool has_functionary_marker(std::string_view text);
 // DeepSeek V3.2's DSML markup (<｜DSML｜function_calls>, also without the DSML prefix): position
@@ -50,6 +56,11 @@ std::size_t read_xml_function(std::string_view body, RawBuilder& b, bool closed)
 // [f(a=1), g()] and name.call(a=1) (Llama 3.2 / 4 pythonic calls, Llama 3.1 built-ins).
 bool looks_pythonic(std::string_view text);
 std::size_t read_pythonic(std::string_view text, RawBuilder& b);
+// Whether text (blanks aside) is a pythonic call list the text ends inside ("[f(a=1)",
+// "[f(a=\"Par"): it starts with '[' and a call, has no closing ']', and read_pythonic reads
+// calls from all of it, leaving no words. What lets detection read a cut-off list (as Llama 3)
+// without making calls of prose that merely starts with "[name(".
+bool cut_off_pythonic_list(std::string_view text);
 // bare_json; *used_parameters tells llama3's {"name", "parameters"} apart.
 std::size_t read_bare_json(std::string_view text, RawBuilder& b, bool* used_parameters = nullptr);
 

@@ -39,11 +39,34 @@ std::size_t add_calls(RawBuilder& b, const Payload& p) {
 // a body is searched only up to the next `open` (a Qwen3-Coder body for a closer right after a
 // </function>), so the text is scanned to its end once at most. The first closer itself is
 // found once for many blocks (CloseSearch).
+} // namespace
+
+bool function_mention(std::string_view text, std::size_t at) {
+    // Words before the tag on its line (a tag's '>' is no word: calls written one after another).
+    std::size_t i = at;
+    while (i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t')) --i;
+    if (i == 0 || text[i - 1] == '\n' || text[i - 1] == '\r' || text[i - 1] == '>') return false;
+    // The tag's '>' within a name's length (looked for in a bounded window: linear however many
+    // tags a line holds); none there and the text going on: no tag at all, a mention.
+    const std::string_view tag = text.substr(at, 301);
+    const std::size_t gt = tag.find('>');
+    if (gt == std::string_view::npos) return text.size() - at > 300;
+    const std::string_view body = skip_blanks(text.substr(at + gt + 1));
+    // A body (JSON, Qwen3-Coder's parameters, the closer of a call without arguments), or the
+    // text ending there (cut off): a call.
+    return !(body.empty() || body.starts_with('{') || body.starts_with('[') || body.starts_with(kXmlParameter) ||
+             body.starts_with("</function>"));
+}
+
+namespace {
+
 // Whether `open` at the start of at begins a block, not a mention in prose ("use <tool_call>
-// tags"): a JSON or XML body follows it (or the text ends there), or for "<function" a name.
-bool opens_block(std::string_view at, std::string_view open) {
+// tags"): a JSON or XML body follows it (or the text ends there), or for "<function" a name,
+// unless function_mention() says it is words (text: where `at` lies, at offset i).
+bool opens_block(std::string_view at, std::string_view open, std::string_view text = {}, std::size_t i = 0) {
     at.remove_prefix(open.size());
-    if (open == "<function") return at.starts_with('=') || at.starts_with(" name=");
+    if (open == "<function")
+        return (at.starts_with('=') || at.starts_with(" name=")) && (text.empty() || !function_mention(text, i));
     at = skip_blanks(at);
     return at.empty() || at.starts_with('{') || at.starts_with('[') || at.starts_with(kXmlOpen);
 }
@@ -61,7 +84,7 @@ std::size_t block_close(std::string_view text, std::string_view open, std::strin
         const std::size_t at = find_outside_strings(text, from, text.size(), [&](std::size_t i, std::size_t depth) {
             if (text[i] != '<') return false;
             if (text.substr(i).starts_with(close)) return i == first || depth == 0;
-            opener = text.substr(i).starts_with(open) && opens_block(text.substr(i), open);
+            opener = text.substr(i).starts_with(open) && opens_block(text.substr(i), open, text, i);
             opener_depth = depth;
             return opener;
         });
@@ -83,7 +106,7 @@ std::size_t block_close(std::string_view text, std::string_view open, std::strin
             else if (tag.starts_with("</parameter>")) in_value = false;
             else if (in_value) continue;
             else if (tag.starts_with(close)) return i;
-            else if (tag.starts_with(open) && opens_block(tag, open)) {
+            else if (tag.starts_with(open) && opens_block(tag, open, text, i)) {
                 at_opener = true;
                 return i;
             }
@@ -167,6 +190,12 @@ void widen_to_fence(std::string_view text, std::size_t& begin, std::size_t& end)
 
 bool read_function_tag(std::string_view& text, RawBuilder& b, CloseSearch& search) {
     // <function=name>{…}</function> or <function name="name">{…}</function>; text starts at '<'.
+    // A tag named in words ("Done. <function=g> is next.") is no call: only the source shows the
+    // words before it on its line.
+    const char* const src = b.source.data();
+    if (text.data() >= src && text.data() < src + b.source.size() &&
+        function_mention(b.source, static_cast<std::size_t>(text.data() - src)))
+        return false;
     std::string_view name;
     std::size_t after = 0;
     if (text.starts_with("<function=")) {
@@ -205,7 +234,23 @@ bool read_function_tag(std::string_view& text, RawBuilder& b, CloseSearch& searc
     bool at_opener = false;
     const std::size_t end = block_close(body, "<function", close, search, at_opener);
     const bool cut_off = end == std::string_view::npos;
-    b.call(make_call(b, name, body.substr(0, cut_off ? body.size() : end), cut_off));
+    std::string_view args = body.substr(0, cut_off ? body.size() : end), after_args;
+    if (cut_off) {
+        // No </function>: words after the JSON body closed (the answer went on in prose, "…}
+        // see <function=g> there") are no arguments; kept as text, said, not lost in the call.
+        const std::size_t from = body.size() - skip_blanks(body).size();
+        if (from < body.size() && (body[from] == '{' || body[from] == '[')) {
+            const std::size_t last = find_outside_strings(body, from, body.size(), [&](std::size_t i, std::size_t depth) {
+                return depth == 1 && (body[i] == '}' || body[i] == ']');
+            });
+            if (last != std::string_view::npos) {
+                args = body.substr(0, last + 1);
+                after_args = body.substr(last + 1);
+            }
+        }
+    }
+    b.call(make_call(b, name, args, cut_off));
+    stray_text(b, after_args, "a <function=...> call");
     if (at_opener) unclosed_block(b, body.substr(end), "a <function …> call");
     text = cut_off ? std::string_view() : body.substr(end + (at_opener ? 0 : close.size()));
     return true;

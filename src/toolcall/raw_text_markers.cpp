@@ -47,8 +47,9 @@ std::size_t read_calls_after_text(std::string_view segment, RawBuilder& b) {
 
 // Where the call at the start of rest ends: at the next [TOOL_CALLS], unless that one sits inside
 // the call's JSON arguments (a string value that mentions the marker); then at the first marker
-// after the arguments closed, outside any string. When the text ends before one is found (an
-// unbalanced quote, arguments cut off), the first marker it is, and *plain is set: later calls
+// after the arguments closed, outside any string; none when the arguments closed and no marker
+// follows them. When the text ends inside the arguments (an unbalanced quote, arguments cut
+// off), the first marker it is, and *plain is set: later calls
 // take the first marker too, so the text is scanned to its end once at most.
 std::size_t next_marker(std::string_view rest, bool& plain) {
     const std::size_t first = rest.find(kMistral);
@@ -58,10 +59,16 @@ std::size_t next_marker(std::string_view rest, bool& plain) {
     args = args == std::string_view::npos ? head.find('{') : args + 6;
     if (args == std::string_view::npos) return first;
     // The next call's marker comes after the arguments closed: outside strings, at depth 0.
+    // closed: the arguments' outer bracket closed (outside strings) before the text ended.
+    bool closed = false;
     const std::size_t at = find_outside_strings(rest, args, rest.size(), [&](std::size_t i, std::size_t depth) {
+        if (depth == 1 && (rest[i] == '}' || rest[i] == ']')) closed = true;
         return depth == 0 && rest[i] == '[' && rest.substr(i).starts_with(kMistral);
     });
     if (at != std::string_view::npos) return at;
+    // The arguments closed and no marker follows them: every marker in this text sits inside
+    // their strings, so this is the last call and it runs to the end of the text.
+    if (closed) return std::string_view::npos;
     plain = true;
     return first;
 }

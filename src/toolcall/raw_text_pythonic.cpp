@@ -189,6 +189,12 @@ Value read_value(std::string_view text, bool closed, Diagnostics& ds) {
     ParseOptions options;
     options.complete_truncated = !closed;
     auto parsed = parse(text, options);
+    // A call inside the value (x=g(1), x=[g(1)]): the parser takes g( … ) for a JSONP-style
+    // wrapper and keeps only what is inside it, which loses the inner call and gives a value
+    // the model did not write. Python would call g: the value is that expression's text.
+    if (parsed)
+        for (const auto& d : parsed->diagnostics)
+            if (d.repair == RepairKind::WrapperStripped) return kept_expression(text, ds);
     if (parsed && !parsed->value.is_null()) {
         for (auto& d : parsed->diagnostics) ds.push_back(std::move(d));
         return std::move(parsed->value);
@@ -272,10 +278,38 @@ std::size_t read_pythonic(std::string_view text, RawBuilder& b) {
         calls.push_back(std::move(call));
         if (!complete || !sc.eat(',')) break;
     }
-    if (bracketed) sc.eat(']');
+    bool list_cut_off = false;
+    if (bracketed && !sc.eat(']')) {
+        // No ']' and nothing after the calls: the text ended inside the list, so calls after
+        // the last one may be missing (the last call itself says whether it was cut off).
+        Scanner end = sc;
+        end.skip();
+        list_cut_off = !calls.empty() && end.i >= end.s.size();
+    }
     for (auto& c : calls) b.call(std::move(c));
+    if (list_cut_off) {
+        Diagnostics ds(1);
+        ds[0].kind = DiagnosticKind::Repaired;
+        ds[0].repair = RepairKind::MissingCloser;
+        ds[0].risk = Risk::Risky;
+        ds[0].message = "the text ends inside the call list, before its closing ]: calls after the last one may be missing";
+        ds[0].offset = sc.s.size();
+        b.rebase(ds, sc.s);
+        b.response.diagnostics.push_back(std::move(ds[0]));
+    }
     b.text(sc.s.substr(sc.i));
     return calls.size();
+}
+
+bool cut_off_pythonic_list(std::string_view text) {
+    const std::string_view t = trim(text);
+    if (!t.starts_with('[') || t.ends_with(']') || !looks_pythonic(t)) return false;
+    // Read into a builder of its own: a call list only when its calls take the whole text, the
+    // text ending inside the list. Prose that starts like one ("[see(note)] and more", a
+    // positional argument, words after a closed call) leaves text behind or reads no call.
+    const RawTextOptions options;
+    RawBuilder probe(options, t);
+    return read_pythonic(t, probe) > 0 && trim(probe.prose).empty();
 }
 
 } // namespace laminate::toolcall::detail

@@ -225,6 +225,24 @@ bool has_words(std::string_view s) {
     return false;
 }
 
+// A label before a call: one word and a colon ("Calling:", "Action:", as ReAct-style answers
+// write a call after it), not a word that says an example follows ("Example:", "Format:").
+bool call_label(std::string_view before) {
+    if (!before.ends_with(':')) return false;
+    const std::string_view word = trim(before.substr(0, before.size() - 1));
+    if (word.empty() || word.size() > 24) return false;
+    std::string lower;
+    for (char c : word) {
+        const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        if (!letter && c != '_' && c != '-') return false;
+        lower += static_cast<char>(c | 0x20);
+    }
+    for (std::string_view example : {"example", "examples", "eg", "sample", "format", "template", "syntax", "usage",
+                                     "instance", "illustration", "demo", "output"})
+        if (lower == example) return false;
+    return true;
+}
+
 // Whether the prose kept as text holds words outside fence lines.
 bool prose_has_words(std::string_view prose) {
     while (!prose.empty()) {
@@ -292,12 +310,18 @@ void RawBuilder::flag_embedded() {
         // renders them: only prose after them on the line says they sit inside a sentence.
         const bool token = markup.starts_with("[TOOL_CALLS]") || markup.starts_with("<\xEF\xBD\x9C") ||
                            markup.starts_with("<|") || markup.starts_with(">>>");
-        // A finished sentence before the call ("Sure, let me check.<tool_call>...") is the
+        // A finished sentence before a tagged call ("Sure, let me check.<tool_call>...") is the
         // common way of answering, the call coming after it; words that run into the call
-        // ("write <tool_call>...", "looks like {...}") make it part of the sentence.
+        // ("write <tool_call>...", "looks like {...}") make it part of the sentence. A colon
+        // finishes no sentence: it introduces what follows ("For example:", "Use this
+        // format:"), which is as often an example as a call; only a one-word label before it
+        // ("Calling:", "Action:") is a call's lead-in (call_label). A bare JSON call has no
+        // markup that says it is meant as one: words before it on its line make it part of the
+        // prose ("Checking. {...}") unless they are such a label.
         const std::string_view before = trim(prefix);
-        const bool sentence_done = before.ends_with('.') || before.ends_with('!') || before.ends_with('?') ||
-                                   before.ends_with(':');
+        const bool bare = !token && (markup.starts_with('{') || markup.starts_with('['));
+        const bool sentence_done =
+            call_label(before) || (!bare && (before.ends_with('.') || before.ends_with('!') || before.ends_with('?')));
         const bool words_on_line = (!token && !sentence_done && has_words(prefix)) || has_words(suffix);
         Diagnostic d;
         d.kind = DiagnosticKind::Repaired;

@@ -85,6 +85,34 @@ TEST(RawTextEmbedded, CallsOnTheirOwnLinesStayQuiet) {
     }
 }
 
+// A colon introduces what follows, an example as often as a call: words before it on the call's
+// line are prose ("For example: {...}" is flagged as "The user profile is {...}" is). Only a
+// one-word label that names no example ("Calling:", "Action:") is a call's lead-in. Before a bare
+// JSON call even a finished sentence on its line is prose: nothing marks the JSON as a call.
+TEST(RawTextEmbedded, WordsEndingInAColonBeforeTheCallAreProse) {
+    const std::string bare = "{\"name\": \"search\", \"arguments\": {\"q\": \"cats\"}}";
+    const std::string tagged = "<tool_call>" + bare + "</tool_call>";
+    for (const std::string& text :
+         {"For example: " + bare, "The user profile is " + bare, "Example: " + bare, "Use this format: " + tagged,
+          "Let me call the tool: " + tagged, "Checking. " + bare, "Output: " + bare}) {
+        SCOPED_TRACE(text);
+        const Response r = read(text);
+        ASSERT_EQ(r.tool_calls().size(), 1u);
+        const auto f = flags(r);
+        ASSERT_EQ(f.size(), 1u);
+        EXPECT_EQ(f[0].risk, Risk::Warning);
+        EXPECT_EQ(f[0].path, "tool_calls[0]");
+        EXPECT_EQ(f[0].offset, text.find(text.find("<tool_call>") != std::string::npos ? "<tool_call>" : "{"));
+    }
+    for (const std::string& text : {bare, "Calling: " + bare, "Action: " + bare, "Action: " + tagged,
+                                    "Sure.\n" + bare, "Sure." + tagged, "  " + bare + "\n"}) {
+        SCOPED_TRACE(text);
+        const Response r = read(text);
+        ASSERT_EQ(r.tool_calls().size(), 1u);
+        EXPECT_TRUE(r.diagnostics.empty()) << to_value(r).dump();
+    }
+}
+
 TEST(RawTextEmbedded, AnAnswerThatIsOnlyAFencedCallIsAtMostNoted) {
     const std::string text = "```\n<tool_call>{\"name\":\"f\",\"arguments\":{}}</tool_call>\n```";
     const Response r = read(text);

@@ -316,6 +316,46 @@ TEST(RawTextMarkersInStrings, MistralEndOfSequenceInsideAString) {
     }
 }
 
+// The last call's arguments mention [TOOL_CALLS] and no marker follows them: the call runs to
+// the end of the text (it used to end at the mention, cut off and Risky).
+TEST(RawTextMarkersInStrings, MistralOwnMarkerInsideTheLastCallsString) {
+    for (const char* text : {"[TOOL_CALLS]note[ARGS]{\"text\": \"write [TOOL_CALLS] then\"}",
+                             "[TOOL_CALLS]note{\"text\": \"write [TOOL_CALLS] then\"}",
+                             "[TOOL_CALLS]note[CALL_ID]a1[ARGS]{\"text\": \"write [TOOL_CALLS] then\"}</s>"}) {
+        for (const Format format : {Format::AutoDetect, Format::Mistral}) {
+            const Response r = read(text, format);
+            EXPECT_EQ(r.provider, Format::Mistral) << text;
+            ASSERT_EQ(r.tool_calls().size(), 1u) << text;
+            EXPECT_EQ(call(r, 0).name, "note") << text;
+            EXPECT_EQ(call(r, 0).arguments["text"], Value("write [TOOL_CALLS] then")) << text;
+            EXPECT_TRUE(call(r, 0).complete) << text;
+            EXPECT_TRUE(call(r, 0).diagnostics.empty()) << text;
+            EXPECT_TRUE(r.diagnostics.empty()) << text;
+            EXPECT_EQ(r.text(), "") << text;
+        }
+    }
+}
+
+TEST(RawTextMarkersInStrings, MistralOwnMarkerInsideAStringThenAnotherCall) {
+    const Response r = read("[TOOL_CALLS]f[ARGS]{\"s\": \"[TOOL_CALLS]g[ARGS]{}\"}[TOOL_CALLS]g[ARGS]{\"t\": \"[TOOL_CALLS]\"}");
+    ASSERT_EQ(r.tool_calls().size(), 2u);
+    EXPECT_EQ(call(r, 0).arguments["s"], Value("[TOOL_CALLS]g[ARGS]{}"));
+    EXPECT_EQ(call(r, 1).name, "g");
+    EXPECT_EQ(call(r, 1).arguments["t"], Value("[TOOL_CALLS]"));
+    EXPECT_TRUE(call(r, 0).complete);
+    EXPECT_TRUE(call(r, 1).complete);
+    EXPECT_FALSE(any_risky(r));
+}
+
+// A quote that never closes: the text ends inside the arguments, so the first marker still ends
+// the call, read as cut off and said so (never a complete call).
+TEST(RawTextMarkersInStrings, MistralUnclosedQuoteStillEndsAtTheMarker) {
+    const Response r = read("[TOOL_CALLS]f[ARGS]{\"s\": \"open [TOOL_CALLS]g[ARGS]{\"t\": 1}");
+    ASSERT_GE(r.tool_calls().size(), 1u);
+    EXPECT_FALSE(call(r, 0).complete);
+    EXPECT_TRUE(any_risky(r));
+}
+
 // ---- Llama 3 ----------------------------------------------------------------------------------
 
 TEST(RawTextMarkersInStrings, Llama3StopTokenInsideAString) {

@@ -103,6 +103,14 @@ std::string_view read_xml_call(std::string_view body, std::size_t gt, RawBuilder
         if (cut_off) {
             complete = false;
             end = rest.size();
+            // Cut inside the closing tag itself ("print(1)\n</param"): the tag's start is markup,
+            // not part of the value.
+            constexpr std::string_view pclose_tag = "</parameter>";
+            for (std::size_t n = std::min(pclose_tag.size() - 1, end); n >= 2; --n)
+                if (rest.substr(end - n) == pclose_tag.substr(0, n)) {
+                    end -= n;
+                    break;
+                }
             call.diagnostics.push_back(parameter_repair(b, RepairKind::TruncatedCompleted, Risk::Risky,
                                                         "the text ends inside the value; it is taken as far as it goes",
                                                         key, rest));

@@ -59,6 +59,18 @@ TEST(RawTextQwenCoderUnclosed, AValueCutOffIsRiskyAndTheCallIncomplete) {
     EXPECT_EQ(find_repair(call(r, 0).diagnostics, RepairKind::TruncatedCompleted, "to"), nullptr);
 }
 
+TEST(RawTextQwenCoderUnclosed, AValueCutInsideItsClosingTagLeavesTheTagOut) {
+    const Response r = read("<tool_call>\n<function=write>\n<parameter=content>\nprint(1)\n</param");
+    ASSERT_EQ(r.tool_calls().size(), 1u);
+    EXPECT_EQ(call(r, 0).arguments.dump(), R"j({"content":"print(1)"})j");
+    EXPECT_FALSE(call(r, 0).complete);
+    ASSERT_NE(find_repair(call(r, 0).diagnostics, RepairKind::TruncatedCompleted, "content"), nullptr);
+    // A value that ends in "<" alone keeps it: one character is no tag.
+    const Response lt = read("<function=f>\n<parameter=expr>\na <");
+    ASSERT_EQ(lt.tool_calls().size(), 1u);
+    EXPECT_EQ(call(lt, 0).arguments.dump(), R"({"expr":"a <"})");
+}
+
 TEST(RawTextQwenCoderUnclosed, ClosedValuesStayQuiet) {
     // A closer inside a value followed by more of it is still the value's (its own Warning).
     const Response r = read("<function=f>\n<parameter=a>\n1\n</parameter>\n<parameter=b>\n2\n</parameter>\n</function>");

@@ -6,7 +6,8 @@
 //
 // Reasoning (with skip_reasoning), at the top level only:
 // * an opener (<think>, <reasoning>, <|begin_of_thought|> ...) counts at the start of a line,
-//   outside strings, so that prose mentioning "<think>" mid-sentence hides nothing;
+//   outside strings, or in the middle of one when its closer follows (a closed block is a
+//   thought), so that prose mentioning "<think>" mid-sentence hides nothing;
 // * everything up to the matching closer is skipped; an unclosed block hides the rest of the
 //   text: a model cut off mid-thought has not produced its payload yet;
 // * a closer seen before any opener (templates such as DeepSeek-R1's put <think> in the prompt,
@@ -122,7 +123,8 @@ private:
         if (!tag) return false;
         if (tag->closing) return on_closing_tag(i, *tag);
         if (tag->role == TagRole::Reasoning && opt_.skip_reasoning) {
-            const bool recognized = !spans_.in_string() && scopes_.empty() && fresh_line_;
+            const bool recognized = !spans_.in_string() && scopes_.empty() &&
+                                    (fresh_line_ || closer_ahead(tag->end, tag->name));
             seen_reasoning_ = true;
             if (!recognized) return false;
             enter_reasoning(i, *tag);
@@ -172,6 +174,27 @@ private:
         reasoning_name_ = tag.name;
         spans_.reset();
         i = tag.end;
+    }
+
+    // Whether a closer of the reasoning block `name` follows `from`: an opener in the middle of a
+    // line counts only then (a closed block is a thought; prose mentioning "<think>" with no
+    // closer after it hides nothing). Each name's search goes on from where its last one ended,
+    // and openers come in text order: the text is searched once per name at most.
+    bool closer_ahead(std::size_t from, const std::string& name) {
+        auto it = std::find_if(closers_.begin(), closers_.end(), [&](const auto& c) { return c.first == name; });
+        if (it == closers_.end()) it = closers_.insert(closers_.end(), {name, std::string_view::npos - 1});
+        std::size_t& at = it->second; // the closer found last; npos: none to the end
+        if (at == std::string_view::npos) return false;
+        if (at != std::string_view::npos - 1 && at >= from) return true;
+        at = std::string_view::npos;
+        for (std::size_t p = text_.find('<', from); p != std::string_view::npos; p = text_.find('<', p + 1)) {
+            auto tag = match_tag(text_, p);
+            if (tag && tag->closing && tag->name == name) {
+                at = p;
+                break;
+            }
+        }
+        return at != std::string_view::npos;
     }
 
     // Inside a reasoning block: jump from '<' to '<' looking for its closer.
@@ -311,6 +334,9 @@ private:
     bool seen_reasoning_ = false;     // any reasoning opener so far, recognized or not
     bool after_content_ = false;      // reasoning after visible text: no whole candidate
     std::size_t visible_from_ = 0;    // end of the leading reasoning
+    // closer_ahead's memory, per reasoning name: where its last closer was found (npos: none to
+    // the end; npos - 1: not searched yet).
+    std::vector<std::pair<std::string, std::size_t>> closers_;
 };
 
 } // namespace

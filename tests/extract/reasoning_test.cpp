@@ -67,11 +67,16 @@ TEST(ExtractReasoning, CloserWithoutOpenerHidesWhatPrecedes) {
     EXPECT_EQ(cs[0].text, "{\"a\": 1}");
 }
 
-TEST(ExtractReasoning, OpenerMidLineIsProse) {
-    // Only an opener at the start of a line starts a thought: mentions in prose hide nothing.
+TEST(ExtractReasoning, OpenerMidLineIsProseUnlessItsBlockCloses) {
+    // An opener in the middle of a line with no closer after it is a mention: it hides nothing.
     EXPECT_EQ(describe("Do not use <think> tags.\n{\"a\": 1}"), (V{"balanced:{\"a\": 1}"}));
     // ...and once an opener was seen, a later closer is not an orphan either.
     EXPECT_EQ(describe("Use <think> and </think>. [1, 2]"), (V{"balanced:[1, 2]"}));
+    // A closed block in the middle of a line is a thought: what it holds is no payload.
+    EXPECT_EQ(describe("Sure. <think>{\"a\": 2}</think> {\"a\": 3}"), (V{"balanced:{\"a\": 3}"}));
+    auto none = extract("<think>x</think>Let me think again.<think>{\"a\": 2}</think>No JSON here.");
+    ASSERT_FALSE(none);
+    EXPECT_EQ(none.error().kind(), ErrorKind::NoPayload);
 }
 
 TEST(ExtractReasoning, OpenerInsideFenceOrStringIsContent) {

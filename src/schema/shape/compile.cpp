@@ -348,16 +348,21 @@ std::optional<Error> Compiler::fill_limits(const Value& s, Node& n, const std::s
                    count("minLength", spec.length_min), count("maxLength", spec.length_max),
                    count("minItems", spec.items_min), count("maxItems", spec.items_max)})
         if (e) return e;
-    // pattern and format: kept for choosing among alternatives (read.cpp's strings_fit).
-    if (const Value* v = lookup_.find(s, "format"); v && v->is_string())
-        if (const Format f = format_from_name(v->as_string()); f != Format::None)
+    // pattern and format: checked on a shaped string as the limits are (check_limits), and where
+    // they decide which alternative a value is (read.cpp's strings_fit).
+    if (const Value* v = lookup_.find(s, "format"); v && v->is_string() && options_.assert_format)
+        if (const Format f = format_from_name(v->as_string()); f != Format::None) {
             rare_of(n).format = static_cast<std::uint8_t>(f);
+            n.has_limits = true;
+        }
     if (const Value* v = lookup_.find(s, "pattern"); v && v->is_string()) {
         RE2::Options o;
         o.set_log_errors(false);
         o.set_encoding(RE2::Options::EncodingUTF8);
         auto re = std::make_shared<const RE2>(ecma_to_re2(v->as_string()), o);
-        if (re->ok()) rare_of(n).pattern = std::move(re); // one RE2 cannot compile is validate()'s to report
+        if (!re->ok()) return bad("pattern is not a regular expression RE2 can compile", where);
+        rare_of(n).pattern = std::move(re);
+        n.has_limits = true;
     }
     // uniqueItems: checked on the array as shaped (coercion can make two elements equal).
     if (const Value* v = lookup_.find(s, "uniqueItems"); v && v->is_bool() && v->as_bool()) {

@@ -105,8 +105,8 @@ struct NodeRare {
     std::vector<PatternProperty> pattern_properties;
     // The root's, when Node::verify: the validator's rules of the same schema (owned beside the tree).
     const Rules* verify_rules = nullptr;
-    // A string node's pattern and format (a schema_detail::Format), checked only where they decide
-    // which alternative of an anyOf/oneOf a value is (read.cpp): elsewhere they are validate()'s.
+    // A string node's pattern and format (a schema_detail::Format, 0 for none or one not
+    // asserted), checked with the limits (Node::has_limits is set for them).
     std::shared_ptr<const re2::RE2> pattern;
     std::uint8_t format = 0;
 };

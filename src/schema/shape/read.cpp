@@ -484,33 +484,6 @@ bool choose(std::size_t count, const Value& in, Value& out, ShapeState& st,
     return true;
 }
 
-// Whether the strings of `v`, shaped by node `n`, match their nodes' pattern and format: what
-// decides which alternative a value is ("12" is no date, so not the date alternative of
-// oneOf [{"type": "string", "format": "date"}, {"type": "integer"}]). Looks through properties
-// and items; nested alternatives check their own as they choose.
-bool strings_fit(const Node& n, const Value& v, std::size_t depth) {
-    if (depth > kMaxInputDepth) return true;
-    switch (v.type()) {
-    case Type::String:
-        if (!n.rare) return true;
-        if (n.rare->pattern && !RE2::PartialMatch(v.as_string(), *n.rare->pattern)) return false;
-        return n.rare->format == 0 || matches_format(static_cast<Format>(n.rare->format), v.as_string());
-    case Type::Object:
-        for (const Property& p : n.properties)
-            if (const Value* m = v.find(p.key); m && !strings_fit(*p.schema, *m, depth + 1)) return false;
-        return true;
-    case Type::Array: {
-        const auto items = v.items();
-        for (std::size_t i = 0; i < items.size(); ++i) {
-            const Node* item = i < n.prefix_items.size() ? n.prefix_items[i] : n.items;
-            if (item && !strings_fit(*item, items[i], depth + 1)) return false;
-        }
-        return true;
-    }
-    default: return true;
-    }
-}
-
 bool read_alternatives(const Value& in, const Node& n, Value& out, ShapeState& st, std::size_t depth) {
     std::vector<std::string_view> labels;
     labels.reserve(n.alternatives.size());
@@ -518,10 +491,8 @@ bool read_alternatives(const Value& in, const Node& n, Value& out, ShapeState& s
     return choose(
         n.alternatives.size(), in, out, st, labels,
         [&](std::size_t i, Value& candidate, ShapeState& trial) {
-            if (!read_node(in, *n.alternatives[i], candidate, trial, depth + 1)) return false;
-            if (strings_fit(*n.alternatives[i], candidate, depth)) return true;
-            return trial.fail(Error(ErrorKind::ConstraintViolation,
-                                    "a string does not match the pattern or format of this alternative"));
+            // (Its limits, pattern and format included: "12" is not a date alternative's.)
+            return read_node(in, *n.alternatives[i], candidate, trial, depth + 1);
         },
         [&](std::size_t i) { return direct_type(in, n.alternatives[i]->types) != 0; });
 }
@@ -666,7 +637,17 @@ bool check_limits(const Value& out, const Node& n, ShapeState& st) {
         }
         return true;
     }
-    if (out.is_string()) return !n.limits || shape_detail::check_text(out.as_string(), *n.limits, st);
+    if (out.is_string()) {
+        if (n.limits && !shape_detail::check_text(out.as_string(), *n.limits, st)) return false;
+        if (!n.rare) return true;
+        // The message names the rule, never the string (it is model output).
+        if (n.rare->pattern && !RE2::PartialMatch(out.as_string(), *n.rare->pattern))
+            return st.fail(Error(ErrorKind::ConstraintViolation, "expected a string matching the schema's pattern"));
+        const auto format = static_cast<Format>(n.rare->format);
+        if (format != Format::None && !matches_format(format, out.as_string()))
+            return st.fail(Error(ErrorKind::ConstraintViolation, "expected " + std::string(format_description(format))));
+        return true;
+    }
     if (out.is_array()) {
         if (n.limits && !shape_detail::check_count(out.size(), *n.limits, st)) return false;
         if (n.unique_items) {

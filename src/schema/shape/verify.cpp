@@ -18,8 +18,6 @@ bool verify_shaped(const Node& root, const Value& shaped, shape_detail::ShapeSta
     if (result.valid) return true;
     bool failed = false;
     for (const Violation& v : result.violations) {
-        // Formats and patterns are validate()'s (docs/schemas.md), as on every other schema.
-        if (v.keyword == "format" || v.keyword == "pattern") continue;
         const ErrorKind kind = v.keyword == "depth"    ? ErrorKind::DepthExceeded
                                : v.keyword == "limits" ? ErrorKind::SizeExceeded
                                                        : ErrorKind::ConstraintViolation;

@@ -1,7 +1,7 @@
 // Keywords shaping does not enforce itself, checked on the shaped value by the schema's validator:
 // multipleOf, the object keywords (min/maxProperties, dependentRequired, dependentSchemas,
 // propertyNames, patternProperties), the array ones (contains, min/maxContains), if/then/else and
-// draft 4's boolean exclusive bounds. Formats and patterns stay validate()'s.
+// draft 4's boolean exclusive bounds. Patterns and formats are checked as limits are.
 #include "schema/schema_test_util.hpp"
 #include "schema/shape/node.hpp"
 
@@ -88,15 +88,22 @@ TEST(SchemaVerifyKeywords, Draft4BooleanExclusiveBound) {
     expect_shaped(R"({"type":"integer","minimum":5,"exclusiveMinimum":true})", "6", "6");
 }
 
-TEST(SchemaVerifyKeywords, FormatsAndPatternsStayValidatesEvenBesideACheckedKeyword) {
-    // multipleOf makes the value checked; its pattern and format are still left to validate().
-    const char* schema = R"({"type":"object","properties":{"n":{"type":"integer","multipleOf":2},
-        "code":{"type":"string","pattern":"^[A-Z]+$"},"day":{"type":"string","format":"date"}}})";
-    auto r = shape_text(schema, R"({"n":4,"code":"abc","day":"soon"})");
-    ASSERT_TRUE(r) << r.error();
-    EXPECT_FALSE(compiled(schema).is_valid(r->value));
-    // The same without a checked keyword: as before.
-    expect_shaped(R"({"type":"string","pattern":"^[A-Z]+$"})", R"("abc")", R"("abc")");
+TEST(SchemaVerifyKeywords, PatternsAndFormatsAreCheckedAsLimitsAre) {
+    // A shaped string that the schema's pattern or format refuses is constraint_violation at its
+    // path, as a length beyond maxLength is: never a value the schema's validator rejects.
+    const char* schema = R"({"type":"object","properties":{"code":{"type":"string","pattern":"^[A-Z]+$"},
+        "day":{"type":"string","format":"date"}}})";
+    expect_violation(schema, R"({"code":"abc"})", "code");
+    expect_violation(schema, R"({"day":"soon"})", "day");
+    expect_shaped(schema, R"({"code":"ABC","day":"2024-05-31"})", R"({"code":"ABC","day":"2024-05-31"})");
+    // A number read as a string is checked as the string it became.
+    expect_violation(R"({"type":"string","format":"date"})", "20240531", "");
+    // A format the validator does not assert is an annotation.
+    expect_shaped(R"({"type":"string","format":"color"})", R"("blue")", R"("blue")");
+    // The message names the rule, never the string.
+    auto r = shape_text(schema, R"({"code":"secret-value"})");
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().message().find("secret"), std::string::npos) << r.error();
 }
 
 // Only a schema that uses such a keyword is checked: the common one (BFCL's: types, properties,

@@ -367,7 +367,8 @@ std::optional<Call> derived_call(Class c, const Call& call) {
         const Value* schema = property_schema(&call.schema, m.key());
         const auto type = schema_type(schema);
         if (type != "string" && type != "String") continue;
-        if (schema->contains("enum")) continue; // a second line would leave the enum
+        // A second line would leave the enum, break the format (a date) or the pattern.
+        if (schema->contains("enum") || schema->contains("format") || schema->contains("pattern")) continue;
         if (m.value.empty() || !m.value[0].is_string() || m.value[0].as_string().empty()) continue;
         Call derived = call;
         Value list = Value::array({Value(std::string(m.value[0].as_string()) + "\nsecond line")});

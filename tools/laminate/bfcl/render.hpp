@@ -34,8 +34,8 @@ std::optional<Class> class_from_name(std::string_view name) noexcept;
 std::optional<std::string> render(Class c, const Call& call);
 
 // The call a class is graded against when it is not the corpus call itself. BFCL's intended
-// strings hold no newline, so X2 derives one: its first string-typed argument without an enum
-// gets a second line
+// strings hold no newline, so X2 derives one: its first string-typed argument without an enum,
+// a format or a pattern gets a second line
 // ("<value>\nsecond line"), put first in that parameter's accepted list. nullopt for every
 // other class, and for X2 when the call has no string argument.
 std::optional<Call> derived_call(Class c, const Call& call);

@@ -263,8 +263,10 @@ private:
     // --- junk.cpp: comments and unusual white space
     // -----------------------------------------------
     Junk skip_junk(bool value_position) {
-        // Only '/', '#' and non-ASCII bytes can start junk: every other token costs no call.
-        if (p_ == end_ || (*p_ != '/' && *p_ != '#' && static_cast<unsigned char>(*p_) < 0x80))
+        // Only '/', '#', a form feed, a vertical tab and non-ASCII bytes can start junk: every
+        // other token costs no call.
+        if (p_ == end_ || (*p_ != '/' && *p_ != '#' && *p_ != '\f' && *p_ != '\v' &&
+                           static_cast<unsigned char>(*p_) < 0x80))
             return Junk::None;
         return skip_junk_at(value_position);
     }

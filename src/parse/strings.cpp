@@ -465,8 +465,7 @@ const char* Parser::quoted_within(const char* t) const {
 bool Parser::plausible_member(const char* t) const {
     const char* after = quoted_within(t);
     if (!after) return false;
-    while (after != end_ && is_space_or_tab(static_cast<unsigned char>(*after)))
-        ++after;
+    after = skip_blanks(after, end_);
     return after != end_ && *after == ':';
 }
 
@@ -498,8 +497,7 @@ bool Parser::plausible_value(const char* t) const {
     while (t < limit) {
         const char* after = quoted_within(t);
         if (!after) return false;
-        while (after != end_ && is_space_or_tab(static_cast<unsigned char>(*after)))
-            ++after;
+        after = skip_blanks(after, end_);
         if (after == end_ || *after == ',' || *after == ']' || *after == '}' || *after == ')' ||
             *after == '\n' || *after == '\r')
             return true;
@@ -561,9 +559,7 @@ bool Parser::adjacent_strings_end_member(const char* after) const {
 // the object's end); a key before its colon.
 bool Parser::quote_ends_string(const char* after, bool key, int brackets, int braces,
                                int parens) const {
-    const char* t = after;
-    while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
-        ++t;
+    const char* t = skip_blanks(after, end_);
     if (t == end_) return true;
     if (key && t != after) return true; // {"a" true}: a key and its value, colon missing
     if (*t == '\n' || *t == '\r') {
@@ -742,7 +738,8 @@ bool Parser::misquoted(bool key, Next& next) {
         ++t;
     if (t != p_) return false;
     Balance b;
-    if (p_ != end_ && (*p_ == ']' || *p_ == '}' || *p_ == ')'))
+    const char* const u = skip_blanks(p_, end_);
+    if (u != end_ && (*u == ']' || *u == '}' || *u == ')'))
         b = balance_of(hot_open_ + 1, hot_close_);
     if (quote_ends_string(after, key, b.brackets, b.braces, b.parens)) return false;
     const char* open = hot_open_;

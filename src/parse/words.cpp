@@ -138,9 +138,7 @@ bool Parser::scan_unquoted(bool key, const char*& stop) {
 
 // "…": a quote, then a colon: the end of a key, whatever came before it.
 bool Parser::quote_before_colon(const char* quote) const {
-    const char* t = quote + 1;
-    while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
-        ++t;
+    const char* t = skip_blanks(quote + 1, end_);
     return t != end_ && *t == ':';
 }
 

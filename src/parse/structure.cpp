@@ -572,6 +572,14 @@ Next Parser::after_value_cold() {
     if (c == ']' || c == '}' || c == ')') return close_with(c);
     if (c == '+' && ws_.values.size() > top().first && ws_.values.top().is_string())
         return concatenate_strings();
+    if (c == '*' || ((c == '+' || c == '-') && p_ + 1 != end_ &&
+                     !is_digit(static_cast<unsigned char>(p_[1])) && p_[1] != '.')) {
+        // {"a": ["x", "y"] + ["z"]}, [1 + 2]: an operator between two values computes one
+        // (["x","y","z"], 3) that laminate does not evaluate; the operator is no key, nor text.
+        // (+2 and -2 are numbers: [1 -2] lost a comma.)
+        return fail(ErrorKind::AmbiguousRepair, p_, "an operator between values",
+                    PathAt::Container);
+    }
     if (c == '"' && p_ != begin_ && is_digit(static_cast<unsigned char>(p_[-1])) &&
         ws_.values.size() > top().first && ws_.values.top().is_number() &&
         quote_ends_string(p_ + 1, false, 0, 0, 0)) {

@@ -252,6 +252,11 @@ inline const char* skip_blanks(const char* t, const char* end) noexcept {
     }
 }
 
+// U+FF1A FULLWIDTH COLON, which CJK text writes where JSON's ':' belongs.
+inline bool is_fullwidth_colon(const char* s, const char* end) noexcept {
+    return end - s >= 3 && s[0] == '\xEF' && s[1] == '\xBC' && s[2] == '\x9A';
+}
+
 // --- quotes --------------------------------------------------------------------------------------
 
 // Which quotes open a string, and therefore which ones may close it.

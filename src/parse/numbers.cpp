@@ -328,6 +328,10 @@ Next Parser::number_cold() {
     const bool digits_missing_at_end = (dot && fraction.empty()) ||
                                        (exponent && exponent_digits.empty()) ||
                                        (integer.empty() && fraction.empty());
+    if (q != end_ && exponent && exponent_digits.empty())
+        // {"a": 1e, "b": 2}: an exponent without digits, not cut off by the end; 1e0 would
+        // invent it, 1 would drop what the model wrote.
+        return fail(ErrorKind::InvalidJson, start, "a number's exponent has no digits");
     if (q == end_ && exponent && exponent_digits.empty()) {
         // "12e" cut off by the end: its exponent is unknown ("12e3"), so the value is dropped
         // (and its key), as "-" alone is; "12e0" would invent it.

@@ -563,6 +563,7 @@ bool Parser::quote_ends_string(const char* after, bool key, int brackets, int br
     const char* t = skip_blanks(after, end_);
     if (t == end_) return true;
     if (key && t != after) return true; // {"a" true}: a key and its value, colon missing
+    if (key && is_fullwidth_colon(t, end_)) return true; // {"a"：1}
     if (*t == '\n' || *t == '\r') {
         // A line break ends the string when what follows on the next lines may follow it.
         while (t != end_ && is_ws(static_cast<unsigned char>(*t)))

@@ -903,6 +903,12 @@ Next Parser::after_key_cold() {
     }
     if (p_ == end_ || at_closing_fence()) return drop_dangling_key(p_);
     key_cut_ = false;
+    if (is_fullwidth_colon(p_, end_)) {
+        // {"a"：1}: the full-width colon of CJK text, where JSON's belongs.
+        if (!repair(RepairKind::MissingColon, p_, "replaced colon")) return Next::Fail;
+        p_ += 3;
+        return Next::Value;
+    }
     if (*p_ == ',' && python_set(next)) return next; // {'a', 'b'} (sets.cpp)
     switch (*p_) {
     case ',':

@@ -108,7 +108,8 @@ bool Parser::scan_unquoted(bool key, const char*& stop) {
         }
         if (c >= 0x80) {
             bool double_like = false;
-            if (key && typographic_quote(s, end_, double_like)) break;
+            if (key && (typographic_quote(s, end_, double_like) || is_fullwidth_colon(s, end_)))
+                break;
             const int n = utf8_sequence(s, end_);
             const char* next = s + (n ? n : utf8_bad_length(s, end_));
             if (!append_checked(s, next)) return false;

@@ -158,6 +158,7 @@ private:
     void close_array();
     bool close_object();
     bool close_call();
+    bool python_ordered_dict_call() const;
     Next value_cold();
     Next after_value_cold();
     bool value_may_follow_without_comma() const;

@@ -300,8 +300,25 @@ bool Parser::close_call() {
                      jsonp ? "a callback around no single value"
                            : "a type wrapper around no single literal",
                      PathAt::Container);
+    if (jsonp && !ws_.values.top().is_object() && python_ordered_dict_call())
+        // OrderedDict([('a', 1)]) is the dict {"a": 1}, not the list of pairs the wrapper holds;
+        // OrderedDict({'a': 1}) (Python 3.12's repr) is read as the dict it holds.
+        return error(ErrorKind::AmbiguousRepair, begin_ + top().open,
+                     "a Python OrderedDict written as a list of pairs", PathAt::Container);
     pop_frame();
     return true;
+}
+
+// Whether the Call frame on top opened after the name OrderedDict (collections.OrderedDict).
+bool Parser::python_ordered_dict_call() const {
+    const char* e = begin_ + top().open;
+    while (e != begin_ && is_space_or_tab(static_cast<unsigned char>(e[-1])))
+        --e;
+    const char* b = e;
+    while (b != begin_ && is_identifier_char(static_cast<unsigned char>(b[-1])))
+        --b;
+    const std::string_view name(b, static_cast<std::size_t>(e - b));
+    return name == "OrderedDict" || name == "collections.OrderedDict";
 }
 
 // Finds repeated keys among the members of the object being closed and applies the policy of

@@ -115,6 +115,10 @@ TEST(ParseLiterals, MalformedNumbersAreCompleted) {
     test::expect_error("[2e+ ]", ErrorKind::InvalidJson, 1);
     test::expect_error(R"({"a": 1e})", ErrorKind::InvalidJson, 6);
     test::expect_error(R"({"a": 1.0e+, "b": 2})", ErrorKind::InvalidJson, 6);
+    // Where the text ends after the number's delimiter, the document was cut off: a Risky
+    // completion (value_not_closed without complete_truncated).
+    expect_repair("[2e,", "[2e0]", RepairKind::TruncatedCompleted, 1, Risk::Risky, completing());
+    test::expect_error_kind("[2e, ", ErrorKind::ValueNotClosed);
     // A sign without digits is no number: -0 would be invented (was [-0,1], a silent wrong reading).
     test::expect_error("[-,1]", ErrorKind::InvalidJson, 1);
     expect_repair("[+1]", "[1]", RepairKind::InvalidNumber, 1);

@@ -616,9 +616,9 @@ bool Parser::quote_ends_string(const char* after, bool key, int brackets, int br
     return !member_value && plausible_value(t);
 }
 
-// """text""", '''text''' or ```text``` (a Python or markdown habit) and ""text"" or ''text'' (every quote
-// doubled, as a CSV writer escapes them), or ""text" (only its opening quote doubled; a key's
-// only when a colon follows it):
+// """text""", '''text''' or ```text``` (a Python or markdown habit) and ""text"" or ''text''
+// (every quote doubled, as a CSV writer escapes them), or ""text" (only its opening quote
+// doubled; a key's only when a colon follows it):
 // the text between the delimiters is the string, when what follows the closing delimiter may
 // follow a string. False, having changed nothing, otherwise. Called only where an empty string
 // "" or '' does not fit, and reads up to the next quote of its kind: linear.

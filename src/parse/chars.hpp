@@ -230,6 +230,33 @@ inline bool is_special_whitespace(char32_t cp) noexcept {
            cp == 0x205F || cp == 0x3000 || cp == 0xFEFF;
 }
 
+// Length of the white space JSON does not know at s (Unicode white space, see
+// is_special_whitespace(), or a form feed or vertical tab), or 0.
+inline int special_space_at(const char* s, const char* end) noexcept {
+    if (s == end) return 0;
+    if (*s == '\f' || *s == '\v') return 1;
+    if (static_cast<unsigned char>(*s) < 0x80) return 0;
+    const int n = utf8_sequence(s, end);
+    return n && is_special_whitespace(utf8_decode(s, n)) ? n : 0;
+}
+
+// Skips spaces, tabs and Unicode white space on one line: where a look-ahead decides what follows
+// a token, "x"<NBSP>, must read as "x" , does (skip_junk() then reports the space).
+inline const char* skip_blanks(const char* t, const char* end) noexcept {
+    for (;;) {
+        while (t != end && is_space_or_tab(static_cast<unsigned char>(*t)))
+            ++t;
+        const int n = special_space_at(t, end);
+        if (!n) return t;
+        t += n;
+    }
+}
+
+// U+FF1A FULLWIDTH COLON, which CJK text writes where JSON's ':' belongs.
+inline bool is_fullwidth_colon(const char* s, const char* end) noexcept {
+    return end - s >= 3 && s[0] == '\xEF' && s[1] == '\xBC' && s[2] == '\x9A';
+}
+
 // --- quotes --------------------------------------------------------------------------------------
 
 // Which quotes open a string, and therefore which ones may close it.

@@ -48,6 +48,8 @@ template <bool Key> inline bool Parser::read_string() {
 // other string is read by single_quoted_plain_end() from its start.
 inline const char* Parser::single_quoted_plain_end_hot(const char* open, bool key) const {
     const char* const s = find_string_stop<'\''>(open + 1, end_);
+    // '''text''': no empty string, whatever follows it (the careful reader tries the triple quote).
+    if (s == open + 1 && end_ - s >= 2 && s[1] == '\'') return nullptr;
     if (s != end_ && *s == '\'' && s + 1 != end_ && (s[1] == ',' || s[1] == ':') &&
         static_cast<std::size_t>(s - open) <= 0xFFFFFFFFu)
         return s;

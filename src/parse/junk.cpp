@@ -1,5 +1,5 @@
 // What sits between tokens without being JSON: comments (// ..., /* ... */, # ...) and white
-// space JSON does not know (no-break space, zero-width space, byte order mark...).
+// space JSON does not know (no-break space, zero-width space, byte order mark, form feed...).
 
 #include "parser.hpp"
 
@@ -59,9 +59,17 @@ Junk Parser::skip_junk_at(bool value_position) {
         return repair(RepairKind::Comment, at, "removed comment", PathAt::Container) ? Junk::Skipped
                                                                                      : Junk::Failed;
     }
-    if (static_cast<unsigned char>(c) >= 0x80) {
-        const int n = utf8_sequence(p_, end_);
-        if (n && is_special_whitespace(utf8_decode(p_, n))) {
+    {
+        const int n = special_space_at(p_, end_);
+        if (n) {
+            // [1<ZWSP>2]: an invisible space inside what reads as one number, 12; two values
+            // would be as much a guess.
+            if (at != begin_ && is_digit(static_cast<unsigned char>(at[-1])) && at + n != end_ &&
+                is_digit(static_cast<unsigned char>(at[n]))) {
+                fail(ErrorKind::AmbiguousRepair, at, "a Unicode space splits a number",
+                     PathAt::Container);
+                return Junk::Failed;
+            }
             p_ += n;
             return repair(RepairKind::SpecialWhitespace, at, "replaced space", PathAt::Container)
                        ? Junk::Skipped

@@ -328,12 +328,25 @@ Next Parser::number_cold() {
     const bool digits_missing_at_end = (dot && fraction.empty()) ||
                                        (exponent && exponent_digits.empty()) ||
                                        (integer.empty() && fraction.empty());
+    bool cut_exponent = false; // [2e, or [2e : the text ends after the number's delimiter
+    if (q != end_ && exponent && exponent_digits.empty()) {
+        // {"a": 1e, "b": 2}: an exponent without digits, not cut off by the end; 1e0 would
+        // invent it, 1 would drop what the model wrote. (The look stops at the first byte that
+        // is neither white space nor a comma: linear.)
+        const char* rest = q;
+        while (rest != end_ && (is_ws(static_cast<unsigned char>(*rest)) || *rest == ','))
+            ++rest;
+        if (rest != end_)
+            return fail(ErrorKind::InvalidJson, start, "a number's exponent has no digits");
+        cut_exponent = true;
+    }
     if (q == end_ && exponent && exponent_digits.empty()) {
         // "12e" cut off by the end: its exponent is unknown ("12e3"), so the value is dropped
         // (and its key), as "-" alone is; "12e0" would invent it.
         return drop_cut_value(start);
-    } else if (q == end_ && digits_missing_at_end) {
+    } else if ((q == end_ && digits_missing_at_end) || cut_exponent) {
         // "1." is a number as Python and JavaScript write it: 1.0, Risky since more may follow.
+        // "[2e," (the text cut off after the number's delimiter): 2e0, Risky likewise.
         if (!complete(RepairKind::TruncatedCompleted, start, start, "completed value"))
             return Next::Fail;
     } else if (lexeme != (separators ? std::string_view(plain) : source)) {

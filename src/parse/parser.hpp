@@ -158,6 +158,7 @@ private:
     void close_array();
     bool close_object();
     bool close_call();
+    bool python_ordered_dict_call() const;
     Next value_cold();
     Next after_value_cold();
     bool value_may_follow_without_comma() const;
@@ -263,8 +264,10 @@ private:
     // --- junk.cpp: comments and unusual white space
     // -----------------------------------------------
     Junk skip_junk(bool value_position) {
-        // Only '/', '#' and non-ASCII bytes can start junk: every other token costs no call.
-        if (p_ == end_ || (*p_ != '/' && *p_ != '#' && static_cast<unsigned char>(*p_) < 0x80))
+        // Only '/', '#', a form feed, a vertical tab and non-ASCII bytes can start junk: every
+        // other token costs no call.
+        if (p_ == end_ || (*p_ != '/' && *p_ != '#' && *p_ != '\f' && *p_ != '\v' &&
+                           static_cast<unsigned char>(*p_) < 0x80))
             return Junk::None;
         return skip_junk_at(value_position);
     }

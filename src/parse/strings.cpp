@@ -164,8 +164,9 @@ Next Parser::quoted_string(const char* open, QuoteStyle style, bool key) {
         if (delimited_string(open, key, next)) return next;
     }
     if (style == QuoteStyle::Single && end_ - open > 2 && open[1] == '\'' &&
-        !single_quoted_plain_end(open, key)) {
-        // ''text'' or ''text': doubled quotes, where an empty '' does not fit what follows it.
+        (open[2] == '\'' || !single_quoted_plain_end(open, key))) {
+        // ''text'' or ''text': doubled quotes, where an empty '' does not fit what follows it;
+        // '''text''', Python's triple quotes, wherever it is.
         Next next = Next::Fail;
         if (delimited_string(open, key, next)) return next;
     }
@@ -465,8 +466,7 @@ const char* Parser::quoted_within(const char* t) const {
 bool Parser::plausible_member(const char* t) const {
     const char* after = quoted_within(t);
     if (!after) return false;
-    while (after != end_ && is_space_or_tab(static_cast<unsigned char>(*after)))
-        ++after;
+    after = skip_blanks(after, end_);
     return after != end_ && *after == ':';
 }
 
@@ -498,8 +498,7 @@ bool Parser::plausible_value(const char* t) const {
     while (t < limit) {
         const char* after = quoted_within(t);
         if (!after) return false;
-        while (after != end_ && is_space_or_tab(static_cast<unsigned char>(*after)))
-            ++after;
+        after = skip_blanks(after, end_);
         if (after == end_ || *after == ',' || *after == ']' || *after == '}' || *after == ')' ||
             *after == '\n' || *after == '\r')
             return true;
@@ -561,11 +560,10 @@ bool Parser::adjacent_strings_end_member(const char* after) const {
 // the object's end); a key before its colon.
 bool Parser::quote_ends_string(const char* after, bool key, int brackets, int braces,
                                int parens) const {
-    const char* t = after;
-    while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
-        ++t;
+    const char* t = skip_blanks(after, end_);
     if (t == end_) return true;
     if (key && t != after) return true; // {"a" true}: a key and its value, colon missing
+    if (key && is_fullwidth_colon(t, end_)) return true; // {"a"：1}
     if (*t == '\n' || *t == '\r') {
         // A line break ends the string when what follows on the next lines may follow it.
         while (t != end_ && is_ws(static_cast<unsigned char>(*t)))
@@ -618,9 +616,9 @@ bool Parser::quote_ends_string(const char* after, bool key, int brackets, int br
     return !member_value && plausible_value(t);
 }
 
-// """text""" or ```text``` (a Python or markdown habit) and ""text"" or ''text'' (every quote
-// doubled, as a CSV writer escapes them), or ""text" (only its opening quote doubled; a key's
-// only when a colon follows it):
+// """text""", '''text''' or ```text``` (a Python or markdown habit) and ""text"" or ''text''
+// (every quote doubled, as a CSV writer escapes them), or ""text" (only its opening quote
+// doubled; a key's only when a colon follows it):
 // the text between the delimiters is the string, when what follows the closing delimiter may
 // follow a string. False, having changed nothing, otherwise. Called only where an empty string
 // "" or '' does not fit, and reads up to the next quote of its kind: linear.
@@ -637,7 +635,7 @@ bool Parser::delimited_string(const char* open, bool key, Next& next) {
     std::size_t close_len = 0;
     RepairKind kind = RepairKind::None;
     const char q = *open;
-    if (end_ - open >= 6 && (q == '"' || q == '`') && open[1] == q && open[2] == q) {
+    if (end_ - open >= 6 && (q == '"' || q == '`' || q == '\'') && open[1] == q && open[2] == q) {
         body = open + 3;
         for (const char* s = body; end_ - s >= 3; ++s) {
             s = static_cast<const char*>(std::memchr(s, q, static_cast<std::size_t>(end_ - s)));
@@ -741,10 +739,13 @@ bool Parser::misquoted(bool key, Next& next) {
     while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
         ++t;
     if (t != p_) return false;
+    // """text""": never an empty string glued to the next one (tried as triple quotes below).
+    const bool triple = hot_close_ == hot_open_ + 1 && after != end_ && *after == '"';
     Balance b;
-    if (p_ != end_ && (*p_ == ']' || *p_ == '}' || *p_ == ')'))
+    const char* const u = skip_blanks(p_, end_);
+    if (u != end_ && (*u == ']' || *u == '}' || *u == ')'))
         b = balance_of(hot_open_ + 1, hot_close_);
-    if (quote_ends_string(after, key, b.brackets, b.braces, b.parens)) return false;
+    if (!triple && quote_ends_string(after, key, b.brackets, b.braces, b.parens)) return false;
     const char* open = hot_open_;
     values.pop();
     if (key) ws_.keys.pop_back();

@@ -300,8 +300,25 @@ bool Parser::close_call() {
                      jsonp ? "a callback around no single value"
                            : "a type wrapper around no single literal",
                      PathAt::Container);
+    if (jsonp && !ws_.values.top().is_object() && python_ordered_dict_call())
+        // OrderedDict([('a', 1)]) is the dict {"a": 1}, not the list of pairs the wrapper holds;
+        // OrderedDict({'a': 1}) (Python 3.12's repr) is read as the dict it holds.
+        return error(ErrorKind::AmbiguousRepair, begin_ + top().open,
+                     "a Python OrderedDict written as a list of pairs", PathAt::Container);
     pop_frame();
     return true;
+}
+
+// Whether the Call frame on top opened after the name OrderedDict (collections.OrderedDict).
+bool Parser::python_ordered_dict_call() const {
+    const char* e = begin_ + top().open;
+    while (e != begin_ && is_space_or_tab(static_cast<unsigned char>(e[-1])))
+        --e;
+    const char* b = e;
+    while (b != begin_ && is_identifier_char(static_cast<unsigned char>(b[-1])))
+        --b;
+    const std::string_view name(b, static_cast<std::size_t>(e - b));
+    return name == "OrderedDict" || name == "collections.OrderedDict";
 }
 
 // Finds repeated keys among the members of the object being closed and applies the policy of
@@ -572,6 +589,14 @@ Next Parser::after_value_cold() {
     if (c == ']' || c == '}' || c == ')') return close_with(c);
     if (c == '+' && ws_.values.size() > top().first && ws_.values.top().is_string())
         return concatenate_strings();
+    if (c == '*' || ((c == '+' || c == '-') && p_ + 1 != end_ &&
+                     !is_digit(static_cast<unsigned char>(p_[1])) && p_[1] != '.')) {
+        // {"a": ["x", "y"] + ["z"]}, [1 + 2]: an operator between two values computes one
+        // (["x","y","z"], 3) that laminate does not evaluate; the operator is no key, nor text.
+        // (+2 and -2 are numbers: [1 -2] lost a comma.)
+        return fail(ErrorKind::AmbiguousRepair, p_, "an operator between values",
+                    PathAt::Container);
+    }
     if (c == '"' && p_ != begin_ && is_digit(static_cast<unsigned char>(p_[-1])) &&
         ws_.values.size() > top().first && ws_.values.top().is_number() &&
         quote_ends_string(p_ + 1, false, 0, 0, 0)) {
@@ -895,6 +920,12 @@ Next Parser::after_key_cold() {
     }
     if (p_ == end_ || at_closing_fence()) return drop_dangling_key(p_);
     key_cut_ = false;
+    if (is_fullwidth_colon(p_, end_)) {
+        // {"a"：1}: the full-width colon of CJK text, where JSON's belongs.
+        if (!repair(RepairKind::MissingColon, p_, "replaced colon")) return Next::Fail;
+        p_ += 3;
+        return Next::Value;
+    }
     if (*p_ == ',' && python_set(next)) return next; // {'a', 'b'} (sets.cpp)
     switch (*p_) {
     case ',':

@@ -96,30 +96,20 @@ bool Parser::scan_unquoted(bool key, const char*& stop) {
         // A comment ends the text, except for the "//" of a URL.
         if (c == '/' && s + 1 != end_ && (s[1] == '/' || s[1] == '*') && !(s != p_ && s[-1] == ':'))
             break;
-        if (c == '\\' && s + 1 != end_) {
-            // The escapes JSON knows keep their meaning; any other backslash is text.
-            const char e = s[1];
-            const bool json_escape =
-                e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' || e == 'r' ||
-                e == 't' || e == '\'' ||
-                (e == 'u' && end_ - s >= 6 && is_hex(static_cast<unsigned char>(s[2])) &&
-                 is_hex(static_cast<unsigned char>(s[3])) &&
-                 is_hex(static_cast<unsigned char>(s[4])) &&
-                 is_hex(static_cast<unsigned char>(s[5])));
-            if (json_escape) {
-                const Escape r = decode_escape(s, QuoteStyle::Single);
-                if (r == Escape::Failed) return false;
-                if (r == Escape::CutOff) {
-                    s = end_;
-                    break;
-                }
-                kept = out.size();
-                continue;
-            }
+        if (c == '\\') {
+            // Unquoted text has no escapes: C:\new is a path, not "C:" and a line break. The
+            // backslash is text, and so is a quote or backslash right after it (\" opens no
+            // string).
+            out += '\\';
+            ++s;
+            if (s != end_ && (*s == '"' || *s == '\'' || *s == '\\')) out += *s++;
+            kept = out.size();
+            continue;
         }
         if (c >= 0x80) {
             bool double_like = false;
-            if (key && typographic_quote(s, end_, double_like)) break;
+            if (key && (typographic_quote(s, end_, double_like) || is_fullwidth_colon(s, end_)))
+                break;
             const int n = utf8_sequence(s, end_);
             const char* next = s + (n ? n : utf8_bad_length(s, end_));
             if (!append_checked(s, next)) return false;
@@ -138,9 +128,7 @@ bool Parser::scan_unquoted(bool key, const char*& stop) {
 
 // "…": a quote, then a colon: the end of a key, whatever came before it.
 bool Parser::quote_before_colon(const char* quote) const {
-    const char* t = quote + 1;
-    while (t != end_ && is_space_or_tab(static_cast<unsigned char>(*t)))
-        ++t;
+    const char* t = skip_blanks(quote + 1, end_);
     return t != end_ && *t == ':';
 }
 

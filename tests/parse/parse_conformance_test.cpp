@@ -45,6 +45,8 @@ const Difference deliberate_differences[] = {
     {"{\"a\":2e", "jsonrepair invents the exponent 0 (2e0); laminate drops the number cut before "
                  "its exponent digits, and its key (Risky)"},
     {"{\"a\":2e-", "as above"},
+    {"[2e+]", "jsonrepair invents the exponent 0 (2e0) for an exponent without digits before "
+              "a closer; laminate: invalid_json"},
     {"2e", "as above, at the root: value_not_closed"},
     {"2e+", "as above"},
     {"2e-", "as above"},

@@ -80,6 +80,26 @@ TEST(ParseTripleQuotes, PythonTripleQuotesDelimitAString) {
                   R"({"code": "line 1\n\"quoted\" line 2", "n": 1})", RepairKind::TripleQuotes, 9);
 }
 
+TEST(ParseTripleQuotes, PythonTripleSingleQuotesDelimitAString) {
+    expect_repair("{\"a\": '''x'''}", R"({"a": "x"})", RepairKind::TripleQuotes, 6);
+    expect_repair("{\"a\": '''it's \"x\"''', \"b\": 1}", R"({"a": "it's \"x\"", "b": 1})",
+                  RepairKind::TripleQuotes, 6);
+    expect_repair("{'''a''': 1}", R"({"a": 1})", RepairKind::TripleQuotes, 1);
+}
+
+TEST(ParseTripleQuotes, InArraysAndKeys) {
+    // Not an empty string, then a string, then another empty one.
+    expect_repair("['''x''', '''y''']", R"(["x", "y"])", RepairKind::TripleQuotes, 10);
+    expect_repair(R"(["""x""", """y"""])", R"(["x", "y"])", RepairKind::TripleQuotes, 10);
+    expect_repair(R"({"""a""": 1})", R"({"a": 1})", RepairKind::TripleQuotes, 1);
+    // Empty strings stay empty strings.
+    auto r = parse(R"(["", ""])");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value, test::json(R"(["", ""])"));
+    EXPECT_TRUE(r->diagnostics.empty());
+    expect_repair("['', '']", R"(["", ""])", RepairKind::SingleQuotes, 1);
+}
+
 TEST(ParseTripleQuotes, BackticksDelimitAString) {
     expect_repair("{\"code\": ```def f(): ...```}", R"({"code": "def f(): ..."})",
                   RepairKind::TripleQuotes, 9);

@@ -36,8 +36,6 @@ const std::vector<Style>& styles() {
          [](const std::string& t) { return wrap("{\"k\": \xE2\x80\x98", t, "\xE2\x80\x99}"); }},
         {"backtick and acute accent",
          [](const std::string& t) { return wrap("{\"k\": `", t, "\xC2\xB4}"); }},
-        {"unquoted", [](const std::string& t) { return wrap("{\"k\": ", t, "}"); }},
-        {"missing opening quote", [](const std::string& t) { return wrap("{\"k\": ", t, "\"}"); }},
         {"missing closing quote before a delimiter",
          [](const std::string& t) { return wrap("{\"k\": \"", t, "}"); }},
         {"missing closing quote before the next string",
@@ -102,7 +100,7 @@ TEST(ParseEscapes, KeysDecodeEscapesInEveryStyle) {
     for (const char* document : {"{\"caf\\u00e9\": 1}", "{'caf\\u00e9': 1}",
                                  "{\xE2\x80\x9C"
                                  "caf\\u00e9\xE2\x80\x9D: 1}",
-                                 "{caf\\u00e9: 1}", "{caf\\u00e9\": 1}", "{\"caf\\u00e9\" 1}"}) {
+                                 "{\"caf\\u00e9\" 1}"}) {
         SCOPED_TRACE(document);
         auto r = parse(document);
         ASSERT_TRUE(r) << r.error();
@@ -121,6 +119,28 @@ TEST(ParseEscapes, InvalidEscapesKeepTheCharacter) {
     // Unquoted text keeps backslashes that are not JSON escapes.
     test::expect_repair(R"({path: C:\Users\me})", R"({"path": "C:\\Users\\me"})",
                         RepairKind::UnquotedString, 7);
+}
+
+TEST(ParseEscapes, UnquotedTextKeepsEveryBackslash) {
+    // Without quotes there is no escape syntax: C:\new is a path, not "C:", a line break and
+    // "ew"; \b in C:\Users\bob is no backspace.
+    test::expect_repair(R"({"a": C:\new})", R"({"a": "C:\\new"})", RepairKind::UnquotedString, 6);
+    test::expect_repair(R"({"path": C:\Users\bob})", R"({"path": "C:\\Users\\bob"})",
+                        RepairKind::UnquotedString, 9);
+    test::expect_repair(R"({dir: C:\temp\new, n: 1})", R"({"dir": "C:\\temp\\new", "n": 1})",
+                        RepairKind::UnquotedString, 6);
+    test::expect_repair(R"({"a": x\u0041})", R"({"a": "x\\u0041"})", RepairKind::UnquotedString,
+                        6);
+    test::expect_repair(R"({"a": a\\b})", R"({"a": "a\\\\b"})", RepairKind::UnquotedString, 6);
+    // An escaped quote is text too, and opens no string.
+    test::expect_repair(R"({"a": say \"hi\", "b": 1})", R"({"a": "say \\\"hi\\\"", "b": 1})",
+                        RepairKind::UnquotedString, 6);
+    // A key: no line break in {a\nb: 1}.
+    test::expect_repair(R"({a\nb: 1})", R"({"a\\nb": 1})", RepairKind::UnquotedKey, 1);
+    test::expect_repair(R"({caf\u00e9: 1})", R"({"caf\\u00e9": 1})", RepairKind::UnquotedKey,
+                        1);
+    // Text that lost its opening quote is read as written as well.
+    test::expect_repair(R"({"k": caf\nx"})", R"({"k": "caf\\nx"})", RepairKind::MissingQuote, 6);
 }
 
 TEST(ParseEscapes, UnicodeEscapesNeedFourHexDigits) {

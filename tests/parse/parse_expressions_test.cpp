@@ -127,5 +127,19 @@ TEST(ParseExpressions, LinearInTheInputSize) {
     EXPECT_EQ(r->value.size(), 200'000u);
 }
 
+TEST(ParseExpressions, AnOperatorBetweenValuesIsNoKey) {
+    // {"a": ["x", "y"] + ["z"]} gave a member named "+": the operator computes a value
+    // (["x","y","z"]) that is not evaluated, so no reading is the careful one.
+    test::expect_error(R"({"a": ["x", "y"] + ["z"]})", ErrorKind::AmbiguousRepair, 17);
+    test::expect_error(R"({"a": {"b": 1} + {"c": 2}})", ErrorKind::AmbiguousRepair, 15);
+    test::expect_error(R"({"a": [1] * 3})", ErrorKind::AmbiguousRepair, 10);
+    test::expect_error(R"({"a": 1 + 2})", ErrorKind::AmbiguousRepair, 8);
+    test::expect_error(R"([1 + 2])", ErrorKind::AmbiguousRepair, 3);
+    test::expect_error(R"({"a": true - x})", ErrorKind::AmbiguousRepair, 11);
+    // A sign glued to a number is the number's: [1 -2] lost a comma; "x" + "y" joins strings.
+    expect_repair("[1 -2]", "[1, -2]", RepairKind::MissingComma, 3);
+    expect_repair(R"({"a": "x" + "y"})", R"({"a": "xy"})", RepairKind::StringConcatenation, 10);
+}
+
 } // namespace
 } // namespace laminate

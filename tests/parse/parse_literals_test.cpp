@@ -110,8 +110,15 @@ TEST(ParseLiterals, MalformedNumbersAreCompleted) {
     expect_repair(".3", "0.3", RepairKind::InvalidNumber, 0);
     expect_repair("-.3", "-0.3", RepairKind::InvalidNumber, 0);
     expect_repair("[2.]", "[2.0]", RepairKind::InvalidNumber, 1);
-    expect_repair("[2e]", "[2e0]", RepairKind::InvalidNumber, 1);
-    expect_repair("[2e+ ]", "[2e+0]", RepairKind::InvalidNumber, 1);
+    // An exponent without digits, not cut off by the end: 2e0 would invent it, 2 drop it.
+    test::expect_error("[2e]", ErrorKind::InvalidJson, 1);
+    test::expect_error("[2e+ ]", ErrorKind::InvalidJson, 1);
+    test::expect_error(R"({"a": 1e})", ErrorKind::InvalidJson, 6);
+    test::expect_error(R"({"a": 1.0e+, "b": 2})", ErrorKind::InvalidJson, 6);
+    // Where the text ends after the number's delimiter, the document was cut off: a Risky
+    // completion (value_not_closed without complete_truncated).
+    expect_repair("[2e,", "[2e0]", RepairKind::TruncatedCompleted, 1, Risk::Risky, completing());
+    test::expect_error_kind("[2e, ", ErrorKind::ValueNotClosed);
     // A sign without digits is no number: -0 would be invented (was [-0,1], a silent wrong reading).
     test::expect_error("[-,1]", ErrorKind::InvalidJson, 1);
     expect_repair("[+1]", "[1]", RepairKind::InvalidNumber, 1);

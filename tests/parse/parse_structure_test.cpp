@@ -52,6 +52,20 @@ TEST(ParseStructure, MissingColon) {
     expect_repair(R"({a 'b'})", R"({"a":"b"})", RepairKind::MissingColon, 3);
 }
 
+TEST(ParseStructure, FullWidthColon) {
+    // U+FF1A, as CJK text writes a colon: it was read as the start of the text "：1".
+    auto ds = expect_repair("{\"a\"\xEF\xBC\x9A" "1}", R"({"a":1})", RepairKind::MissingColon, 4);
+    EXPECT_EQ(test::repairs_of(ds, RepairKind::MissingColon)[0].message, "replaced colon");
+    expect_repair("{\"a\" \xEF\xBC\x9A \"x\", \"b\"\xEF\xBC\x9A" "2}", R"({"a":"x","b":2})",
+                  RepairKind::MissingColon, 5);
+    expect_repair("{a\xEF\xBC\x9A" "1}", R"({"a":1})", RepairKind::MissingColon, 2);
+    // Inside a string it is text.
+    auto r = parse("{\"a\": \"x\xEF\xBC\x9A" "1\"}");
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(r->value, test::json("{\"a\": \"x\xEF\xBC\x9A" "1\"}"));
+    EXPECT_TRUE(r->diagnostics.empty());
+}
+
 TEST(ParseStructure, MissingColonBeforeNothingIsAnError) {
     test::expect_error(R"({"a",)", ErrorKind::InvalidJson, 4);
     test::expect_error(R"({"a" ])", ErrorKind::InvalidJson, 5);

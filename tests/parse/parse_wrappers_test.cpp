@@ -132,6 +132,16 @@ TEST(ParseWrappers, AFunctionCallIsNoValue) {
                   RepairKind::UnquotedString, 17);
 }
 
+TEST(ParseWrappers, PythonOrderedDict) {
+    // The repr of an OrderedDict is a dict: its list of pairs, the wrapper stripped, would be a
+    // different structure ([["a", 1]]).
+    test::expect_error("OrderedDict([('a', 1)])", ErrorKind::AmbiguousRepair, 11);
+    test::expect_error("collections.OrderedDict([('a', 1), ('b', 2)])",
+                       ErrorKind::AmbiguousRepair, 23);
+    // Python 3.12 writes the dict itself inside.
+    expect_repair("OrderedDict({'a': 1})", R"({"a": 1})", RepairKind::WrapperStripped, 0);
+}
+
 TEST(ParseWrappers, SpecialWhiteSpace) {
     for (const char* space :
          {"\xC2\xA0", "\xE1\xA0\x8E", "\xE2\x80\x80", "\xE2\x80\x82", "\xE2\x80\x8B",

@@ -207,8 +207,7 @@ void absent(const HotObject& h, std::size_t index, MemberBuilder& members, Shape
         // parameters would otherwise regrow the vector (of large Diagnostics) past note()'s four.
         if (st.policy.record_defaults && st.diagnostics.capacity() == 0)
             st.diagnostics.reserve(h.notes > 4 ? h.notes : 4);
-        absent_property(p.key_view(), p.key_end(), p.default_value(), p.segment(), h.node->properties[index].required,
-                        members, st);
+        absent_property(p.key_view(), p.key_end(), p.default_value(), p.segment(), p.flags & h_required, members, st);
     } else {
         read_property(h.node->properties[index], Slot{}, members, st, depth); // required: the error
     }

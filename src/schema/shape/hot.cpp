@@ -199,6 +199,7 @@ bool HotForm::build(Node& root) {
             absent_at += align8(sizeof(HotAbsent) + segment.size());
             if (p.schema->default_value || !p.required) e->flags |= h_absent_ok;
             if (p.schema->default_value) e->flags |= h_default;
+            if (p.required) e->flags |= h_required;
             filler.fill(*e, p.schema, p.direct, enum_at);
         }
     }

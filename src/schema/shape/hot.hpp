@@ -38,6 +38,7 @@ enum HotFlag : std::uint8_t {
     h_limits = 1u << 3,    // its node has constraints: check_limits after reading
     h_default = 1u << 4,   // its node has a default (HotAbsent::default_value)
     h_array_form = 1u << 5, // with h_array, not h_object: aux_at is its node's HotArray
+    h_required = 1u << 6,   // a required property (absent with a default: a Warning, not a note)
 };
 
 // What an absent property needs, in the block's cold part: its Defaulted note's path segment

@@ -112,7 +112,8 @@ bool wrapped_element(const Value& v) {
 }
 
 bool read_array(const Value& in, const Node& n, Value& out, ShapeState& st, std::size_t depth) {
-    if (!in.is_array() && n.items && may_be_array(*n.items))
+    // (A string that spells an array is parsed, not wrapped: "[[1, 2], [3]]" is two elements.)
+    if (!in.is_array() && !(in.is_string() && !wrapped_element(in)) && n.items && may_be_array(*n.items))
         return st.fail(Error(ErrorKind::TypeMismatch, "expected an array, got " + std::string(in.is_object() ? "an object" : "a single value") +
                                                            " (its elements may be arrays: wrapping it would be a guess)"));
     Value storage;

@@ -81,6 +81,11 @@ TEST(SchemaArray, ScalarsWhereElementsAreArraysAreAnError) {
     auto ok = shape_text(schema, R"({"a":[[1,2],"[3]"]})");
     ASSERT_TRUE(ok) << ok.error();
     EXPECT_EQ(ok->value, json(R"({"a":[[1,2],[3]]})"));
+    // ...and so is a string holding the whole array of arrays (parsed, not wrapped).
+    auto whole = shape_text(schema, R"({"a":"[[1,2],[3]]"})");
+    ASSERT_TRUE(whole) << whole.error();
+    EXPECT_EQ(whole->value, json(R"({"a":[[1,2],[3]]})"));
+    EXPECT_FALSE(shape_text(schema, R"({"a":"1, 2"})"));
 }
 
 // uniqueItems holds for the array as shaped: coercion must not make two elements equal.

@@ -101,6 +101,8 @@ Format detect_markers(std::string_view text) {
     // it (the cut said, Risky) only when its calls take the whole text, so prose that starts
     // with "[name(" stays prose.
     if (detail::cut_off_pythonic_list(t)) return Format::Llama3;
+    // A whole call list on the last line, after lines of prose.
+    if (detail::pythonic_after_prose(t) != std::string_view::npos) return Format::Llama3;
     return Format::AutoDetect;
 }
 

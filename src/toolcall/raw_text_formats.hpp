@@ -61,6 +61,10 @@ std::size_t read_pythonic(std::string_view text, RawBuilder& b);
 // calls from all of it, leaving no words. What lets detection read a cut-off list (as Llama 3)
 // without making calls of prose that merely starts with "[name(".
 bool cut_off_pythonic_list(std::string_view text);
+// Where a last line that is a whole pythonic call list begins, after lines of prose
+// ("I will look it up.\n[get_weather(city=\"Paris\")]"), as an offset into text; npos when the
+// last line is no such list (its calls must take the whole line, ']' included).
+std::size_t pythonic_after_prose(std::string_view text);
 // bare_json; *used_parameters tells llama3's {"name", "parameters"} apart.
 std::size_t read_bare_json(std::string_view text, RawBuilder& b, bool* used_parameters = nullptr);
 

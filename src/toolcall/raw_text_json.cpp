@@ -391,6 +391,11 @@ std::size_t read_llama3(std::string_view text, RawBuilder& b) {
     if (at == std::string_view::npos) {
         if (looks_pythonic(text))
             if (const std::size_t n = read_pythonic(text, b)) return n;
+        // Prose, then the call list on its own last line: the prose is text.
+        if (const std::size_t list = pythonic_after_prose(text); list != std::string_view::npos) {
+            b.text(text.substr(0, list));
+            return read_pythonic(text.substr(list), b);
+        }
         bool used_parameters = false;
         return read_bare_json(text, b, &used_parameters);
     }

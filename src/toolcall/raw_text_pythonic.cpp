@@ -312,4 +312,19 @@ bool cut_off_pythonic_list(std::string_view text) {
     return read_pythonic(t, probe) > 0 && trim(probe.prose).empty();
 }
 
+std::size_t pythonic_after_prose(std::string_view text) {
+    const std::string_view t = trim(text);
+    if (!t.ends_with(']')) return std::string_view::npos;
+    const std::size_t newline = t.rfind('\n');
+    if (newline == std::string_view::npos) return std::string_view::npos;
+    const std::string_view line = trim(t.substr(newline + 1));
+    if (!line.starts_with('[') || !looks_pythonic(line)) return std::string_view::npos;
+    // As cut_off_pythonic_list: read into a builder of its own, a call list only when its calls
+    // take the whole line.
+    const RawTextOptions options;
+    RawBuilder probe(options, line);
+    if (read_pythonic(line, probe) == 0 || !trim(probe.prose).empty()) return std::string_view::npos;
+    return static_cast<std::size_t>(line.data() - text.data());
+}
+
 } // namespace laminate::toolcall::detail

@@ -1,7 +1,9 @@
 #pragma once
 // The tolerant parser: valid JSON (RFC 8259) exactly and fast, and what models really emit —
 // trailing/missing commas, single and smart quotes, unquoted keys, comments, Python literals,
-// control characters in strings, NaN/Infinity, concatenated or double-encoded payloads, quotes
+// control characters in strings, NaN/Infinity, concatenated payloads, quotes escaped once too
+// often (double_encoded; a whole document that is one JSON string is read as that string: valid
+// JSON reads exactly, and extract() takes the document it holds), quotes
 // inside a string's text (unescaped_quote), ""doubled"" quotes (doubled_quotes), """triple""" or
 // ```backtick``` delimited strings (triple_quotes), one closer too many (redundant_closer), stray
 // words between members (stray_text), members inside an array (members_in_array), a keyless

@@ -90,16 +90,18 @@
 // * from_llm_response: a bare answer for a scalar schema, several objects in prose for an array
 //   schema, a tool-call envelope's arguments (envelope_unwrapped), as typed shaping (shape.hpp).
 // * Constraints (minimum/maximum beyond the integer target's range, exclusive bounds, min/max
-//   length, min/max items) are checked after coercion: constraint_violation. Formats and patterns
-//   are left to validate().
+//   length, min/max items, pattern, and the formats validate() asserts) are checked after
+//   coercion: constraint_violation. They also decide which alternative of an anyOf/oneOf a value
+//   is ("12" is not a date alternative's).
 // * patternProperties: a member no property takes whose key a pattern matches is shaped by the
 //   first such pattern's schema (never an additional member).
 // * Keywords shaping does not enforce while reading (oneOf's exclusivity, allOf's parts, not,
 //   multipleOf, min/maxProperties, dependentRequired/Schemas, if/then/else, contains,
 //   propertyNames, every matching patternProperties entry, keywords beside $ref or anyOf, values
 //   under a $ref to an anchor or another document) are checked on the shaped value by validate()'s
-//   rules when the schema has any: each violation but a format's or a pattern's is
-//   constraint_violation at its path. docs/schemas.md lists them.
+//   rules when the schema has any: each violation is constraint_violation at its path (with
+//   unevaluatedProperties/Items, read as additionalProperties/items where nothing else
+//   evaluates). docs/schemas.md lists them.
 // * Errors carry paths (`$.items[2].quantity: ...`); under ErrorCollection::All every failing
 //   property is reported (several as one shape_error; ShapeOptions::field_errors gets them all),
 //   Strict stops at the first. fail_at, sink and null_sentinels of ShapeOptions apply.

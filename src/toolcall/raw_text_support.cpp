@@ -243,6 +243,46 @@ bool call_label(std::string_view before) {
     return true;
 }
 
+// Whether a line introduces an example: it ends in a colon and says so ("Here is an example of
+// the syntax:", "e.g.:", "It would look like this:", "Use the following format:"). A call on the
+// line after it is as often the example as a call; a plain lead-in ("Let me check the
+// weather:") says nothing of the kind and stays quiet.
+bool introduces_example(std::string_view line) {
+    line = trim(line);
+    if (!line.ends_with(':') || line.size() > 400) return false;
+    std::vector<std::string> words;
+    std::string word;
+    for (char c : line) {
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
+            word += static_cast<char>(c | 0x20);
+        } else if (!word.empty()) {
+            words.push_back(std::move(word));
+            word.clear();
+        }
+    }
+    if (words.empty()) return false;
+    // The thing named last before the colon ("...the format:", "Usage:").
+    for (std::string_view last : {"format", "syntax", "template", "usage", "sample", "example", "examples",
+                                  "illustration", "demo", "schema"})
+        if (words.back() == last) return true;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        const std::string_view w = words[i], next = i + 1 < words.size() ? std::string_view(words[i + 1]) : "";
+        if (w == "example" || w == "examples" || w == "hypothetical" || w == "illustrative" || w == "syntax")
+            return true;
+        if ((w == "e" && next == "g") || (w == "for" && next == "instance") || (w == "like" && next == "this") ||
+            ((w == "look" || w == "looks") && next == "like"))
+            return true;
+    }
+    return false;
+}
+
+// The last line holding anything but blanks in s (empty when none).
+std::string_view last_line(std::string_view s) {
+    while (!s.empty() && blank_char(s.back())) s.remove_suffix(1);
+    const std::size_t nl = s.rfind('\n');
+    return nl == std::string_view::npos ? s : s.substr(nl + 1);
+}
+
 // Whether the prose kept as text holds words outside fence lines.
 bool prose_has_words(std::string_view prose) {
     while (!prose.empty()) {
@@ -323,6 +363,11 @@ void RawBuilder::flag_embedded() {
         const bool sentence_done =
             call_label(before) || (!bare && (before.ends_with('.') || before.ends_with('!') || before.ends_with('?')));
         const bool words_on_line = (!token && !sentence_done && has_words(prefix)) || has_words(suffix);
+        // On its own line, the line before it may say an example follows (bounded by the
+        // previous call, as every search here).
+        const bool after_example_lead_in =
+            !token && !in_code && !words_on_line && !has_words(prefix) &&
+            introduces_example(last_line(source.substr(lo, line_start - lo)));
         Diagnostic d;
         d.kind = DiagnosticKind::Repaired;
         d.repair = RepairKind::WrapperStripped;
@@ -338,10 +383,16 @@ void RawBuilder::flag_embedded() {
             d.risk = Risk::Warning;
             d.message = "the call is written in the middle of a line of prose: it may be an example or a "
                         "description, not a call";
+        } else if (after_example_lead_in) {
+            d.risk = Risk::Warning;
+            d.message = "the call is written after a line that introduces an example or a format: it may be "
+                        "an example, not a call";
         } else {
             continue;
         }
-        d.suggestion = "have the model write each call on its own line, outside code fences";
+        d.suggestion = after_example_lead_in
+                           ? "if the call is meant, have the model write its calls without presenting them as examples"
+                           : "have the model write each call on its own line, outside code fences";
         for (std::size_t j = 0; j < sp.count; ++j) {
             Diagnostic one = d;
             one.path = "tool_calls";

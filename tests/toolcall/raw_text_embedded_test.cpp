@@ -113,6 +113,42 @@ TEST(RawTextEmbedded, WordsEndingInAColonBeforeTheCallAreProse) {
     }
 }
 
+// A call on its own line is as often an example when the line before it says one follows
+// ("Here is an example of the syntax:"); a plain lead-in ending in a colon stays quiet.
+TEST(RawTextEmbedded, ACallAfterALineIntroducingAnExampleIsWarnedAbout) {
+    const std::string bare = "{\"name\": \"delete_user\", \"arguments\": {\"id\": 7}}";
+    const std::string tagged = "<tool_call>" + bare + "</tool_call>";
+    const std::string pythonic = "[delete_user(id=7)]";
+    for (const std::string& call : {bare, tagged, pythonic}) {
+        for (const char* lead :
+             {"Here is an example of the syntax:\n", "Example:\n\n", "For instance:\n", "It would look like this:\n",
+              "Reply in the following format:\n", "Usage:\n", "Sure. A call to it looks like:\n  ",
+              "e.g.:\n"}) {
+            // (A pythonic list is read only on the answer's last line.)
+            const std::string text = std::string(lead) + call + (call == pythonic ? "" : "\nI have not run it.");
+            SCOPED_TRACE(text);
+            const Response r = read(text);
+            ASSERT_EQ(r.tool_calls().size(), 1u) << to_value(r).dump();
+            EXPECT_EQ(test::call(r, 0).name, "delete_user");
+            const auto f = flags(r);
+            ASSERT_EQ(f.size(), 1u) << to_value(r).dump();
+            EXPECT_EQ(f[0].risk, Risk::Warning);
+            EXPECT_EQ(f[0].path, "tool_calls[0]");
+            EXPECT_EQ(f[0].offset, text.find(call.substr(0, 2)));
+            EXPECT_EQ(f[0].message.find("delete"), std::string::npos);
+        }
+    }
+    // A lead-in that names no example, and an example word that does not end the line before.
+    for (const std::string& text :
+         {"Let me check the weather:\n" + tagged, "Calling the tool:\n" + bare, "Sure:\n" + pythonic,
+          "Here is an example of why it matters.\n" + tagged, "Checking the disk usage now.\n" + tagged}) {
+        SCOPED_TRACE(text);
+        const Response r = read(text);
+        ASSERT_EQ(r.tool_calls().size(), 1u) << to_value(r).dump();
+        EXPECT_TRUE(flags(r).empty()) << to_value(r).dump();
+    }
+}
+
 TEST(RawTextEmbedded, AnAnswerThatIsOnlyAFencedCallIsAtMostNoted) {
     const std::string text = "```\n<tool_call>{\"name\":\"f\",\"arguments\":{}}</tool_call>\n```";
     const Response r = read(text);

@@ -1,5 +1,5 @@
 #pragma once
-// Appending a Diagnostic that the caller fills in place.
+// Appending a Diagnostic that the caller fills in place, and making a repair's diagnostic.
 
 #include <laminate/diagnostic.hpp>
 
@@ -47,6 +47,20 @@ inline Diagnostic& append_diagnostic(Diagnostics& ds) {
         }
     };
     return ds.emplace_back(DefaultInitialized{});
+}
+
+// The Repaired diagnostic of one repair at `offset` (a byte offset in the text read). The
+// message and suggestion are the library's words: never the input's content.
+inline Diagnostic repaired(RepairKind repair, Risk risk, std::string message, std::string suggestion,
+                           std::size_t offset = Diagnostic::no_offset) {
+    Diagnostic d;
+    d.kind = DiagnosticKind::Repaired;
+    d.repair = repair;
+    d.risk = risk;
+    d.message = std::move(message);
+    d.suggestion = std::move(suggestion);
+    d.offset = offset;
+    return d;
 }
 
 // Gives the empty string `s` (a member of a Diagnostic just appended) the n bytes at `p`, built

@@ -2,6 +2,7 @@
 // select_payload (select.cpp), with the real parser.
 #include <laminate/extract.hpp>
 
+#include "core/diagnostic_append.hpp"
 #include "extract/select.hpp"
 
 #include <algorithm>
@@ -69,14 +70,8 @@ Result<Parsed> parse_candidate(std::string_view text, const ParseOptions& option
     auto inner = parse(parsed->value.as_string(), strict);
     if (!inner || !(inner->value.is_object() || inner->value.is_array())) return parsed;
     const std::size_t at = std::min(text.size(), text.find_first_not_of(" \t\r\n"));
-    Diagnostic d;
-    d.kind = DiagnosticKind::Repaired;
-    d.repair = RepairKind::DoubleEncoded;
-    d.risk = Risk::Warning;
-    d.message = "decoded string";
-    d.suggestion = "emit the JSON itself, not a string holding it";
-    d.offset = at;
-    parsed->diagnostics.push_back(std::move(d));
+    parsed->diagnostics.push_back(core_detail::repaired(RepairKind::DoubleEncoded, Risk::Warning, "decoded string",
+                                                        "emit the JSON itself, not a string holding it", at));
     for (Diagnostic& inner_d : inner->diagnostics) { // a repeated key inside: which value won
         inner_d.offset = at;
         parsed->diagnostics.push_back(std::move(inner_d));

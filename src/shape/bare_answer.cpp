@@ -2,6 +2,8 @@
 // answer for a scalar target, several objects in prose for an array target.
 #include <laminate/shape.hpp>
 
+#include "core/diagnostic_append.hpp"
+
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -59,13 +61,9 @@ std::optional<std::string_view> unwrap(std::string_view s, const Wrapper& w) noe
 Parsed bare_parse(std::string_view text, std::string_view bare) {
     Parsed p;
     const std::size_t offset = static_cast<std::size_t>(bare.data() - text.data());
-    Diagnostic& d = p.diagnostics.emplace_back();
-    d.kind = DiagnosticKind::Repaired;
-    d.repair = RepairKind::BareAnswer;
-    d.risk = Risk::Info;
-    d.message = "read the whole answer, a bare word, number or sentence, as the value";
-    d.suggestion = "emit JSON";
-    d.offset = offset;
+    p.diagnostics.push_back(core_detail::repaired(RepairKind::BareAnswer, Risk::Info,
+                                                  "read the whole answer, a bare word, number or sentence, as the value",
+                                                  "emit JSON", offset));
     // The marks are the model's way of setting the answer off; kept, they would become part of
     // a string, or fail a number, bool or enum that the text inside them spells.
     for (int layer = 0; layer < kMaxLayers; ++layer) {
@@ -77,13 +75,9 @@ Parsed bare_parse(std::string_view text, std::string_view bare) {
                 break;
             }
         if (!used) break;
-        Diagnostic& u = p.diagnostics.emplace_back();
-        u.kind = DiagnosticKind::Repaired;
-        u.repair = used->kind;
-        u.risk = Risk::Warning;
-        u.message = "removed the " + std::string(used->what) + " around the bare answer";
-        u.suggestion = "emit JSON, or the bare value without marks around it";
-        u.offset = offset;
+        p.diagnostics.push_back(core_detail::repaired(used->kind, Risk::Warning,
+                                                      "removed the " + std::string(used->what) + " around the bare answer",
+                                                      "emit JSON, or the bare value without marks around it", offset));
         bare = *inner;
     }
     p.value = Value(std::string(bare));
@@ -101,13 +95,10 @@ std::optional<Parsed> objects_as_array(std::string_view text, const ParseOptions
         for (Diagnostic& d : e.parsed.diagnostics) p.diagnostics.push_back(std::move(d));
         p.value.push_back(std::move(e.parsed.value));
     }
-    Diagnostic& d = p.diagnostics.emplace_back();
-    d.kind = DiagnosticKind::Repaired;
-    d.repair = RepairKind::ConcatenatedPayloads;
-    d.risk = Risk::Warning;
-    d.message = "took the " + std::to_string(objects.size()) + " objects found in the text as the array's elements";
-    d.suggestion = "emit one JSON array";
-    d.offset = first_offset;
+    p.diagnostics.push_back(core_detail::repaired(
+        RepairKind::ConcatenatedPayloads, Risk::Warning,
+        "took the " + std::to_string(objects.size()) + " objects found in the text as the array's elements",
+        "emit one JSON array", first_offset));
     return p;
 }
 

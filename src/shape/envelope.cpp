@@ -5,6 +5,8 @@
 #include <laminate/detail/shape_state.hpp>
 #include <laminate/parse.hpp>
 
+#include "core/diagnostic_append.hpp"
+
 namespace laminate::shape_detail {
 namespace {
 
@@ -80,14 +82,11 @@ std::optional<Envelope> read_envelope(const Value& v, const ParseOptions& parse_
 std::optional<Envelope> tool_envelope(const Value& v, const ParseOptions& parse_options) {
     auto e = read_envelope(v, parse_options, 0);
     if (!e) return e;
-    Diagnostic d;
-    d.kind = DiagnosticKind::Repaired;
-    d.repair = RepairKind::EnvelopeUnwrapped;
-    d.risk = Risk::Warning;
     // The tool's name is the model's text: never in a message (Envelope::name has it).
-    d.message = "shaped the arguments of a tool call: the tool-call envelope does not fit";
-    d.suggestion = "emit the arguments alone";
-    e->diagnostics.insert(e->diagnostics.begin(), std::move(d));
+    e->diagnostics.insert(e->diagnostics.begin(),
+                          core_detail::repaired(RepairKind::EnvelopeUnwrapped, Risk::Warning,
+                                                "shaped the arguments of a tool call: the tool-call envelope does not fit",
+                                                "emit the arguments alone"));
     return e;
 }
 

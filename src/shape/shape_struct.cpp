@@ -347,6 +347,26 @@ bool variant_failed(std::span<const std::string_view> labels, std::span<const Er
     return st.fail(Error(ErrorKind::TypeMismatch, std::move(m), Error::no_offset, st.path));
 }
 
+bool AlternativeRanking::offer(const ShapeState& trial, Value json, bool keeps_type) {
+    const Risk risk = max_risk(trial.diagnostics);
+    const std::size_t count = trial.diagnostics.size();
+    const bool other_type = has_best_ && keeps_type != best_keeps_type_;
+    if (other_type && !(json == best_json_)) type_contest_ = true;
+    const bool better = risk != best_risk_ ? risk < best_risk_ : count < best_count_;
+    const bool worse = risk != best_risk_ ? risk > best_risk_ : count > best_count_;
+    if (!has_best_ || (other_type ? keeps_type : better)) {
+        has_best_ = true;
+        tied_ = false;
+        best_keeps_type_ = keeps_type;
+        best_risk_ = risk;
+        best_count_ = count;
+        best_json_ = std::move(json);
+        return true;
+    }
+    if (!other_type && !worse && !(json == best_json_)) tied_ = true;
+    return false;
+}
+
 void note_variant_choice(std::string_view label, std::size_t fits, std::size_t alternatives, const Value& in,
                          ShapeState& st, Risk risk) {
     Diagnostic d;

@@ -512,14 +512,7 @@ bool read_variant(const Value& in, std::variant<A...>& out, ShapeState& st) {
     std::optional<ShapeState> best;
     std::optional<std::variant<A...>> best_value;
     std::size_t fits = 0, best_index = 0;
-    Value best_json;             // the best alternative's JSON, in the coercing pass
-    bool best_keeps_type = false;
-    bool tied = false;           // another as good by every measure gives another value
-    bool type_contest = false;   // alternatives of different JSON types give different values
-    auto better = [](const ShapeState& a, const ShapeState& b) {
-        Risk ra = max_risk(a.diagnostics), rb = max_risk(b.diagnostics);
-        return ra != rb ? ra < rb : a.diagnostics.size() < b.diagnostics.size();
-    };
+    AlternativeRanking ranking; // (see there: type kept, risk, count, first; ties)
     const bool coercing = st.policy.coercion != CoercionLevel::Exact;
     for (int pass = coercing ? 0 : 1; pass < 2 && !best; ++pass) [&]<std::size_t... I>(std::index_sequence<I...>) {
         (
@@ -530,27 +523,13 @@ bool read_variant(const Value& in, std::variant<A...>& out, ShapeState& st) {
                 Alt candidate{};
                 if (read_value(in, candidate, trial) && trial.errors.empty()) {
                     ++fits;
-                    if (pass == 0) { // exact fits: the first, fewest diagnostics
-                        if (!best || better(trial, *best)) {
-                            best.emplace(std::move(trial));
-                            best_value.emplace(std::in_place_index<I>, std::move(candidate));
-                            best_index = I;
-                        }
-                        return;
-                    }
-                    Value json = write_value(candidate);
-                    const bool keeps_type = json.type() == in.type();
-                    const bool other_type = best && keeps_type != best_keeps_type;
-                    if (other_type && !(json == best_json)) type_contest = true;
-                    if (!best || (other_type ? keeps_type : better(trial, *best))) {
-                        tied = false;
+                    // Exact fits are ranked by risk and count alone: no JSON written for them.
+                    Value json = pass == 0 ? Value() : write_value(candidate);
+                    const bool keeps_type = pass == 0 || json.type() == in.type();
+                    if (ranking.offer(trial, std::move(json), keeps_type)) {
                         best.emplace(std::move(trial));
                         best_value.emplace(std::in_place_index<I>, std::move(candidate));
                         best_index = I;
-                        best_json = std::move(json);
-                        best_keeps_type = keeps_type;
-                    } else if (!other_type && !better(*best, trial) && !(json == best_json)) {
-                        tied = true;
                     }
                 } else if (!trial.errors.empty()) {
                     failures[I] = std::move(trial.errors.front());
@@ -565,7 +544,7 @@ bool read_variant(const Value& in, std::variant<A...>& out, ShapeState& st) {
             if (f) errs.push_back(std::move(*f));
         return variant_failed(labels, errs, st);
     }
-    if (fits > 1) note_variant_choice(labels[best_index], fits, n, in, st, tied || type_contest ? Risk::Warning : Risk::Info);
+    if (fits > 1) note_variant_choice(labels[best_index], fits, n, in, st, ranking.contested() ? Risk::Warning : Risk::Info);
     st.adopt(std::move(*best));
     out = std::move(*best_value);
     return true;

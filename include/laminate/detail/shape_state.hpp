@@ -232,6 +232,33 @@ bool variant_failed(std::span<const std::string_view> labels, std::span<const Er
 // fits as well and gives another value (the choice is then the order's, a guess).
 void note_variant_choice(std::string_view label, std::size_t fits, std::size_t alternatives, const Value& in,
                          ShapeState& st, Risk risk = Risk::Info);
+// The ranking of the alternatives that fit a value, shared by schema anyOf/oneOf and typed
+// std::variant; the caller offers each fitting alternative in order and keeps the one offer()
+// takes. An alternative that keeps the value's JSON type wins over one that changes it ("Yes" as
+// an enum's "yes", not true), then the lowest risk, then the fewest diagnostics, then the first.
+// contested() says the choice was a guess: another alternative as good by every measure gave
+// another value ("1" for [boolean, integer]: the order of the alternatives is no reason), or
+// alternatives of different JSON types gave different values.
+class AlternativeRanking {
+public:
+    // Whether the alternative that fit in `trial`, giving `json` (of the value's own JSON type
+    // when keeps_type), becomes the best. Where values are not compared (an exact pass), give an
+    // empty json and keeps_type true: then only risk and count rank.
+    bool offer(const ShapeState& trial, Value json, bool keeps_type);
+    bool contested() const noexcept { return tied_ || type_contest_; }
+    // The best alternative's JSON (as given to offer()).
+    Value& best_json() noexcept { return best_json_; }
+
+private:
+    bool has_best_ = false;
+    bool best_keeps_type_ = false;
+    Risk best_risk_ = Risk::Info;
+    std::size_t best_count_ = 0;
+    Value best_json_;
+    bool tied_ = false;
+    bool type_contest_ = false;
+};
+
 // A fixed-size array given another number of elements.
 bool array_length_mismatch(std::size_t expected, std::size_t got, ShapeState& st);
 

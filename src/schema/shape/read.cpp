@@ -407,11 +407,6 @@ unsigned direct_type(const Value& in, unsigned types) {
     return 0;
 }
 
-bool better(const ShapeState& a, const ShapeState& b) {
-    Risk ra = max_risk(a.diagnostics), rb = max_risk(b.diagnostics);
-    return ra != rb ? ra < rb : a.diagnostics.size() < b.diagnostics.size();
-}
-
 // Alternatives (anyOf / oneOf nodes, or the types of a type array) tried in turn, as typed
 // shaping tries a std::variant's: the lowest risk, then the fewest diagnostics, then the first.
 //
@@ -433,14 +428,9 @@ template <class Try, class OwnType>
 bool choose(std::size_t count, const Value& in, Value& out, ShapeState& st,
             std::span<const std::string_view> labels, Try&& attempt, OwnType&& own_type) {
     std::optional<ShapeState> best;
-    Value best_value;
+    shape_detail::AlternativeRanking ranking; // (see there: type kept, risk, count, first; ties)
     std::vector<Error> failures;
     std::size_t fits = 0, best_index = 0;
-    // Another alternative as good as the best by every measure, giving another value: "1" for
-    // ["boolean", "integer"] is true or 1, and the order alternatives are tried in is no reason.
-    bool tied = false;
-    bool best_keeps_type = false;
-    bool type_contest = false; // fitting alternatives of different types gave different values
     bool own_type_failed = false;
     const bool coercing = st.policy.coercion != CoercionLevel::Exact;
     for (int pass = coercing ? 0 : 1; pass < 2 && !best; ++pass) {
@@ -457,16 +447,9 @@ bool choose(std::size_t count, const Value& in, Value& out, ShapeState& st,
             if (attempt(i, candidate, trial) && trial.errors.empty()) {
                 ++fits;
                 const bool keeps_type = candidate.type() == in.type();
-                const bool other_type = best && keeps_type != best_keeps_type;
-                if (other_type && !(candidate == best_value)) type_contest = true;
-                if (!best || (other_type ? keeps_type : better(trial, *best))) {
-                    tied = false;
+                if (ranking.offer(trial, std::move(candidate), keeps_type)) {
                     best.emplace(std::move(trial));
-                    best_value = std::move(candidate);
                     best_index = i;
-                    best_keeps_type = keeps_type;
-                } else if (!other_type && !better(*best, trial) && !(candidate == best_value)) {
-                    tied = true;
                 }
             } else if (!trial.errors.empty()) {
                 failures.push_back(std::move(trial.errors.front()));
@@ -476,12 +459,12 @@ bool choose(std::size_t count, const Value& in, Value& out, ShapeState& st,
     }
     if (best) best->policy = st.policy;
     if (!best) return shape_detail::variant_failed(labels, failures, st);
-    const bool around_own_type = own_type_failed && best_value.type() != in.type();
+    const bool around_own_type = own_type_failed && ranking.best_json().type() != in.type();
     if (fits > 1 || around_own_type)
         shape_detail::note_variant_choice(labels[best_index], fits, count, in, st,
-                                          tied || type_contest || around_own_type ? Risk::Warning : Risk::Info);
+                                          ranking.contested() || around_own_type ? Risk::Warning : Risk::Info);
     st.adopt(std::move(*best));
-    out = std::move(best_value);
+    out = std::move(ranking.best_json());
     return true;
 }
 

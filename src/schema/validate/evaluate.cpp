@@ -177,33 +177,40 @@ private:
         ok = combinators(n, v) && ok;
         // unevaluated*: last, as they read what every other keyword here evaluated.
         if (!ok && !more()) return false;
-        if (v.is_object() && n.rare().unevaluated_properties != no_rule) ok = unevaluated_members(n, v) && ok;
-        if (v.is_array() && n.rare().unevaluated_items != no_rule) ok = unevaluated_items(n, v) && ok;
+        if (v.is_object() && n.rare().unevaluated_properties != no_rule) ok = unevaluated<Part::members>(n, v) && ok;
+        if (v.is_array() && n.rare().unevaluated_items != no_rule) ok = unevaluated<Part::items>(n, v) && ok;
         return ok;
     }
 
-    // Which members of object `v` the schema `n` evaluates (JSON Schema 2020-12's annotations):
-    // its properties, patternProperties and additionalProperties (then every member), and those
-    // of the in-place subschemas `v` passes: $ref, allOf, the anyOf/oneOf branches that match,
-    // if with then or else, dependentSchemas. `own_unevaluated` false leaves out n's own
-    // unevaluatedProperties (the keyword being applied). Each call counts against the step
-    // budget, so nested applicators cannot multiply the work past the limit.
-    void evaluated_members(const Rule& n, const Value& v, std::vector<char>& seen, bool own_unevaluated) {
+    // The members (Part::members) or items (Part::items) of `v` that the schema `n` evaluates
+    // (JSON Schema 2020-12's annotations), marked in `seen`: see evaluated_members_here and
+    // evaluated_items_here. `own_unevaluated` false leaves out n's own unevaluatedProperties /
+    // unevaluatedItems (the keyword being applied). Each call counts against the step budget, so
+    // nested applicators cannot multiply the work past the limit.
+    enum class Part { members, items };
+    template <Part P>
+    void evaluated(const Rule& n, const Value& v, std::vector<char>& seen, bool own_unevaluated) {
         if (n.always || halted_) return;
         if (++steps_ > o_.max_steps || depth_ >= o_.max_depth) {
             fail_once(0, v, "limits", "validation stopped: the schema and value need more work than the limit allows");
             return;
         }
         ++depth_;
-        evaluated_members_here(n, v, seen, own_unevaluated);
+        if constexpr (P == Part::members)
+            evaluated_members_here(n, v, seen, own_unevaluated);
+        else
+            evaluated_items_here(n, v, seen, own_unevaluated);
         --depth_;
     }
 
+    // Of an object: its properties, patternProperties and additionalProperties (then every
+    // member), and those of the in-place subschemas `v` passes: $ref, allOf, the anyOf/oneOf
+    // branches that match, if with then or else, dependentSchemas.
     void evaluated_members_here(const Rule& n, const Value& v, std::vector<char>& seen, bool own_unevaluated) {
         const auto members = v.members();
         auto mark_all = [&] { std::fill(seen.begin(), seen.end(), char{1}); };
         if (n.ref != no_rule) {
-            evaluated_members(node(n.ref), v, seen, true);
+            evaluated<Part::members>(node(n.ref), v, seen, true);
             if (n.ref_overrides) return;
         }
         if (n.additional_properties != no_rule || (own_unevaluated && n.rare().unevaluated_properties != no_rule))
@@ -215,26 +222,15 @@ private:
             for (const auto& [pattern, id] : n.rare().pattern_properties)
                 if (!seen[i] && RE2::PartialMatch(members[i].key(), *pattern.re)) seen[i] = 1;
         }
-        in_place(n, v, [&](RuleId id) { evaluated_members(node(id), v, seen, true); });
+        in_place(n, v, [&](RuleId id) { evaluated<Part::members>(node(id), v, seen, true); });
     }
 
-    // The same for the items of array `v`: prefixItems, items (then every item), the items
-    // `contains` matches, and the in-place subschemas' own.
-    void evaluated_items(const Rule& n, const Value& v, std::vector<char>& seen, bool own_unevaluated) {
-        if (n.always || halted_) return;
-        if (++steps_ > o_.max_steps || depth_ >= o_.max_depth) {
-            fail_once(0, v, "limits", "validation stopped: the schema and value need more work than the limit allows");
-            return;
-        }
-        ++depth_;
-        evaluated_items_here(n, v, seen, own_unevaluated);
-        --depth_;
-    }
-
+    // Of an array: prefixItems, items (then every item), the items `contains` matches, and the
+    // in-place subschemas' own.
     void evaluated_items_here(const Rule& n, const Value& v, std::vector<char>& seen, bool own_unevaluated) {
         const auto items = v.items();
         if (n.ref != no_rule) {
-            evaluated_items(node(n.ref), v, seen, true);
+            evaluated<Part::items>(node(n.ref), v, seen, true);
             if (n.ref_overrides) return;
         }
         if (n.items != no_rule || (own_unevaluated && n.rare().unevaluated_items != no_rule)) {
@@ -245,7 +241,7 @@ private:
         if (n.rare().contains != no_rule)
             for (std::size_t i = 0; i < items.size(); ++i)
                 if (!seen[i] && probe([&] { return eval(n.rare().contains, items[i]); })) seen[i] = 1;
-        in_place(n, v, [&](RuleId id) { evaluated_items(node(id), v, seen, true); });
+        in_place(n, v, [&](RuleId id) { evaluated<Part::items>(node(id), v, seen, true); });
     }
 
     // Calls f on each in-place subschema of n whose annotations count for `v`: every allOf part,
@@ -271,48 +267,39 @@ private:
                 if (v.contains(name)) f(id);
     }
 
-    bool unevaluated_members(const Rule& n, const Value& v) {
-        const auto members = v.members();
-        std::vector<char> seen(members.size(), 0);
-        evaluated_members(n, v, seen, false);
+    // unevaluatedProperties / unevaluatedItems: the members or items no keyword evaluates must
+    // match its schema (false: there must be none).
+    template <Part P>
+    bool unevaluated(const Rule& n, const Value& v) {
+        constexpr bool members = P == Part::members;
+        const std::size_t count = members ? v.members().size() : v.items().size();
+        std::vector<char> seen(count, 0);
+        evaluated<P>(n, v, seen, false);
         if (limit_hit_) return false;
-        const RuleId rest = n.rare().unevaluated_properties;
+        const RuleId rest = members ? n.rare().unevaluated_properties : n.rare().unevaluated_items;
         bool ok = true;
-        for (std::size_t i = 0; i < members.size(); ++i) {
+        for (std::size_t i = 0; i < count; ++i) {
             if (seen[i]) continue;
-            const Member& m = members[i];
+            const Value& value = members ? v.members()[i].value : v.items()[i];
             if (node(rest).always == false) {
                 ok = false;
                 const std::size_t mark = path_.size();
-                if (sink_) append_path_key(path_, m.key());
-                const bool go_on = fail(n, m.value, "unevaluatedProperties", "unexpected property: no keyword of the schema evaluates it and 'unevaluatedProperties' allows no others");
+                if (sink_) {
+                    if constexpr (members)
+                        append_path_key(path_, v.members()[i].key());
+                    else
+                        append_path_index(path_, i);
+                }
+                const bool go_on =
+                    members ? fail(n, value, "unevaluatedProperties",
+                                   "unexpected property: no keyword of the schema evaluates it and "
+                                   "'unevaluatedProperties' allows no others")
+                            : fail(n, value, "unevaluatedItems",
+                                   "unexpected item: no keyword of the schema evaluates it and 'unevaluatedItems' "
+                                   "allows no others");
                 path_.resize(mark);
                 if (!go_on) return false;
-            } else if (!child(rest, m.value, m.key())) {
-                ok = false;
-                if (!more()) return false;
-            }
-        }
-        return ok;
-    }
-
-    bool unevaluated_items(const Rule& n, const Value& v) {
-        const auto items = v.items();
-        std::vector<char> seen(items.size(), 0);
-        evaluated_items(n, v, seen, false);
-        if (limit_hit_) return false;
-        const RuleId rest = n.rare().unevaluated_items;
-        bool ok = true;
-        for (std::size_t i = 0; i < items.size(); ++i) {
-            if (seen[i]) continue;
-            if (node(rest).always == false) {
-                ok = false;
-                const std::size_t mark = path_.size();
-                if (sink_) append_path_index(path_, i);
-                const bool go_on = fail(n, items[i], "unevaluatedItems", "unexpected item: no keyword of the schema evaluates it and 'unevaluatedItems' allows no others");
-                path_.resize(mark);
-                if (!go_on) return false;
-            } else if (!child(rest, items[i], i)) {
+            } else if (!(members ? child(rest, value, v.members()[i].key()) : child(rest, value, i))) {
                 ok = false;
                 if (!more()) return false;
             }

@@ -33,16 +33,17 @@ struct Split {
     std::string_view rest;
 };
 
-// <think>…</think> (also thinking, reasoning) before the answer; unclosed, the rest is all
+// <think>…</think> (also thinking, reasoning, Magistral's [THINK]…[/THINK]) before the answer; unclosed, the rest is all
 // reasoning; a closer with no opener (the opener was in the prompt, as with DeepSeek-R1) ends
 // the reasoning that began the text.
 Split split_reasoning(std::string_view text) {
     struct Tags {
         std::string_view open, close;
     };
-    static constexpr std::array<Tags, 3> tags{{{"<think>", "</think>"},
+    static constexpr std::array<Tags, 4> tags{{{"<think>", "</think>"},
                                                {"<thinking>", "</thinking>"},
-                                               {"<reasoning>", "</reasoning>"}}};
+                                               {"<reasoning>", "</reasoning>"},
+                                               {"[THINK]", "[/THINK]"}}}; // (Magistral)
     Split out;
     out.rest = text;
     while (true) {
@@ -106,6 +107,23 @@ Format detect_markers(std::string_view text) {
     return Format::AutoDetect;
 }
 
+// The format whose unmistakable markup (a tag or special token, not a pattern prose can make)
+// the text holds, other than `own`; AutoDetect when none. A model that mixes formats in one
+// answer leaves the calls of the second in the text the reader of the first keeps.
+Format other_format_markup(std::string_view text, Format own) {
+    const auto has = [&](std::string_view marker) { return text.find(marker) != std::string_view::npos; };
+    const std::pair<Format, bool> marks[] = {
+        {Format::Hermes, has("<tool_call>") || has("<function name=") || has("<function_call>")},
+        {Format::Mistral, has("[TOOL_CALLS]")},
+        {Format::DeepSeek, has(kDeepseekMarker) || detail::find_dsml(text) != std::string_view::npos},
+        {Format::Llama3, has("<|python_tag|>")},
+        {Format::Functionary, has("<function=") && own != Format::Hermes}, // (Qwen3-Coder's is Hermes')
+    };
+    for (const auto& [format, present] : marks)
+        if (present && format != own) return format;
+    return Format::AutoDetect;
+}
+
 // Offsets in text the UTF-8 repair changed, taken back to the bytes as sent: each U+FFFD put in
 // for one invalid byte made the text two bytes longer from there on.
 void unrepair_offsets(Diagnostics& ds, const std::vector<std::size_t>& replaced_at) {
@@ -114,6 +132,16 @@ void unrepair_offsets(Diagnostics& ds, const std::vector<std::size_t>& replaced_
         const auto before = std::lower_bound(replaced_at.begin(), replaced_at.end(), d.offset) - replaced_at.begin();
         d.offset -= 2 * static_cast<std::size_t>(before);
     }
+}
+
+// An answer whose only calls sit in its reasoning (a draft, or a model that ran out of tokens
+// before closing its <think>): none is read, as none was made, but a caller waiting for a call
+// is told where the markup went.
+void note_calls_in_reasoning(const Split& split, detail::RawBuilder& b) {
+    if (!split.has_reasoning || b.calls > 0) return;
+    if (detect_markers(split.reasoning) == Format::AutoDetect) return;
+    b.note(Risk::Info, DiagnosticKind::Preserved,
+           "the reasoning holds tool-call markup; calls there are not read (only the answer's are)");
 }
 
 std::size_t read_format(Format f, std::string_view text, detail::RawBuilder& b) {
@@ -183,6 +211,7 @@ Result<Response> read_raw_text(std::string_view text, Format format, const RawTe
                 probe.note(Risk::Warning, DiagnosticKind::Preserved,
                            "the text starts like a pythonic tool-call list that was cut off, but no call could be read "
                            "from it; it is kept as text");
+            note_calls_in_reasoning(split, probe);
             return probe.finish(Format::AutoDetect, std::move(split.reasoning), split.has_reasoning);
         }
     }
@@ -193,6 +222,19 @@ Result<Response> read_raw_text(std::string_view text, Format format, const RawTe
     // there): the text comes back as it was, never a call made up from it. Functionary's
     // markers also carry plain text (>>>all), which is its reading.
     const std::size_t found = read_format(format, split.rest, b);
+    if (found == 0 && named && format == Format::Hermes && b.response.diagnostics.empty() &&
+        detect_markers(split.rest) == Format::AutoDetect) {
+        // Hermes-style models (Qwen above all) drop their <tool_call> tags at times: the JSON
+        // call written bare is read as auto-detection reads it, and said.
+        detail::RawBuilder bare(options, text);
+        bare.named = true;
+        bare.locate(split.rest);
+        if (detail::read_bare_json(split.rest, bare) > 0) {
+            bare.note(Risk::Warning, DiagnosticKind::Repaired,
+                      "the tool call is written without its <tool_call> tags; it was read as a JSON call");
+            return bare.finish(format, std::move(split.reasoning), split.has_reasoning);
+        }
+    }
     const bool marked = !b.response.diagnostics.empty() ||
                         (format != Format::Functionary && detect_markers(split.rest) != Format::AutoDetect);
     if (found == 0 && b.dropped_calls == 0 && marked) {
@@ -210,6 +252,12 @@ Result<Response> read_raw_text(std::string_view text, Format format, const RawTe
         b.note(Risk::Warning, DiagnosticKind::Preserved,
                "no " + std::string(format_name(format)) + " tool call in the text; it is kept as text");
     }
+    if (found > 0)
+        if (const Format other = other_format_markup(b.prose, format); other != Format::AutoDetect)
+            b.note(Risk::Warning, DiagnosticKind::Preserved,
+                   "the text kept holds the markup of another tool-call format (" + std::string(format_name(other)) +
+                       "): calls written in it were not read");
+    note_calls_in_reasoning(split, b);
     return b.finish(format, std::move(split.reasoning), split.has_reasoning);
 }
 

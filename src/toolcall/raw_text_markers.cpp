@@ -155,8 +155,28 @@ std::size_t read_mistral(std::string_view text, RawBuilder& b) {
             }
             break;
         }
+        // The arguments are the JSON value right after [ARGS] (or the name): markup or lines
+        // after its closer are text, kept as such, not a place to look for other arguments (a
+        // call in another format written after it would lend its own). Words on the closer's
+        // line stay with the arguments: a quote left unescaped may have put the closer found
+        // here inside a string.
+        std::string_view after;
+        if (const std::string_view t = trim(args); t.starts_with('{') || t.starts_with('[')) {
+            const std::size_t open = static_cast<std::size_t>(t.data() - args.data());
+            const std::size_t close = find_outside_strings(args, open, args.size(), [&](std::size_t i, std::size_t depth) {
+                return depth == 1 && (args[i] == '}' || args[i] == ']');
+            });
+            const std::string_view tail = close == std::string_view::npos ? std::string_view() : args.substr(close + 1);
+            const std::size_t lead = tail.find_first_not_of(" \t");
+            if (lead != std::string_view::npos && (tail[lead] == '\n' || tail[lead] == '\r' || tail[lead] == '<') &&
+                !trim(tail).empty()) {
+                after = args.substr(close + 1);
+                args = args.substr(0, close + 1);
+            }
+        }
         b.call(make_call(b, name, args, cut_off, std::move(id)));
         ++found;
+        if (!after.empty()) b.text(after);
         if (last) break;
         rest.remove_prefix(next + kMistral.size());
     }

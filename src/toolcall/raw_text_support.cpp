@@ -140,7 +140,8 @@ bool placeholder_name(std::string_view name) {
         if (c == '$' && w.empty()) continue;
         w += c == '-' || c == ' ' ? '_' : static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
     }
-    for (std::string_view prefix : {"your_", "the_", "my_"})
+    // (Qwen3-Coder's system prompt shows <function=example_function_name>.)
+    for (std::string_view prefix : {"your_", "the_", "my_", "example_", "sample_"})
         if (w.starts_with(prefix)) w.erase(0, prefix.size());
     if (w.ends_with("_here")) w.resize(w.size() - 5);
     // Numbered as templates number them: func_name1, function_name_2.
@@ -243,13 +244,8 @@ bool call_label(std::string_view before) {
     return true;
 }
 
-// Whether a line introduces an example: it ends in a colon and says so ("Here is an example of
-// the syntax:", "e.g.:", "It would look like this:", "Use the following format:"). A call on the
-// line after it is as often the example as a call; a plain lead-in ("Let me check the
-// weather:") says nothing of the kind and stays quiet.
-bool introduces_example(std::string_view line) {
-    line = trim(line);
-    if (!line.ends_with(':') || line.size() > 400) return false;
+// The words of a line, lower-cased: runs of ASCII letters ("won't" is "won", "t").
+std::vector<std::string> line_words(std::string_view line) {
     std::vector<std::string> words;
     std::string word;
     for (char c : line) {
@@ -260,20 +256,63 @@ bool introduces_example(std::string_view line) {
             word.clear();
         }
     }
+    if (!word.empty()) words.push_back(std::move(word));
+    return words;
+}
+
+// Whether words speak of an example or of a call not made: "example", "e.g.", "for instance",
+// "for reference", "looks like", "like this", a sample, the syntax; "I won't", "will not",
+// "not actually", "not going to"; or a hypothetical ("If I could, I'd run").
+bool speaks_of_example(const std::vector<std::string>& words) {
+    bool conditional = false, would = false;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        const std::string_view w = words[i], next = i + 1 < words.size() ? std::string_view(words[i + 1]) : "";
+        if (w == "example" || w == "examples" || w == "hypothetical" || w == "illustrative" || w == "syntax" ||
+            w == "sample")
+            return true;
+        if ((w == "e" && next == "g") || (w == "for" && (next == "instance" || next == "reference")) ||
+            (w == "like" && next == "this") || ((w == "look" || w == "looks") && next == "like"))
+            return true;
+        if ((w == "won" && next == "t") || (w == "will" && next == "not") || (w == "not" && next == "actually") ||
+            (w == "not" && next == "going"))
+            return true;
+        if (w == "if") conditional = true;
+        if (w == "would" || w == "could" || (w == "i" && next == "d")) would = true;
+    }
+    return conditional && would;
+}
+
+// Whether the line before a call on its own line introduces it as an example: it ends in a colon
+// and speaks of one ("Here is an example of the syntax:", "It would look like this:", "If I could,
+// I'd run:", "I won't call it, but for reference:") or names a format ("Use the following
+// format:", "Usage:"), or it is a short label without the colon ("e.g.", "For example"). A plain
+// lead-in ("Let me check the weather:") says nothing of the kind, and neither does a finished
+// sentence ("Here is an example of why it matters.").
+bool introduces_example(std::string_view line) {
+    line = trim(line);
+    if (line.size() > 400) return false;
+    const std::vector<std::string> words = line_words(line);
     if (words.empty()) return false;
+    if (!line.ends_with(':')) return words.size() <= 3 && speaks_of_example(words) && !line.ends_with('?');
     // The thing named last before the colon ("...the format:", "Usage:").
     for (std::string_view last : {"format", "syntax", "template", "usage", "sample", "example", "examples",
                                   "illustration", "demo", "schema"})
         if (words.back() == last) return true;
-    for (std::size_t i = 0; i < words.size(); ++i) {
-        const std::string_view w = words[i], next = i + 1 < words.size() ? std::string_view(words[i + 1]) : "";
-        if (w == "example" || w == "examples" || w == "hypothetical" || w == "illustrative" || w == "syntax")
-            return true;
-        if ((w == "e" && next == "g") || (w == "for" && next == "instance") || (w == "like" && next == "this") ||
-            ((w == "look" || w == "looks") && next == "like"))
-            return true;
-    }
-    return false;
+    return speaks_of_example(words);
+}
+
+// Whether the line after a call says it was an example or not made ("^ That is an example of the
+// format", "But I won't run it.", "I'm not actually calling it"). A line ending in a colon
+// introduces what follows it instead ("For reference, another call would be:").
+bool disowns_call(std::string_view line) {
+    line = trim(line);
+    return line.size() <= 400 && !line.ends_with(':') && speaks_of_example(line_words(line));
+}
+
+// The first line holding anything but blanks in s (empty when none).
+std::string_view first_line(std::string_view s) {
+    while (!s.empty() && blank_char(s.front())) s.remove_prefix(1);
+    return s.substr(0, s.find('\n'));
 }
 
 // The last line holding anything but blanks in s (empty when none).
@@ -363,11 +402,15 @@ void RawBuilder::flag_embedded() {
         const bool sentence_done =
             call_label(before) || (!bare && (before.ends_with('.') || before.ends_with('!') || before.ends_with('?')));
         const bool words_on_line = (!token && !sentence_done && has_words(prefix)) || has_words(suffix);
-        // On its own line, the line before it may say an example follows (bounded by the
-        // previous call, as every search here).
+        // On its own line, the line before it may say an example follows, or the line after it
+        // that the call was one or is not made (bounded by the neighbouring calls, as every
+        // search here). Special tokens too: the text cannot tell a token the model emitted from
+        // the same characters written in prose.
+        const std::size_t after_end = std::max(line_end, std::min(next_begin, region_end));
         const bool after_example_lead_in =
-            !token && !in_code && !words_on_line && !has_words(prefix) &&
-            introduces_example(last_line(source.substr(lo, line_start - lo)));
+            !in_code && !words_on_line && !has_words(prefix) &&
+            (introduces_example(last_line(source.substr(lo, line_start - lo))) ||
+             disowns_call(first_line(source.substr(line_end, after_end - line_end))));
         Diagnostic d;
         d.kind = DiagnosticKind::Repaired;
         d.repair = RepairKind::WrapperStripped;
@@ -385,8 +428,8 @@ void RawBuilder::flag_embedded() {
                         "description, not a call";
         } else if (after_example_lead_in) {
             d.risk = Risk::Warning;
-            d.message = "the call is written after a line that introduces an example or a format: it may be "
-                        "an example, not a call";
+            d.message = "the call is written between lines that present it as an example or say it is not "
+                        "made: it may be an example, not a call";
         } else {
             continue;
         }

@@ -123,7 +123,8 @@ TEST(RawTextEmbedded, ACallAfterALineIntroducingAnExampleIsWarnedAbout) {
         for (const char* lead :
              {"Here is an example of the syntax:\n", "Example:\n\n", "For instance:\n", "It would look like this:\n",
               "Reply in the following format:\n", "Usage:\n", "Sure. A call to it looks like:\n  ",
-              "e.g.:\n"}) {
+              "e.g.:\n", "e.g.\n", "Sample call:\n", "If I had permission I'd run:\n",
+              "I won't call this, but for reference:\n", "I'm not able to do that. If I could, I'd run:\n"}) {
             // (A pythonic list is read only on the answer's last line.)
             const std::string text = std::string(lead) + call + (call == pythonic ? "" : "\nI have not run it.");
             SCOPED_TRACE(text);
@@ -138,10 +139,28 @@ TEST(RawTextEmbedded, ACallAfterALineIntroducingAnExampleIsWarnedAbout) {
             EXPECT_EQ(f[0].message.find("delete"), std::string::npos);
         }
     }
-    // A lead-in that names no example, and an example word that does not end the line before.
+    // The line after the call says it was an example, or that it is not made.
+    for (const std::string& call : {bare, tagged}) {
+        for (const char* after : {"\n^ That is an example of the format; I'm not actually calling it.",
+                                  "\nBut I don't have permission, so I won't.", "\n\nI will not run it."}) {
+            const std::string text = "Sure.\n" + call + after;
+            SCOPED_TRACE(text);
+            const Response r = read(text);
+            ASSERT_EQ(r.tool_calls().size(), 1u) << to_value(r).dump();
+            const auto f = flags(r);
+            ASSERT_EQ(f.size(), 1u) << to_value(r).dump();
+            EXPECT_EQ(f[0].risk, Risk::Warning);
+            EXPECT_EQ(f[0].offset, text.find(call.substr(0, 2)));
+        }
+    }
+    // A lead-in that names no example, an example word that does not end the line before, a
+    // question, a line after that introduces something else.
     for (const std::string& text :
          {"Let me check the weather:\n" + tagged, "Calling the tool:\n" + bare, "Sure:\n" + pythonic,
-          "Here is an example of why it matters.\n" + tagged, "Checking the disk usage now.\n" + tagged}) {
+          "Here is an example of why it matters.\n" + tagged, "Checking the disk usage now.\n" + tagged,
+          "I'd like to look that up:\n" + tagged, "An example?\n" + tagged,
+          tagged + "\nFor reference, the result will come back as:\n```\n{\"id\": 7}\n```",
+          tagged + "\nThe results will show the user's details."}) {
         SCOPED_TRACE(text);
         const Response r = read(text);
         ASSERT_EQ(r.tool_calls().size(), 1u) << to_value(r).dump();

@@ -27,7 +27,7 @@ bool warned_placeholder(const Response& r) {
 
 TEST(RawTextPlaceholders, TemplateNamesAreNoCalls) {
     for (std::string_view name : {"function_name", "<function-name>", "{name}", "tool_name", "Function Name",
-                                  "your_function_name", "{{tool}}", "[name]"}) {
+                                  "your_function_name", "{{tool}}", "[name]", "example_function_name"}) {
         const std::string text = "<tool_call>{\"name\": \"" + std::string(name) + "\", \"arguments\": {\"a\": 1}}</tool_call>";
         const Response r = read(text);
         EXPECT_TRUE(r.tool_calls().empty()) << name;
@@ -49,6 +49,16 @@ TEST(RawTextPlaceholders, MarkerFormatsToo) {
     EXPECT_TRUE(warned_placeholder(numbered));
 }
 
+// Qwen3-Coder's system prompt shows its format with example_function_name: copied out, no call.
+TEST(RawTextPlaceholders, QwenCoderTemplateIsNoCall) {
+    const std::string text = "<tool_call>\n<function=example_function_name>\n<parameter=example_parameter_1>\nvalue_1\n"
+                             "</parameter>\n</function>\n</tool_call>";
+    const Response r = read(text);
+    EXPECT_TRUE(r.tool_calls().empty());
+    EXPECT_EQ(r.text(), text);
+    EXPECT_TRUE(warned_placeholder(r));
+}
+
 TEST(RawTextPlaceholders, ARealCallBesideAPlaceholderStays) {
     const Response r = read("Format: <tool_call>{\"name\": \"function_name\", \"arguments\": {}}</tool_call>\n"
                             "<tool_call>{\"name\": \"get_time\", \"arguments\": {}}</tool_call>");
@@ -60,7 +70,8 @@ TEST(RawTextPlaceholders, ARealCallBesideAPlaceholderStays) {
 }
 
 TEST(RawTextPlaceholders, NamesThatOnlyContainTheWordsAreCalls) {
-    for (std::string_view name : {"get_function_name", "rename", "tool_name_lookup", "names", "name_2x"}) {
+    for (std::string_view name : {"get_function_name", "rename", "tool_name_lookup", "names", "name_2x", "example_search",
+                                  "sample_data"}) {
         const Response r = read("<tool_call>{\"name\": \"" + std::string(name) + "\", \"arguments\": {}}</tool_call>");
         ASSERT_EQ(r.tool_calls().size(), 1u) << name;
         EXPECT_FALSE(warned_placeholder(r));

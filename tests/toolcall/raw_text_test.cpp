@@ -297,6 +297,27 @@ TEST(ToolcallRawText, UnclosedThinkHidesEverything) {
     const Response r = read("<think>still thinking <tool_call>{\"name\": \"f\"");
     EXPECT_TRUE(r.tool_calls().empty());
     EXPECT_EQ(r.reasoning(), "still thinking <tool_call>{\"name\": \"f\"");
+    // No call is read from the reasoning, and the caller is told the markup is there.
+    ASSERT_EQ(r.diagnostics.size(), 1u);
+    EXPECT_EQ(r.diagnostics[0].kind, DiagnosticKind::Preserved);
+    EXPECT_EQ(r.diagnostics[0].risk, Risk::Info);
+    EXPECT_NE(r.diagnostics[0].message.find("reasoning holds tool-call markup"), std::string::npos);
+    // A call in the answer as well: nothing to say about the draft.
+    const Response both = read("<think>draft <tool_call>{\"name\": \"f\", \"arguments\": {}}</tool_call></think>"
+                               "<tool_call>{\"name\": \"g\", \"arguments\": {}}</tool_call>");
+    ASSERT_EQ(both.tool_calls().size(), 1u);
+    EXPECT_EQ(call(both, 0).name, "g");
+    EXPECT_TRUE(both.diagnostics.empty());
+}
+
+// Magistral writes its reasoning between [THINK] and [/THINK]; a draft call there is no call.
+TEST(ToolcallRawText, MagistralThinkBlockIsReasoning) {
+    const Response r = read("[THINK]\nPlan: call\n[TOOL_CALLS]get_weather[ARGS]{\"city\": \"Lyon\"}\nNo, Paris.\n[/THINK]\n"
+                            "[TOOL_CALLS]get_weather[ARGS]{\"city\": \"Paris\"}");
+    ASSERT_EQ(r.tool_calls().size(), 1u);
+    EXPECT_EQ(call(r, 0).arguments.dump(), R"({"city":"Paris"})");
+    EXPECT_EQ(r.reasoning(), "Plan: call\n[TOOL_CALLS]get_weather[ARGS]{\"city\": \"Lyon\"}\nNo, Paris.");
+    EXPECT_TRUE(r.diagnostics.empty());
 }
 
 TEST(ToolcallRawText, Detection) {

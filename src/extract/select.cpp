@@ -96,6 +96,41 @@ bool citation(const Value& v) noexcept { return v.is_array() && v.size() == 1 &&
 
 bool empty_container(const Value& v) noexcept { return (v.is_array() || v.is_object()) && v.size() == 0; }
 
+// A key as compared for rivalry: lower-cased ASCII, separators (space, '_', '-', '.') dropped.
+std::string key_words(std::string_view key) {
+    std::string out;
+    for (char c : key.substr(0, 128)) {
+        if (c == ' ' || c == '_' || c == '-' || c == '.') continue;
+        out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c | 0x20) : c;
+    }
+    return out;
+}
+
+// Whether two keys (as key_words gives them) may name the same thing: equal, or one ends with
+// the other ("overallsentiment" and "sentiment"), four letters at least.
+bool related_keys(std::string_view a, std::string_view b) noexcept {
+    if (a.size() < b.size()) std::swap(a, b);
+    return a == b || (b.size() >= 4 && a.ends_with(b));
+}
+
+// Whether object v may answer the question object `chosen` answers: a key of v, or of the object
+// v wraps as its only member ({"result": {...}}), related to one of chosen's. Past 64 keys on
+// either side it may (comparing all would cost their product).
+bool may_rival(const Value& v, const Value& chosen) {
+    const auto keys_of = [](const Value& o, std::vector<std::string>& out) {
+        for (const Member& m : o.members()) out.push_back(key_words(m.key()));
+    };
+    std::vector<std::string> theirs, ours;
+    keys_of(v, theirs);
+    if (v.size() == 1 && v.members()[0].value.is_object()) keys_of(v.members()[0].value, theirs);
+    keys_of(chosen, ours);
+    if (theirs.size() > 64 || ours.size() > 64) return true;
+    for (const std::string& t : theirs)
+        for (const std::string& o : ours)
+            if (related_keys(t, o)) return true;
+    return false;
+}
+
 } // namespace
 
 bool encodes_container(const Value& v) noexcept {
@@ -209,14 +244,12 @@ Result<Extracted> select_payload(std::span<const Candidate> candidates,
         std::size_t passed_over = 0, first_passed = Diagnostic::no_offset;
         bool filter_called = false;
         // A refused rival counts when it may be another answer to the same question: an object
-        // sharing a key with the winner ({"n": 3} beside {"n": "seven"}), or any other container
-        // beside a non-object. {"units": ["C"]} beside {"celsius": 7} is other data, not a rival.
+        // with a key like one of the winner's ({"n": 3} beside {"N": "seven"}, {"sentiment": …}
+        // beside {"overall_sentiment": …}), also inside a one-member wrapper ({"result": {…}}),
+        // or any other container beside a non-object. {"units": ["C"]} beside {"celsius": 7} is
+        // other data, not a rival.
         auto pass_over = [&](std::size_t k, const Value& v) {
-            if (v.is_object() && chosen.is_object()) {
-                const auto members = v.members();
-                if (std::none_of(members.begin(), members.end(), [&](const Member& m) { return chosen.find(m.key()); }))
-                    return;
-            }
+            if (v.is_object() && chosen.is_object() && !may_rival(v, chosen)) return;
             ++passed_over;
             first_passed = std::min(first_passed, candidates[k].offset);
         };
@@ -281,6 +314,38 @@ Result<Extracted> select_payload(std::span<const Candidate> candidates,
             }
         // The caller's filter keeps the state of the last candidate it accepted: the winner's.
         if (filter_called) accept(chosen);
+        // Candidates the text cut off before their end, with completion off: not read, so not
+        // ranked, but one may be the answer ("Example: {...} Result: {"city": "Lond"), and the
+        // example must not win in silence. Those that complete into another container count.
+        if (!parse_options.complete_truncated) {
+            std::size_t cut = 0, first_cut = Diagnostic::no_offset;
+            ParseOptions completing = parse_options;
+            completing.complete_truncated = true;
+            for (std::size_t k = 0; k < candidates.size(); ++k) {
+                const Candidate& c = candidates[k];
+                if (k == w || c.source == CandidateSource::Whole || overlaps(c, wc)) continue;
+                const bool not_closed = tally.outcome(k) == Outcome::Truncated ||
+                                        (!c.closed && tally.outcome(k) == Outcome::Untried);
+                if (!not_closed) continue;
+                auto p = parse_fn(c.text, completing);
+                if (!p || !(p->value.is_object() || p->value.is_array()) || p->value == chosen) continue;
+                ++cut;
+                first_cut = std::min(first_cut, c.offset);
+            }
+            if (cut > 0) {
+                Diagnostic d;
+                d.kind = DiagnosticKind::Repaired;
+                d.repair = RepairKind::OtherCandidates;
+                d.risk = Risk::Warning;
+                d.offset = first_cut;
+                d.message = std::to_string(cut) +
+                            (cut == 1 ? " other candidate that the text cut off before its end was"
+                                      : " other candidates that the text cut off before their end were");
+                d.message += " passed over for this one: the answer may be the one cut off";
+                d.suggestion = "raise the output token limit, or complete truncated JSON to read it";
+                winner.parsed.diagnostics.push_back(std::move(d));
+            }
+        }
         if (passed_over) {
             Diagnostic d;
             d.kind = DiagnosticKind::Repaired;

@@ -40,9 +40,15 @@ bool take(Result<T>&& r, Value& out, ShapeState& st) {
     return true;
 }
 
-// A number literal that is an integer beyond 64 bits (kept exactly as its lexeme).
+// A number literal that is an integer beyond int64: an unsigned 64-bit one above its maximum, or
+// one beyond 64 bits (kept exactly as its lexeme).
 bool beyond_64_bits(const Value& in) {
-    if (!in.is_number() || in.is_lossless()) return false;
+    if (!in.is_number()) return false;
+    if (in.is_lossless()) {
+        std::uint64_t u = 0;
+        return in.number_kind() == NumberKind::UInt && in.get_uint64(u) &&
+               u > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+    }
     std::string_view lex = in.lexeme();
     if (!lex.empty() && lex.front() == '-') lex.remove_prefix(1);
     if (lex.size() < 19) return false;
@@ -693,7 +699,23 @@ bool read_node(const Value& in, const Node& n, Value& out, ShapeState& st, std::
     else if ((n.types & (n.types - 1)) == 0) ok = read_typed(in, n.types, n, out, st, depth);
     else ok = read_type_union(in, n, out, st, depth);
     if (!ok) return false;
-    return !n.has_limits || check_limits(out, n, st);
+    if (!n.has_limits) return true;
+    // A null sentinel ("N/A", "none") where the node takes a string or null, whose string breaks
+    // the string's rules (a format, a pattern, a length): the null the schema allows, with a
+    // Warning. {"email": "N/A"} for ["string", "null"] with format email is no address.
+    if ((n.types & t_null) && (n.types & t_string) && !n.has_enum && in.is_string() && is_null_like(in, st.coerce())) {
+        ShapeState trial = st.trial();
+        if (check_limits(out, n, trial)) {
+            st.adopt(std::move(trial));
+            return true;
+        }
+        st.note(DiagnosticKind::Coerced, Risk::Warning,
+                "read a null sentinel as null: as a string it breaks the schema's rules for this field",
+                "emit null or omit the field when there is no value", "string", "null");
+        out = Value();
+        return true;
+    }
+    return check_limits(out, n, st);
 }
 
 } // namespace laminate::schema_detail

@@ -29,6 +29,24 @@ TEST(SchemaBigInteger, KeptExactlyInAnIntegerField) {
     EXPECT_TRUE(s.is_valid(json(text)));
 }
 
+// Between int64's maximum and uint64's (the Value holds them as unsigned, not as a lexeme): as
+// exact, not out_of_range.
+TEST(SchemaBigInteger, AboveInt64UpToUint64IsKeptToo) {
+    Schema s = compiled(R"({"type":"object","properties":{"n":{"type":"integer"}}})");
+    for (const char* n : {"9223372036854775808", "12345678901234567890", "18446744073709551615"}) {
+        SCOPED_TRACE(n);
+        auto shaped = s.from_json(std::string(R"({"n": )") + n + "}");
+        ASSERT_TRUE(shaped) << shaped.error();
+        EXPECT_EQ(shaped->value.dump(), std::string(R"({"n":)") + n + "}");
+        EXPECT_TRUE(shaped->diagnostics.empty());
+    }
+    auto bounded = compiled(R"({"type":"integer","maximum":100})").from_json("12345678901234567890");
+    ASSERT_FALSE(bounded);
+    auto typed = from_json<std::int64_t>("12345678901234567890");
+    ASSERT_FALSE(typed);
+    EXPECT_EQ(typed.error().kind(), ErrorKind::OutOfRange);
+}
+
 TEST(SchemaBigInteger, SizedTargetsStayOutOfRange) {
     for (const char* schema : {R"({"type":"long"})", R"({"type":"integer","maximum":1000})"}) {
         auto r = compiled(schema).from_json(kBig);

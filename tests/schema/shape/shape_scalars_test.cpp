@@ -145,6 +145,32 @@ TEST(SchemaScalar, NullWithoutDefaultIsAnError) {
     EXPECT_FALSE(shape_text(R"({"type":"number","default":5})", "null", Mode::Strict));
 }
 
+// A null sentinel for a nullable string whose rules it breaks ({"email": "N/A"} with format
+// email) is the null the schema allows (Warning, Lenient); a sentinel that keeps the rules stays
+// a string, and other strings that break them stay errors.
+TEST(SchemaScalar, ANullSentinelThatBreaksANullableStringsRulesIsNull) {
+    for (const char* schema : {R"({"type":["string","null"],"format":"email"})",
+                               R"({"type":["string","null"],"pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"})",
+                               R"({"type":["null","string"],"minLength":5})"}) {
+        SCOPED_TRACE(schema);
+        auto r = shape_text(schema, "\"N/A\"", Mode::Lenient);
+        ASSERT_TRUE(r) << r.error();
+        EXPECT_EQ(r->value, Value(nullptr));
+        ASSERT_EQ(r->diagnostics.size(), 1u);
+        EXPECT_EQ(r->diagnostics[0].risk, Risk::Warning);
+        EXPECT_EQ(r->diagnostics[0].to, "null");
+        EXPECT_EQ(r->diagnostics[0].message.find("N/A"), std::string::npos);
+        EXPECT_FALSE(shape_text(schema, "\"N/A\"", Mode::Strict));
+        EXPECT_FALSE(shape_text(schema, "\"bob\"", Mode::Lenient));
+    }
+    // As a string it keeps the rules: a string it stays.
+    auto kept = shape_text(R"({"type":["string","null"],"maxLength":5})", "\"N/A\"", Mode::Lenient);
+    ASSERT_TRUE(kept);
+    EXPECT_EQ(kept->value, Value("N/A"));
+    // No null allowed: the rules' error.
+    EXPECT_FALSE(shape_text(R"({"type":"string","format":"email"})", "\"N/A\"", Mode::Lenient));
+}
+
 // ["a"] for a string: the one element (Warning), as for numbers and booleans; longer arrays
 // keep their JSON text.
 TEST(SchemaScalar, OneElementArrayReadsAsTheString) {

@@ -73,6 +73,7 @@
 #include <laminate/shaped.hpp>
 #include <laminate/value.hpp>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -144,21 +145,39 @@ bool takes_envelopes() {
     }
 }
 
+// A struct read field by field (its keys from struct_table<T>()).
+template <class T>
+inline constexpr bool is_field_struct_v =
+    std::is_class_v<T> && reflect::is_reflectable<T> && !std::is_same_v<T, Overflow> && !is_vector_v<T> &&
+    !is_std_array_v<T> && !is_variant_v<T> && !is_open_v<T> && !std::is_same_v<T, std::string> &&
+    !std::is_same_v<T, Value> && !is_map_v<T> && !has_shaper<T>;
+
 // Whether the arguments of the envelope `candidate` hold one of T's keys at least (T a struct
 // that takes no envelope).
 template <class T>
 bool arguments_hold_fields(const Value& candidate, const ParseOptions& parse_options) {
     if constexpr (is_optional_v<T>) {
         return arguments_hold_fields<typename T::value_type>(candidate, parse_options);
-    } else if constexpr (std::is_class_v<T> && reflect::is_reflectable<T> && !std::is_same_v<T, Overflow> &&
-                         !is_vector_v<T> && !is_std_array_v<T> && !is_variant_v<T> && !is_open_v<T> &&
-                         !std::is_same_v<T, std::string> && !std::is_same_v<T, Value> && !is_map_v<T> &&
-                         !has_shaper<T>) {
+    } else if constexpr (is_field_struct_v<T>) {
         auto envelope = tool_envelope(candidate, parse_options);
         if (!envelope) return false;
         for (std::string_view key : struct_table<T>().keys)
             if (envelope->arguments.find(key)) return true;
         return false;
+    } else {
+        return false;
+    }
+}
+
+// Whether `key` is one of T's (a struct's field or alias): then an object of that one key is T's
+// data, not a wrapper around it.
+template <class T>
+bool declares_key(std::string_view key) {
+    if constexpr (is_optional_v<T>) {
+        return declares_key<typename T::value_type>(key);
+    } else if constexpr (is_field_struct_v<T>) {
+        const auto& keys = struct_table<T>().keys;
+        return std::find(keys.begin(), keys.end(), key) != keys.end();
     } else {
         return false;
     }
@@ -292,6 +311,17 @@ Result<Shaped<T>> from_llm_response(std::string_view text, const ShapeOptions& o
             if (!st.errors.empty()) u = envelope && takes_envelopes ? arguments() : Unwrap::NoFit;
             else u = Unwrap::Taken;
         }
+        // A one-member object around what fits ({"result": {...}}, {"items": [...]}): the value
+        // inside, said, when the wrapper does not fit and its key is none of T's.
+        if (u == Unwrap::NoFit && !envelope)
+            if (const Value* inner = shape_detail::wrapped_payload(candidate);
+                inner && !shape_detail::declares_key<T>(candidate.members()[0].key())) {
+                st = shape_detail::ShapeState(options);
+                out.value = T{}; // what the reading of the wrapper wrote
+                st.diagnostics.push_back(shape_detail::wrapper_note());
+                shape_detail::read_value(*inner, out.value, st);
+                if (st.errors.empty()) u = Unwrap::Taken;
+            }
         if (u == Unwrap::OtherTool) other_tool = true;
         if (u != Unwrap::Taken) return false;
         winner_state.emplace(std::move(st));

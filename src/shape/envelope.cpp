@@ -90,6 +90,19 @@ std::optional<Envelope> tool_envelope(const Value& v, const ParseOptions& parse_
     return e;
 }
 
+const Value* wrapped_payload(const Value& v) noexcept {
+    if (!v.is_object() || v.size() != 1) return nullptr;
+    const Value& inner = v.members()[0].value;
+    return inner.is_object() || inner.is_array() ? &inner : nullptr;
+}
+
+Diagnostic wrapper_note() {
+    return core_detail::repaired(RepairKind::WrapperStripped, Risk::Warning,
+                                 "read the value inside a one-member object: the object does not fit the target, the "
+                                 "value inside it does",
+                                 "emit the value itself, not an object around it");
+}
+
 bool is_envelope_key(std::string_view key) noexcept {
     return key == "arguments" || key == "parameters" || key == "function" || key == "tool_calls";
 }

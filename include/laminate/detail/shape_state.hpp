@@ -293,6 +293,14 @@ std::optional<Envelope> tool_envelope(const Value& v, const ParseOptions& parse_
 bool is_envelope_key(std::string_view key) noexcept;
 // Whether `v` is an object with the keys of an envelope (cheap: no parse of the arguments).
 bool looks_like_envelope(const Value& v) noexcept;
+// A one-member object around the payload ({"result": {...}}, {"items": [...]}), as models write
+// when JSON mode has them answer with an object: the object or array inside; null when `v` is no
+// such wrapper. The callers read it only when the wrapper does not fit the target and its key is
+// none of the target's, and record wrapper_note() then.
+const Value* wrapped_payload(const Value& v) noexcept;
+// The Warning of a payload read inside such a wrapper (wrapper_stripped, at the root; the key,
+// the model's text, is not quoted).
+Diagnostic wrapper_note();
 // The error of a call to another tool than ShapeOptions::expected_tool (its name not quoted).
 Error wrong_tool(std::string_view expected);
 // The error of an envelope whose arguments hold the target's fields but do not fit it, while the

@@ -10,6 +10,7 @@
 
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <unordered_map>
@@ -490,6 +491,12 @@ std::optional<Error> Compiler::fill_alternatives(const Value& list, Node& n, std
         if (!child) return std::move(child).error();
         n.alternatives.push_back(*child);
     }
+    // An alternative that is this node again ({"anyOf": [X, {"$ref": "#"}]}) allows nothing the
+    // others do not: left out, or every reading would try it again without end. (With no other,
+    // it is a cycle with no structure, and stays as it is: the trials' budget stops it.)
+    const auto self = [&](const Node* a) { return a == &n; };
+    if (!std::all_of(n.alternatives.begin(), n.alternatives.end(), self))
+        n.alternatives.erase(std::remove_if(n.alternatives.begin(), n.alternatives.end(), self), n.alternatives.end());
     return std::nullopt;
 }
 

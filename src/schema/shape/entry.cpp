@@ -38,12 +38,15 @@ std::size_t count_nodes(const Value& root) {
 
 // A schema a bare answer can be: enums, booleans, numbers, strings (and null beside them). An
 // object or array schema never takes one: structure is not invented around a scalar.
-bool bare_target(const schema_detail::Node& n) {
+// (Alternatives are looked into kAlternativesDepth deep, as everywhere: a recursive schema's may
+// be the node itself.)
+bool bare_target(const schema_detail::Node& n, int depth = 0) {
     using namespace schema_detail;
     if (n.never) return false;
     if (!n.alternatives.empty()) {
+        if (depth >= kAlternativesDepth) return true; // (a cycle adds nothing to an "every")
         for (const Node* a : n.alternatives)
-            if (!bare_target(*a)) return false;
+            if (!bare_target(*a, depth + 1)) return false;
         return true;
     }
     if (n.has_enum) return true;
@@ -51,9 +54,10 @@ bool bare_target(const schema_detail::Node& n) {
 }
 
 // How many of the properties a node declares `v` has (the best of its alternatives).
-std::size_t declared_keys(const schema_detail::Node& n, const Value& v) {
+std::size_t declared_keys(const schema_detail::Node& n, const Value& v, int depth = 0) {
     std::size_t best = 0;
-    for (const schema_detail::Node* a : n.alternatives) best = std::max(best, declared_keys(*a, v));
+    if (depth < schema_detail::kAlternativesDepth)
+        for (const schema_detail::Node* a : n.alternatives) best = std::max(best, declared_keys(*a, v, depth + 1));
     if (!v.is_object()) return best;
     std::size_t count = 0;
     for (const schema_detail::Property& p : n.properties)
@@ -61,11 +65,23 @@ std::size_t declared_keys(const schema_detail::Node& n, const Value& v) {
     return std::max(best, count);
 }
 
-bool declares_envelope_key(const schema_detail::Node& n) {
+// Whether the schema's root (or one of its alternatives) declares `key` as a property: an object
+// of that one key is then data, not a wrapper around the payload.
+bool declares_property(const schema_detail::Node& n, std::string_view key, int depth = 0) {
+    for (const schema_detail::Property& p : n.properties)
+        if (p.key == key) return true;
+    if (depth < schema_detail::kAlternativesDepth)
+        for (const schema_detail::Node* a : n.alternatives)
+            if (declares_property(*a, key, depth + 1)) return true;
+    return false;
+}
+
+bool declares_envelope_key(const schema_detail::Node& n, int depth = 0) {
     for (const schema_detail::Property& p : n.properties)
         if (shape_detail::is_envelope_key(p.key)) return true;
-    for (const schema_detail::Node* a : n.alternatives)
-        if (declares_envelope_key(*a)) return true;
+    if (depth < schema_detail::kAlternativesDepth)
+        for (const schema_detail::Node* a : n.alternatives)
+            if (declares_envelope_key(*a, depth + 1)) return true;
     return false;
 }
 
@@ -239,6 +255,17 @@ Result<Shaped<Value>> Schema::from_llm_response(std::string_view model_text, con
             if (!st.errors.empty()) u = envelope && takes_envelopes ? arguments() : Unwrap::NoFit;
             else u = Unwrap::Taken;
         }
+        // A one-member object around what fits ({"result": {...}}, {"items": [...]}): the value
+        // inside, said, when the wrapper does not fit and its key is none of the schema's.
+        if (u == Unwrap::NoFit && !envelope)
+            if (const Value* inner = shape_detail::wrapped_payload(candidate);
+                inner && !declares_property(schema.shape_root(), candidate.members()[0].key())) {
+                st = schema_state(options, budget, model_text.size());
+                out = Shaped<Value>{};
+                st.diagnostics.push_back(shape_detail::wrapper_note());
+                read_root(*inner, schema, out.value, st);
+                if (st.errors.empty()) u = Unwrap::Taken;
+            }
         if (u == Unwrap::OtherTool) other_tool = true;
         if (u != Unwrap::Taken) return false;
         st.trials_left = nullptr; // the budget is this call's; the state outlives it

@@ -29,6 +29,11 @@ namespace laminate::schema_detail {
 
 struct Node;
 
+// How deep the walks over a node's alternatives (anyOf / oneOf) go: in a recursive schema an
+// alternative may be the node itself ({"anyOf": [{"type": "string"}, {"$ref": "#"}]}), which adds
+// nothing a walk has not seen, and would never end.
+inline constexpr int kAlternativesDepth = 32;
+
 // JSON types a node accepts, as bits; none set means any value.
 enum TypeBit : unsigned {
     t_null = 1u << 0,

@@ -68,10 +68,13 @@ bool not_finite(ShapeState& st) {
     return st.fail(Error(ErrorKind::TypeMismatch, "expected a finite number, got NaN or an infinity (JSON cannot hold it)"));
 }
 
-bool accepts_null(const Node& n) {
+// (Alternatives are looked into kAlternativesDepth deep: in a recursive schema one may be the
+// node itself, {"anyOf": [{"type": "string"}, {"$ref": "#"}]}, and adds nothing below that.)
+bool accepts_null(const Node& n, int depth = 0) {
     if (!n.alternatives.empty()) {
+        if (depth >= kAlternativesDepth) return false;
         for (const Node* a : n.alternatives)
-            if (accepts_null(*a)) return true;
+            if (accepts_null(*a, depth + 1)) return true;
         return false;
     }
     if (n.has_enum) {
@@ -92,10 +95,11 @@ bool holds_sentinels(const Node& n) { return n.types == 0 || (n.types & t_string
 
 // Whether a node's values may be arrays themselves (then wrapping a value in an array for it is
 // ambiguous: [x] or [[x]], and under a recursive schema it would never end).
-bool may_be_array(const Node& n) {
+bool may_be_array(const Node& n, int depth = 0) {
     if (!n.alternatives.empty()) {
+        if (depth >= kAlternativesDepth) return true; // (see accepts_null; may: the safe answer)
         for (const Node* a : n.alternatives)
-            if (may_be_array(*a)) return true;
+            if (may_be_array(*a, depth + 1)) return true;
         return false;
     }
     return n.types == 0 ? !n.never : (n.types & t_array) != 0;

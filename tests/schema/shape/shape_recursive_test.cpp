@@ -60,6 +60,28 @@ TEST(SchemaRecursive, RefChainThroughRefsThenStructure) {
     EXPECT_EQ(r->value, json("[[], [[]]]"));
 }
 
+// An alternative that is the node itself ({"anyOf": [X, {"$ref": "#"}]}) adds nothing: the walks
+// over alternatives (null allowed, envelope keys, bare targets, wrapping) stop instead of
+// recursing until the stack overflows, which every null and every envelope did.
+TEST(SchemaRecursive, AnAlternativeThatIsTheNodeItselfEnds) {
+    Schema s = compiled(R"({"anyOf":[{"type":"string"},{"$ref":"#"}]})");
+    auto str = s.from_llm_response("\"x\"");
+    ASSERT_TRUE(str) << str.error();
+    EXPECT_EQ(str->value, Value("x"));
+    EXPECT_FALSE(s.from_json("null"));
+    EXPECT_TRUE(s.from_llm_response(R"({"name": "f", "arguments": {"a": 1}})")); // kept as its JSON text
+    EXPECT_TRUE(s.from_llm_response("hello there"));
+    Schema nullable = compiled(R"({"anyOf":[{"type":"null"},{"anyOf":[{"$ref":"#"},{"type":"array","items":{"$ref":"#"}}]}]})");
+    EXPECT_TRUE(nullable.from_json("null"));
+    // A cycle through a nested anyOf is still tried, within the trials' budget: a value either
+    // shapes or the budget says so; the walk ends either way.
+    auto nested = nullable.from_json("[null, [null]]");
+    if (!nested) {
+        EXPECT_EQ(nested.error().kind(), ErrorKind::SizeExceeded);
+    }
+    EXPECT_FALSE(nullable.from_llm_response(R"({"name": "f", "arguments": {}})")); // neither null nor an array
+}
+
 TEST(SchemaRecursive, PureRefCyclesStayInvalid) {
     for (const char* schema : {R"({"$defs":{"A":{"$ref":"#/$defs/B"},"B":{"$ref":"#/$defs/A"}},"$ref":"#/$defs/A"})",
                                R"({"$defs":{"A":{"$ref":"#/$defs/A"}},"$ref":"#/$defs/A"})"}) {

@@ -27,6 +27,7 @@
 //                (auto_detect), an object is a call only with an arguments member; with the
 //                format named (bare-json, llama3), {"name"} alone is a call with {} arguments
 //                and a Warning (defaulted) at tool_calls[i]
+// Arguments written as null are a call without arguments ({}, Warning defaulted).
 // Reasoning (<think>, <thinking>, <reasoning>; unclosed, or a closer without opener as in
 // DeepSeek-R1) becomes a Reasoning block first; the prose around the calls is one Text block.
 // A call cut off at the end of the text is completed with the parser's complete_truncated

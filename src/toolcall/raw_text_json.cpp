@@ -197,6 +197,7 @@ bool read_function_tag(std::string_view& text, RawBuilder& b, CloseSearch& searc
         function_mention(b.source, static_cast<std::size_t>(text.data() - src)))
         return false;
     std::string_view name;
+    std::string_view quoted; // <function="f">: the name as written, in quotes that are no part of it
     std::size_t after = 0;
     if (text.starts_with("<function=")) {
         const std::size_t gt = text.find('>');
@@ -208,9 +209,13 @@ bool read_function_tag(std::string_view& text, RawBuilder& b, CloseSearch& searc
             return true;
         }
         name = trim(text.substr(10, gt - 10));
+        if (const std::string_view inner = unquoted_name(name); inner.size() != name.size()) {
+            quoted = name;
+            name = inner;
+        }
         after = gt + 1;
         // Qwen3-Coder's XML parameters (<function=f><parameter=p>v</parameter></function>), written
-        // without a <tool_call> around them: not a JSON body.
+        // without a <tool_call> around them: not a JSON body (read_xml_call reads the name itself).
         if (is_call_name(name) && skip_blanks(text.substr(after)).starts_with(kXmlParameter)) {
             text = read_xml_call(text, gt, b, true);
             return true;
@@ -249,7 +254,9 @@ bool read_function_tag(std::string_view& text, RawBuilder& b, CloseSearch& searc
             }
         }
     }
-    b.call(make_call(b, name, args, cut_off));
+    Diagnostics envelope;
+    if (!quoted.empty()) envelope.push_back(quoted_name(b, "name", quoted));
+    b.call(make_call(b, name, args, cut_off), std::move(envelope));
     stray_text(b, after_args, "a <function=...> call");
     if (at_opener) unclosed_block(b, body.substr(end), "a <function …> call");
     text = cut_off ? std::string_view() : body.substr(end + (at_opener ? 0 : close.size()));

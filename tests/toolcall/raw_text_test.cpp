@@ -76,6 +76,76 @@ TEST(ToolcallRawText, QwenCoderXmlInsideToolCall) {
     EXPECT_TRUE(call(r, 0).complete);
 }
 
+// Quotes around a Qwen3-Coder name (<parameter="city">, <function='f'>) are no part of it: removed,
+// with a Warning at the parameter (or at the call's name), offset of the quoted name.
+TEST(ToolcallRawText, QwenCoderQuotedNamesLoseTheirQuotes) {
+    const std::string text =
+        "<tool_call>\n<function=get_weather>\n<parameter=\"city\">\nParis\n</parameter>\n</function>\n</tool_call>";
+    const Response r = read(text);
+    ASSERT_EQ(r.tool_calls().size(), 1u);
+    EXPECT_EQ(call(r, 0).name, "get_weather");
+    EXPECT_EQ(call(r, 0).arguments.dump(), R"({"city":"Paris"})");
+    EXPECT_TRUE(call(r, 0).complete);
+    EXPECT_TRUE(r.diagnostics.empty());
+    ASSERT_EQ(call(r, 0).diagnostics.size(), 1u);
+    const Diagnostic& d = call(r, 0).diagnostics[0];
+    EXPECT_EQ(d.path, "city");
+    EXPECT_EQ(d.kind, DiagnosticKind::Repaired);
+    EXPECT_EQ(d.repair, RepairKind::WrapperStripped);
+    EXPECT_EQ(d.risk, Risk::Warning);
+    EXPECT_EQ(d.offset, 46u);
+    EXPECT_EQ(d.offset, text.find("\"city\""));
+    EXPECT_EQ(d.message.find("city"), std::string::npos); // never quoting the text
+
+    // Single quotes, the function's name quoted too (at tool_calls[0].name), a plain parameter.
+    const std::string both = "<tool_call>\n<function=\"get_weather\">\n<parameter='city'>\nParis\n</parameter>\n"
+                             "<parameter=days>\n3\n</parameter>\n</function>\n</tool_call>";
+    const Response q = read(both);
+    ASSERT_EQ(q.tool_calls().size(), 1u);
+    EXPECT_EQ(call(q, 0).name, "get_weather");
+    EXPECT_EQ(call(q, 0).arguments.dump(), R"({"city":"Paris","days":3})");
+    ASSERT_EQ(q.diagnostics.size(), 1u);
+    EXPECT_EQ(q.diagnostics[0].path, "tool_calls[0].name");
+    EXPECT_EQ(q.diagnostics[0].repair, RepairKind::WrapperStripped);
+    EXPECT_EQ(q.diagnostics[0].risk, Risk::Warning);
+    EXPECT_EQ(q.diagnostics[0].offset, 22u);
+    ASSERT_EQ(call(q, 0).diagnostics.size(), 1u);
+    EXPECT_EQ(call(q, 0).diagnostics[0].path, "city");
+    EXPECT_EQ(call(q, 0).diagnostics[0].offset, both.find("'city'"));
+
+    // Without <tool_call> around it, and a Functionary-style JSON body after a quoted name.
+    const Response bare = read("<function=\"get_weather\">\n<parameter=\"city\">\nParis\n</parameter>\n</function>");
+    EXPECT_EQ(bare.provider, Format::Hermes);
+    ASSERT_EQ(bare.tool_calls().size(), 1u);
+    EXPECT_EQ(call(bare, 0).name, "get_weather");
+    EXPECT_EQ(call(bare, 0).arguments.dump(), R"({"city":"Paris"})");
+    ASSERT_EQ(bare.diagnostics.size(), 1u);
+    EXPECT_EQ(bare.diagnostics[0].path, "tool_calls[0].name");
+    EXPECT_EQ(bare.diagnostics[0].offset, 10u);
+    const Response json = read("<function=\"f\">{\"a\": 1}</function>");
+    EXPECT_EQ(json.provider, Format::Functionary);
+    ASSERT_EQ(json.tool_calls().size(), 1u);
+    EXPECT_EQ(call(json, 0).name, "f");
+    EXPECT_EQ(call(json, 0).arguments.dump(), R"({"a":1})");
+    ASSERT_EQ(json.diagnostics.size(), 1u);
+    EXPECT_EQ(json.diagnostics[0].path, "tool_calls[0].name");
+    EXPECT_EQ(json.diagnostics[0].offset, 10u);
+}
+
+// Quotes that do not pair around the whole name are part of it, as before: nothing is guessed.
+TEST(ToolcallRawText, QwenCoderNamesWithUnpairedQuotesStayAsWritten) {
+    for (const char* name : {"\"city'", "\"city", "a\"b\"c", "\"a\"b\""}) {
+        const std::string text = std::string("<tool_call>\n<function=f>\n<parameter=") + name +
+                                 ">\nParis\n</parameter>\n</function>\n</tool_call>";
+        const Response r = read(text);
+        ASSERT_EQ(r.tool_calls().size(), 1u) << name;
+        ASSERT_EQ(call(r, 0).arguments.size(), 1u) << name;
+        EXPECT_EQ(call(r, 0).arguments.members()[0].key(), name);
+        EXPECT_TRUE(call(r, 0).diagnostics.empty()) << name;
+        EXPECT_TRUE(r.diagnostics.empty()) << name;
+    }
+}
+
 TEST(ToolcallRawText, Llama3PythonTagAndBareParameters) {
     const Response r = read("<|python_tag|>{\"name\": \"get_weather\", \"parameters\": {\"city\": \"Rome\"}}; "
                             "{\"name\": \"get_time\", \"parameters\": {}}<|eom_id|>");
@@ -113,6 +183,7 @@ TEST(ToolcallRawText, Llama3BuiltinPythonCall) {
     EXPECT_TRUE(code.tool_calls().empty()); // code, not a call: the text as it was
     EXPECT_EQ(code.text(), "<|python_tag|>print(1 + 1)<|eom_id|>");
 }
+
 
 TEST(ToolcallRawText, PythonicCalls) {
     const Response r = read("[get_weather(city='Paris', days=3, metric=True, tags=['a', \"b, c\"]), get_time()]");

@@ -1,7 +1,8 @@
 #pragma once
 // Tool calls an open model wrote as plain text, read into a Response (one Choice):
 //   hermes       <tool_call>{"name": …, "arguments": {…}}</tool_call>  (Hermes, Qwen 2.5/3; also
-//                Qwen3-Coder's <tool_call><function=name><parameter=p>v</parameter></function>,
+//                Qwen3-Coder's <tool_call><function=name><parameter=p>v</parameter></function>
+//                (a name in quotes, <parameter="p">, read without them, with a Warning),
 //                and Hermes 2 Pro's <function_call>/<tool>/<tools> wrappers,
 //                <function=name>{…}</function> and <function name="name">{…}</function>)
 //   llama3       <|python_tag|>{"name": …, "parameters": {…}} (several joined by ';'), the

@@ -85,6 +85,7 @@ Format detect_markers(std::string_view text) {
     if (text.find(kDeepseekMarker) != std::string_view::npos) return Format::DeepSeek;
     if (detail::find_dsml(text) != std::string_view::npos) return Format::DeepSeek;
     if (text.find("<|python_tag|>") != std::string_view::npos) return Format::Llama3;
+    if (text.find("<|python_start|>") != std::string_view::npos) return Format::Llama3; // Llama 4
     if (const std::size_t at = text.find("<function="); at != std::string_view::npos) {
         // Qwen3-Coder's <function=f><parameter=p>…, written without <tool_call>: Hermes' family
         // (Functionary v3.1 writes a JSON body).

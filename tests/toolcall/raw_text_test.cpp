@@ -184,6 +184,67 @@ TEST(ToolcallRawText, Llama3BuiltinPythonCall) {
     EXPECT_EQ(code.text(), "<|python_tag|>print(1 + 1)<|eom_id|>");
 }
 
+// Llama 4 wraps its pythonic call list in <|python_start|> … <|python_end|> (vLLM's
+// llama4_pythonic parser strips them): read as the list, detected as llama3.
+TEST(ToolcallRawText, Llama4PythonStartBlocks) {
+    const std::string one = "<|python_start|>[get_weather(city=\"Paris\")]<|python_end|>";
+    const std::string two = "<|python_start|>[get_weather(city=\"Paris\"), get_time(zone='UTC')]<|python_end|>";
+    EXPECT_EQ(detect_raw_text_format(one), Format::Llama3);
+    for (const Format f : {Format::AutoDetect, Format::Llama3}) {
+        const Response r = read(one, f);
+        EXPECT_EQ(r.provider, Format::Llama3);
+        ASSERT_EQ(r.tool_calls().size(), 1u);
+        EXPECT_EQ(call(r, 0).name, "get_weather");
+        EXPECT_EQ(call(r, 0).arguments.dump(), R"({"city":"Paris"})");
+        EXPECT_TRUE(call(r, 0).complete);
+        EXPECT_TRUE(r.diagnostics.empty());
+        EXPECT_EQ(r.text(), "");
+        const Response both = read(two, f);
+        ASSERT_EQ(both.tool_calls().size(), 2u);
+        EXPECT_EQ(call(both, 1).name, "get_time");
+        EXPECT_EQ(call(both, 1).arguments.dump(), R"({"zone":"UTC"})");
+        EXPECT_EQ(both.text(), "");
+    }
+    // A JSON call inside the markers reads too.
+    const Response json = read("<|python_start|>{\"name\": \"f\", \"parameters\": {\"a\": 1}}<|python_end|>");
+    ASSERT_EQ(json.tool_calls().size(), 1u);
+    EXPECT_EQ(call(json, 0).arguments.dump(), R"({"a":1})");
+}
+
+TEST(ToolcallRawText, Llama4PythonStartProseAroundAndCutOff) {
+    const Response r = read("Let me check.\n<|python_start|>[get_weather(city=\"Paris\")]<|python_end|>\nOne moment.");
+    ASSERT_EQ(r.tool_calls().size(), 1u);
+    EXPECT_EQ(call(r, 0).arguments.dump(), R"({"city":"Paris"})");
+    EXPECT_EQ(r.text(), "Let me check.\n\nOne moment.");
+    EXPECT_TRUE(r.diagnostics.empty()); // on its own line after a sentence: not flagged
+    // No <|python_end|>: the block runs to the end of the text, and the list was cut off there.
+    const std::string cut = "<|python_start|>[get_weather(city=\"Par";
+    const Response c = read(cut);
+    ASSERT_EQ(c.tool_calls().size(), 1u);
+    EXPECT_FALSE(call(c, 0).complete);
+    EXPECT_EQ(call(c, 0).arguments.dump(), R"({"city":"Par"})");
+    ASSERT_EQ(c.diagnostics.size(), 1u);
+    EXPECT_EQ(c.diagnostics[0].repair, RepairKind::MissingCloser);
+    EXPECT_EQ(c.diagnostics[0].risk, Risk::Risky);
+    EXPECT_EQ(c.diagnostics[0].offset, cut.size());
+}
+
+// Code in the markers is no call: the text comes back as it was, markers included.
+TEST(ToolcallRawText, Llama4PythonStartCodeStaysText) {
+    const std::string code = "<|python_start|>import math\nprint(math.pi)<|python_end|>";
+    const Response r = read(code);
+    EXPECT_EQ(r.provider, Format::Llama3);
+    EXPECT_TRUE(r.tool_calls().empty());
+    EXPECT_EQ(r.text(), code);
+    ASSERT_FALSE(r.diagnostics.empty());
+    EXPECT_EQ(r.diagnostics.back().kind, DiagnosticKind::Preserved);
+    EXPECT_EQ(r.diagnostics.back().risk, Risk::Risky);
+    // A block that holds no call beside one that does stays in the text whole.
+    const Response mixed = read("<|python_start|>print(1)<|python_end|>\n<|python_start|>[f(a=1)]<|python_end|>");
+    ASSERT_EQ(mixed.tool_calls().size(), 1u);
+    EXPECT_EQ(mixed.text(), "<|python_start|>print(1)<|python_end|>");
+}
+
 
 TEST(ToolcallRawText, PythonicCalls) {
     const Response r = read("[get_weather(city='Paris', days=3, metric=True, tags=['a', \"b, c\"]), get_time()]");
@@ -462,6 +523,19 @@ TEST(ToolcallRawText, ManyCallsStayLinear) {
     options.max_calls = 100000;
     const auto start = std::chrono::steady_clock::now();
     auto r = read_raw_text(text, Format::DeepSeek, options);
+    const auto elapsed = std::chrono::steady_clock::now() - start;
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->tool_calls().size(), 20000u);
+    EXPECT_LT(elapsed, std::chrono::seconds(2));
+}
+
+TEST(ToolcallRawText, ManyPythonStartBlocksStayLinear) {
+    std::string blocks;
+    for (int i = 0; i < 20000; ++i) blocks += "<|python_start|>[f(a=1)]<|python_end|>\n";
+    RawTextOptions options;
+    options.max_calls = 100000;
+    const auto start = std::chrono::steady_clock::now();
+    auto r = read_raw_text(blocks, Format::AutoDetect, options);
     const auto elapsed = std::chrono::steady_clock::now() - start;
     ASSERT_TRUE(r);
     EXPECT_EQ(r->tool_calls().size(), 20000u);

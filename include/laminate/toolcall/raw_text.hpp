@@ -8,7 +8,8 @@
 //   llama3       <|python_tag|>{"name": …, "parameters": {…}} (several joined by ';'), the
 //                bare {"name", "parameters"} object, built-ins as <|python_tag|>name.call(k=v),
 //                and Llama 3.2 / 4 pythonic calls [f(k=v, …), g()] (keyword arguments, Python
-//                literals; positional arguments are code, not a call)
+//                literals; positional arguments are code, not a call), also wrapped in Llama 4's
+//                <|python_start|> … <|python_end|> (the markers removed)
 //   mistral      [TOOL_CALLS][{"name", "arguments", "id"?}, …] and the v11+ form
 //                [TOOL_CALLS]name[CALL_ID]id?[ARGS]{…} and [TOOL_CALLS]name{…} (Mistral-Small-3.2;
 //                both repeated for parallel calls); an array of calls after stray words is read

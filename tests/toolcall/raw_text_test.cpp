@@ -245,6 +245,83 @@ TEST(ToolcallRawText, Llama4PythonStartCodeStaysText) {
     EXPECT_EQ(mixed.text(), "<|python_start|>print(1)<|python_end|>");
 }
 
+// A stop token the server left at the very end of the text (blanks after it too) is removed
+// before reading, with an Info: the call list before it is whole, not cut off.
+TEST(ToolcallRawText, TrailingStopTokensAreRemoved) {
+    const std::string list = "[get_weather(city=\"Paris\")]";
+    for (const char* token : {"<|eot_id|>", "<|eom_id|>", "<|eom|>", "<|eot|>", "</s>", "<|im_end|>", "<|end|>",
+                              "<|endoftext|>", "<end_of_turn>"}) {
+        for (const char* after : {"", "\n", " \n\n"}) {
+            for (const Format f : {Format::AutoDetect, Format::Llama3}) {
+                const std::string text = list + token + after;
+                SCOPED_TRACE(text);
+                const Response r = read(text, f);
+                EXPECT_EQ(r.provider, Format::Llama3);
+                ASSERT_EQ(r.tool_calls().size(), 1u);
+                EXPECT_EQ(call(r, 0).arguments.dump(), R"({"city":"Paris"})");
+                EXPECT_TRUE(call(r, 0).complete);
+                EXPECT_EQ(r.text(), "");
+                ASSERT_EQ(r.diagnostics.size(), 1u);
+                const Diagnostic& d = r.diagnostics[0];
+                EXPECT_EQ(d.path, "");
+                EXPECT_EQ(d.kind, DiagnosticKind::Repaired);
+                EXPECT_EQ(d.repair, RepairKind::WrapperStripped);
+                EXPECT_EQ(d.risk, Risk::Info);
+                EXPECT_EQ(d.offset, list.size());
+            }
+        }
+    }
+    // Several, blanks between them: one Info, offset of the first.
+    const Response two = read(list + "<|eom|>\n<|eot|>  \n");
+    ASSERT_EQ(two.tool_calls().size(), 1u);
+    ASSERT_EQ(two.diagnostics.size(), 1u);
+    EXPECT_EQ(two.diagnostics[0].offset, list.size());
+    EXPECT_NE(two.diagnostics[0].message.find('2'), std::string::npos);
+    // After other formats and plain answers too; reasoning before the call counts in the offset.
+    const std::string hermes = "<tool_call>{\"name\": \"f\", \"arguments\": {\"a\": 1}}</tool_call><|im_end|>";
+    const Response h = read(hermes);
+    ASSERT_EQ(h.tool_calls().size(), 1u);
+    EXPECT_EQ(h.text(), "");
+    ASSERT_EQ(h.diagnostics.size(), 1u); // no "in the middle of a line of prose" Warning
+    EXPECT_EQ(h.diagnostics[0].offset, hermes.find("<|im_end|>"));
+    const Response plain = read("Hello there.<|eot_id|>");
+    EXPECT_EQ(plain.text(), "Hello there.");
+    ASSERT_EQ(plain.diagnostics.size(), 1u);
+    EXPECT_EQ(plain.diagnostics[0].risk, Risk::Info);
+    const std::string thought = "<think>Paris.</think>" + list + "\n" + DS_("end" SP "of" SP "sentence");
+    const Response t = read(thought);
+    ASSERT_EQ(t.tool_calls().size(), 1u);
+    EXPECT_EQ(t.reasoning(), "Paris.");
+    ASSERT_EQ(t.diagnostics.size(), 1u);
+    EXPECT_EQ(t.diagnostics[0].offset, thought.find('\n') + 1);
+}
+
+// Only at the very end, and never one the format reads itself or one a text holds for itself.
+TEST(ToolcallRawText, StopTokensElsewhereAreLeftAlone) {
+    // Words after it: the text as before, no Info.
+    const std::string mid = "[get_weather(city=\"Paris\")]<|eot_id|> and more";
+    const Response m = read(mid);
+    EXPECT_TRUE(m.tool_calls().empty());
+    EXPECT_EQ(m.text(), mid);
+    for (const auto& d : m.diagnostics) EXPECT_NE(d.repair, RepairKind::WrapperStripped);
+    // HTML's strikethrough closes with </s>.
+    const Response html = read("The price was <s>$10</s>");
+    EXPECT_EQ(html.text(), "The price was <s>$10</s>");
+    EXPECT_TRUE(html.diagnostics.empty());
+    // Llama 3's <|python_tag|> call ends at its <|eom_id|>, Mistral's at its </s>: quietly, as ever.
+    const Response tag = read("<|python_tag|>{\"name\": \"f\", \"parameters\": {\"a\": 1}}<|eom_id|>");
+    ASSERT_EQ(tag.tool_calls().size(), 1u);
+    EXPECT_TRUE(tag.diagnostics.empty());
+    const Response mistral = read("[TOOL_CALLS][{\"name\": \"f\", \"arguments\": {\"a\": 1}}]</s>");
+    ASSERT_EQ(mistral.tool_calls().size(), 1u);
+    EXPECT_TRUE(mistral.diagnostics.empty());
+    // No call readable where the markers are: the text back unchanged, stop token included.
+    const std::string unreadable = "<tool_call>not json</tool_call><|im_end|>";
+    const Response u = read(unreadable);
+    EXPECT_TRUE(u.tool_calls().empty());
+    EXPECT_EQ(u.text(), unreadable);
+    for (const auto& d : u.diagnostics) EXPECT_NE(d.repair, RepairKind::WrapperStripped);
+}
 
 TEST(ToolcallRawText, PythonicCalls) {
     const Response r = read("[get_weather(city='Paris', days=3, metric=True, tags=['a', \"b, c\"]), get_time()]");
@@ -539,5 +616,21 @@ TEST(ToolcallRawText, ManyPythonStartBlocksStayLinear) {
     const auto elapsed = std::chrono::steady_clock::now() - start;
     ASSERT_TRUE(r);
     EXPECT_EQ(r->tool_calls().size(), 20000u);
+    EXPECT_LT(elapsed, std::chrono::seconds(2));
+}
+
+TEST(ToolcallRawText, ManyStopTokensStayLinear) {
+    std::string stops = "[f(a=1)]";
+    for (int i = 0; i < 200000; ++i) stops += "<|eot|> ";
+    const std::string unended(200000, '\n'); // blanks before no stop token
+    const auto start = std::chrono::steady_clock::now();
+    auto s = read_raw_text(stops);
+    auto u = read_raw_text("[f(a=1)]" + unended);
+    const auto elapsed = std::chrono::steady_clock::now() - start;
+    ASSERT_TRUE(s && u);
+    ASSERT_EQ(s->tool_calls().size(), 1u);
+    ASSERT_EQ(s->diagnostics.size(), 1u);
+    EXPECT_EQ(s->diagnostics[0].offset, 8u);
+    EXPECT_EQ(u->tool_calls().size(), 1u);
     EXPECT_LT(elapsed, std::chrono::seconds(2));
 }

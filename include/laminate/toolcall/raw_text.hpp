@@ -29,6 +29,8 @@
 //                (auto_detect), an object is a call only with an arguments member; with the
 //                format named (bare-json, llama3), {"name"} alone is a call with {} arguments
 //                and a Warning (defaulted) at tool_calls[i]
+// Stop tokens a server left at the very end of the text (<|eot_id|>, <|im_end|>, </s>, …) are
+// removed before reading (Info wrapper_stripped), except those a format ends its calls with.
 // Arguments written as null are a call without arguments ({}, Warning defaulted).
 // Reasoning (<think>, <thinking>, <reasoning>; unclosed, or a closer without opener as in
 // DeepSeek-R1) becomes a Reasoning block first; the prose around the calls is one Text block.

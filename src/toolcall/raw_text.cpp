@@ -86,6 +86,7 @@ Format detect_markers(std::string_view text) {
     if (text.find(kDeepseekMarker) != std::string_view::npos) return Format::DeepSeek;
     if (detail::find_dsml(text) != std::string_view::npos) return Format::DeepSeek;
     if (text.find("<|python_tag|>") != std::string_view::npos) return Format::Llama3;
+    if (text.find("<|python_start|>") != std::string_view::npos) return Format::Llama3; // Llama 4
     if (const std::size_t at = text.find("<function="); at != std::string_view::npos) {
         // Qwen3-Coder's <function=f><parameter=p>…, written without <tool_call>: Hermes' family
         // (Functionary v3.1 writes a JSON body).
@@ -116,12 +117,55 @@ Format other_format_markup(std::string_view text, Format own) {
         {Format::Hermes, has("<tool_call>") || has("<function name=") || has("<function_call>")},
         {Format::Mistral, has("[TOOL_CALLS]")},
         {Format::DeepSeek, has(kDeepseekMarker) || detail::find_dsml(text) != std::string_view::npos},
-        {Format::Llama3, has("<|python_tag|>")},
+        {Format::Llama3, has("<|python_tag|>") || has("<|python_start|>")},
         {Format::Functionary, has("<function=") && own != Format::Hermes}, // (Qwen3-Coder's is Hermes')
     };
     for (const auto& [format, present] : marks)
         if (present && format != own) return format;
     return Format::AutoDetect;
+}
+
+// Stop tokens a server may leave at the end of the text it returns: the end of the model's turn
+// or message (Llama 3's <|eot_id|> <|eom_id|>, Llama 4's <|eot|> <|eom|>, ChatML's <|im_end|>,
+// Phi's <|end|>, </s>, <|endoftext|>, <|end_of_text|>, Gemma's <end_of_turn>, DeepSeek's
+// <｜end▁of▁sentence｜>). None is part of the answer; left in, they read as words after the
+// calls (a pythonic list then looks cut off, a tagged call sits in a line of prose).
+constexpr std::string_view kStopTokens[] = {
+    "<|eot_id|>",    "<|eom_id|>",      "<|eot|>",       "<|eom|>",
+    "<|im_end|>",    "<|end|>",         "</s>",          "<|endoftext|>",
+    "<|end_of_text|>", "<end_of_turn>", "<\xEF\xBD\x9C" "end\xE2\x96\x81" "of\xE2\x96\x81" "sentence\xEF\xBD\x9C>"};
+
+struct StopTokens {
+    std::size_t at = 0;    // where the first of them begins (the text's size when none)
+    std::size_t count = 0; // how many there are
+};
+
+// The stop tokens at the very end of text, blanks between and after them included. </s> is one
+// only when the text has no <s>: HTML's strikethrough closes with the same tag. A token that
+// ends a call in the format's own markup (<|eom_id|> and <|eot_id|> after a <|python_tag|>
+// call, </s> after a Mistral call) is left to its reader, with what comes before it: the reader
+// takes the last one outside the call's strings as its end, which it can tell only with that one
+// still there. One scan from the end over what is removed: linear.
+StopTokens trailing_stop_tokens(std::string_view text) {
+    const bool strikethrough = text.find("<s>") != std::string_view::npos;
+    const bool python_tag = text.find("<|python_tag|>") != std::string_view::npos;
+    const bool mistral = text.find("[TOOL_CALLS]") != std::string_view::npos;
+    StopTokens out;
+    out.at = text.size();
+    while (true) {
+        std::size_t end = out.at;
+        while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\t' || text[end - 1] == '\n' || text[end - 1] == '\r'))
+            --end;
+        const std::string_view head = text.substr(0, end);
+        const std::string_view* found = nullptr;
+        for (const std::string_view& token : kStopTokens)
+            if (head.ends_with(token) && !(token == "</s>" && strikethrough)) found = &token;
+        if (!found) return out;
+        const bool llama_stop = *found == "<|eot_id|>" || *found == "<|eom_id|>";
+        if ((python_tag && llama_stop) || (mistral && *found == "</s>")) return out;
+        out.at = head.size() - found->size();
+        ++out.count;
+    }
 }
 
 // Offsets in text the UTF-8 repair changed, taken back to the bytes as sent: each U+FFFD put in
@@ -156,10 +200,24 @@ std::size_t read_format(Format f, std::string_view text, detail::RawBuilder& b) 
     }
 }
 
+// The Info of stop tokens removed from the end of the text (offset of the first).
+void note_stop_tokens(const StopTokens& stops, detail::RawBuilder& b) {
+    if (stops.count == 0) return;
+    Diagnostic d;
+    d.kind = DiagnosticKind::Repaired;
+    // Markup around the answer, not part of it, removed: what wrapper_stripped says.
+    d.repair = RepairKind::WrapperStripped;
+    d.risk = Risk::Info;
+    d.message = stops.count == 1 ? "removed a stop token left at the end of the text"
+                                 : "removed " + std::to_string(stops.count) + " stop tokens left at the end of the text";
+    d.offset = stops.at;
+    b.response.diagnostics.push_back(std::move(d));
+}
+
 } // namespace
 
 Format detect_raw_text_format(std::string_view text) {
-    const Split split = split_reasoning(text);
+    const Split split = split_reasoning(text.substr(0, trailing_stop_tokens(text).at));
     const Format marked = detect_markers(split.rest);
     if (marked != Format::AutoDetect) return marked;
     RawTextOptions options;
@@ -193,7 +251,9 @@ Result<Response> read_raw_text(std::string_view text, Format format, const RawTe
         }
         return r;
     }
-    Split split = split_reasoning(text);
+    // Stop tokens the server left at the end are no part of the answer: read without them.
+    const StopTokens stops = trailing_stop_tokens(text);
+    Split split = split_reasoning(text.substr(0, stops.at));
     const bool named = format != Format::AutoDetect; // the caller said which format
     if (format == Format::AutoDetect) {
         format = detect_markers(split.rest);
@@ -201,7 +261,9 @@ Result<Response> read_raw_text(std::string_view text, Format format, const RawTe
             detail::RawBuilder probe(options, text);
             probe.locate(split.rest);
             bool used_parameters = false;
-            if (detail::read_bare_json(split.rest, probe, &used_parameters) > 0)
+            const std::size_t bare = detail::read_bare_json(split.rest, probe, &used_parameters);
+            note_stop_tokens(stops, probe);
+            if (bare > 0)
                 return probe.finish(used_parameters ? Format::Llama3 : Format::BareJson,
                                     std::move(split.reasoning), split.has_reasoning);
             // No call at all: the text itself. One that starts like a pythonic call list and
@@ -232,13 +294,17 @@ Result<Response> read_raw_text(std::string_view text, Format format, const RawTe
         if (detail::read_bare_json(split.rest, bare) > 0) {
             bare.note(Risk::Warning, DiagnosticKind::Repaired,
                       "the tool call is written without its <tool_call> tags; it was read as a JSON call");
+            note_stop_tokens(stops, bare);
             return bare.finish(format, std::move(split.reasoning), split.has_reasoning);
         }
     }
     const bool marked = !b.response.diagnostics.empty() ||
                         (format != Format::Functionary && detect_markers(split.rest) != Format::AutoDetect);
     if (found == 0 && b.dropped_calls == 0 && marked) {
-        b.prose = std::string(split.rest);
+        // Unchanged: the stop tokens too.
+        const bool in_text = split.rest.data() >= text.data() && split.rest.data() <= text.data() + text.size();
+        b.prose = in_text ? std::string(text.substr(static_cast<std::size_t>(split.rest.data() - text.data())))
+                          : std::string(split.rest);
         b.note(Risk::Risky, DiagnosticKind::Preserved,
                "no tool call could be read in the " + std::string(format_name(format)) +
                    " text; it is kept as text");
@@ -252,6 +318,7 @@ Result<Response> read_raw_text(std::string_view text, Format format, const RawTe
         b.note(Risk::Warning, DiagnosticKind::Preserved,
                "no " + std::string(format_name(format)) + " tool call in the text; it is kept as text");
     }
+    if (!(found == 0 && b.dropped_calls == 0 && marked)) note_stop_tokens(stops, b);
     if (found > 0)
         if (const Format other = other_format_markup(b.prose, format); other != Format::AutoDetect)
             b.note(Risk::Warning, DiagnosticKind::Preserved,

@@ -46,6 +46,13 @@ std::size_t find_dsml(std::string_view text);
 // Qwen3-Coder's XML: <function=name><parameter=key>value</parameter>…</function>.
 inline constexpr std::string_view kXmlOpen = "<function=";
 inline constexpr std::string_view kXmlParameter = "<parameter=";
+// A function or parameter name written in quotes (<function="f">, <parameter='city'>): the name
+// inside them, or the name as it was when it has no such quotes. The quotes are no part of a
+// name in this markup; kept, they would make a parameter "\"city\"" that no tool has.
+std::string_view unquoted_name(std::string_view name);
+// The Warning of such quotes removed, at `path` (relative to the call: "name", or the
+// parameter's key), offset where the quoted name (a view into b.source) begins.
+Diagnostic quoted_name(const RawBuilder& b, std::string path, std::string_view quoted);
 // One such call at the start of body, its opening tag's '>' at gt, added to b; the text after
 // its </function> (empty when the text ends first). closed: the block around it (if any) was
 // closed; the call is complete when that is so and its </function> is there.

@@ -197,6 +197,7 @@ bool read_function_tag(std::string_view& text, RawBuilder& b, CloseSearch& searc
         function_mention(b.source, static_cast<std::size_t>(text.data() - src)))
         return false;
     std::string_view name;
+    std::string_view quoted; // <function="f">: the name as written, in quotes that are no part of it
     std::size_t after = 0;
     if (text.starts_with("<function=")) {
         const std::size_t gt = text.find('>');
@@ -208,9 +209,13 @@ bool read_function_tag(std::string_view& text, RawBuilder& b, CloseSearch& searc
             return true;
         }
         name = trim(text.substr(10, gt - 10));
+        if (const std::string_view inner = unquoted_name(name); inner.size() != name.size()) {
+            quoted = name;
+            name = inner;
+        }
         after = gt + 1;
         // Qwen3-Coder's XML parameters (<function=f><parameter=p>v</parameter></function>), written
-        // without a <tool_call> around them: not a JSON body.
+        // without a <tool_call> around them: not a JSON body (read_xml_call reads the name itself).
         if (is_call_name(name) && skip_blanks(text.substr(after)).starts_with(kXmlParameter)) {
             text = read_xml_call(text, gt, b, true);
             return true;
@@ -249,7 +254,9 @@ bool read_function_tag(std::string_view& text, RawBuilder& b, CloseSearch& searc
             }
         }
     }
-    b.call(make_call(b, name, args, cut_off));
+    Diagnostics envelope;
+    if (!quoted.empty()) envelope.push_back(quoted_name(b, "name", quoted));
+    b.call(make_call(b, name, args, cut_off), std::move(envelope));
     stray_text(b, after_args, "a <function=...> call");
     if (at_opener) unclosed_block(b, body.substr(end), "a <function …> call");
     text = cut_off ? std::string_view() : body.substr(end + (at_opener ? 0 : close.size()));
@@ -361,8 +368,11 @@ bool json_call_at(std::string_view text) {
     return text.starts_with('{');
 }
 
-// What one <|python_tag|> wrote, up to its stop token: JSON calls, or a pythonic call list.
-std::size_t read_python_tag(std::string_view segment, RawBuilder& b) {
+// What one <|python_tag|> (or Llama 4's <|python_start|>, `marker`) wrote, up to its stop token:
+// JSON calls, or a pythonic call list. When it holds neither, `kept` (the segment, or the block
+// with its markers) goes to the text.
+std::size_t read_python_tag(std::string_view segment, RawBuilder& b, std::string_view marker = "<|python_tag|>",
+                            std::string_view kept = {}) {
     std::size_t found = 0;
     for (auto& p : read_payloads(segment)) {
         b.rebase(p.diagnostics, segment);
@@ -377,9 +387,29 @@ std::size_t read_python_tag(std::string_view segment, RawBuilder& b) {
     if (found == 0 && !segment.empty()) {
         // A built-in tool in Python syntax (brave_search.call(query=...)): not JSON; kept as text.
         b.note(Risk::Warning, DiagnosticKind::Preserved,
-               "<|python_tag|> content is not a JSON call; kept as text");
-        b.text(segment);
+               std::string(marker).append(" content is not a JSON or pythonic call; kept as text"));
+        b.text(kept.data() ? kept : segment);
     }
+    return found;
+}
+
+// Llama 4 wraps what it writes as code, its pythonic call list too, in <|python_start|> …
+// <|python_end|> (vLLM's llama4_pythonic parser strips the two): each block is read as a
+// <|python_tag|> segment is, the text around the blocks is prose. A block whose <|python_end|>
+// is missing runs to the end of the text. Each search starts where the last block ended: linear.
+std::size_t read_python_blocks(std::string_view text, RawBuilder& b) {
+    constexpr std::string_view open = "<|python_start|>", close = "<|python_end|>";
+    std::size_t found = 0;
+    for (std::size_t at = text.find(open); at != std::string_view::npos; at = text.find(open)) {
+        b.text(text.substr(0, at));
+        const std::string_view inner = text.substr(at + open.size());
+        const std::size_t end = inner.find(close);
+        const std::string_view block =
+            text.substr(at, end == std::string_view::npos ? std::string_view::npos : open.size() + end + close.size());
+        found += read_python_tag(trim(inner.substr(0, end)), b, open, block);
+        text = end == std::string_view::npos ? std::string_view() : inner.substr(end + close.size());
+    }
+    b.text(text);
     return found;
 }
 
@@ -389,6 +419,7 @@ std::size_t read_llama3(std::string_view text, RawBuilder& b) {
     constexpr std::string_view tag = "<|python_tag|>";
     std::size_t at = text.find(tag);
     if (at == std::string_view::npos) {
+        if (text.find("<|python_start|>") != std::string_view::npos) return read_python_blocks(text, b);
         if (looks_pythonic(text))
             if (const std::size_t n = read_pythonic(text, b)) return n;
         // Prose, then the call list on its own last line: the prose is text.

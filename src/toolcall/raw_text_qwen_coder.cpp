@@ -51,6 +51,29 @@ Diagnostic parameter_repair(const RawBuilder& b, RepairKind repair, Risk risk, s
 
 } // namespace
 
+std::string_view unquoted_name(std::string_view name) {
+    if (name.size() < 3 || (name.front() != '"' && name.front() != '\'')) return name;
+    // Only one pair, around the whole name: "a"b" is no quoted name.
+    if (name.find(name.front(), 1) != name.size() - 1) return name;
+    return name.substr(1, name.size() - 2);
+}
+
+Diagnostic quoted_name(const RawBuilder& b, std::string path, std::string_view quoted) {
+    Diagnostics one(1);
+    Diagnostic& d = one.front();
+    d.path = std::move(path);
+    d.kind = DiagnosticKind::Repaired;
+    // Markup around the name, removed: the nearest repair there is (no quote was replaced or
+    // added, which is what the quote repairs say).
+    d.repair = RepairKind::WrapperStripped;
+    d.risk = Risk::Warning;
+    d.message = "removed the quotes around a name in the call's markup";
+    d.suggestion = "write names in the markup without quotes: <function=name>, <parameter=name>";
+    d.offset = 0;
+    b.rebase(one, quoted); // offsets count from the start of the whole text
+    return std::move(one.front());
+}
+
 // One <function=name><parameter=key>value</parameter>...</function> call (Qwen3-Coder) at the
 // start of body, its opening tag's '>' at gt; returns the text after its </function> (empty when
 // the text ends first). A value that reads as JSON (number, bool, object) is taken as such, else
@@ -60,7 +83,10 @@ std::string_view read_xml_call(std::string_view body, std::size_t gt, RawBuilder
     constexpr std::string_view pclose = "</parameter>";
     constexpr std::string_view fclose = "</function>";
     ToolCall call;
-    call.name = std::string(trim(body.substr(kXmlOpen.size(), gt - kXmlOpen.size())));
+    const std::string_view name_in_text = trim(body.substr(kXmlOpen.size(), gt - kXmlOpen.size()));
+    call.name = std::string(unquoted_name(name_in_text));
+    Diagnostics envelope; // repairs of the call's markup, at tool_calls[i]
+    if (call.name.size() != name_in_text.size()) envelope.push_back(quoted_name(b, "name", name_in_text));
     call.arguments = Value::object();
     ArgumentSetter setter;
     std::string_view rest = body.substr(gt + 1);
@@ -95,7 +121,12 @@ std::string_view read_xml_call(std::string_view body, std::size_t gt, RawBuilder
         const std::size_t name_end = rest.find('>');
         if (name_end == std::string_view::npos) { complete = false; rest = {}; break; }
         const std::string_view key_in_text = trim(rest.substr(0, name_end));
-        const std::string key(key_in_text);
+        const std::string key(unquoted_name(key_in_text));
+        if (key.size() != key_in_text.size()) {
+            Diagnostic d = quoted_name(b, {}, key_in_text);
+            append_path_key(d.path, key);
+            call.diagnostics.push_back(std::move(d));
+        }
         rest.remove_prefix(name_end + 1);
         bool inner = false, unclosed = false;
         std::size_t end = parameter_end(rest, inner, unclosed);
@@ -130,7 +161,7 @@ std::string_view read_xml_call(std::string_view body, std::size_t gt, RawBuilder
     }
     call.raw_arguments = call.arguments.dump();
     call.complete = complete && function_closed;
-    b.call(std::move(call));
+    b.call(std::move(call), std::move(envelope));
     return rest;
 }
 

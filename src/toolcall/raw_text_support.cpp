@@ -642,7 +642,9 @@ bool call_from_object(const Value& v0, const Payload& payload, FoundCall& found,
     for (auto k : kArgumentKeys) {
         const Value* a = arguments_member(*v, k);
         if (!a) continue;
-        const bool fits = a->is_object() || (a->is_string() && (k == "arguments" || k == "parameters"));
+        // null ("arguments": null) is a call written without arguments, read as {} below.
+        const bool fits =
+            a->is_object() || a->is_null() || (a->is_string() && (k == "arguments" || k == "parameters"));
         if (!fits) return false;
         args = a;
         key = k;
@@ -660,6 +662,11 @@ bool call_from_object(const Value& v0, const Payload& payload, FoundCall& found,
             if (m.key() != "name" && m.key() != "id" && m.key() != "type") return false;
         if (!name_only_calls) return false;
         found.name_only = true;
+        call.arguments = Value::object();
+        call.raw_arguments = "{}";
+    } else if (args->is_null()) {
+        // The marker (or the member itself) says this is a call; null says it has no arguments.
+        // Read as {}, but said: a model that meant to write arguments and wrote null lost them.
         call.arguments = Value::object();
         call.raw_arguments = "{}";
     } else if (args->is_string()) {
@@ -682,6 +689,15 @@ bool call_from_object(const Value& v0, const Payload& payload, FoundCall& found,
             continue;
         }
         if (!wrapper.empty() && under(d.path, wrapper, rest)) d.path = std::string(rest);
+        found.envelope.push_back(std::move(d));
+    }
+    if (args && args->is_null()) {
+        Diagnostic d;
+        d.path = "arguments"; // the call's arguments, whichever member held them
+        d.kind = DiagnosticKind::Defaulted;
+        d.risk = Risk::Warning;
+        d.message = "null arguments were read as none: the call has {} for its arguments";
+        d.suggestion = "write \"arguments\": {} for a call without arguments";
         found.envelope.push_back(std::move(d));
     }
     return true;

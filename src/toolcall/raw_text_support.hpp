@@ -116,6 +116,8 @@ struct FoundCall {
 // An object with a name and nothing else ("id" and "type" aside) is a call without arguments
 // when name_only_calls, or when it sits in an array beside calls that have arguments; it is
 // then FoundCall::name_only unless those siblings vouch for it.
+// Arguments written as null are a call without arguments: {} and a Warning (defaulted) at
+// "arguments" in FoundCall::envelope.
 // The payload's diagnostics are split: those inside the arguments go to the call (paths relative
 // to the arguments), the rest to FoundCall::envelope. Arguments sent as a JSON string are read
 // from the decoded string: their diagnostics have no offset in the text.

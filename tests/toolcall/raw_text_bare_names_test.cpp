@@ -5,6 +5,8 @@
 // With the format named (bare-json, llama3), a name alone is a call without arguments, and a
 // Warning on the call says so. Formats with markers (Hermes tags, Mistral's [TOOL_CALLS]) mark
 // the call themselves: a name alone there stays a quiet call.
+// Arguments written as null ("arguments": null) are a call without arguments in every format:
+// {}, and a Warning at tool_calls[i].arguments.
 
 #include <laminate/toolcall/raw_text.hpp>
 
@@ -111,6 +113,62 @@ TEST(RawTextBareNames, MarkedFormatsKeepNameOnlyCallsQuiet) {
     const Response mistral = read("[TOOL_CALLS][{\"name\": \"get_time\"}]");
     ASSERT_EQ(mistral.tool_calls().size(), 1u);
     EXPECT_TRUE(mistral.diagnostics.empty());
+}
+
+// "arguments": null says the call has none: read as {} with a Warning at its arguments, in every
+// format whose calls are JSON envelopes.
+TEST(RawTextBareNames, NullArgumentsAreReadAsNone) {
+    struct Case {
+        const char* text;
+        Format provider;
+    };
+    for (const Case& c : {Case{"<tool_call>\n{\"name\": \"noop\", \"arguments\": null}\n</tool_call>", Format::Hermes},
+                          Case{"[TOOL_CALLS][{\"name\": \"noop\", \"arguments\": null}]", Format::Mistral},
+                          Case{"<|python_tag|>{\"name\": \"noop\", \"parameters\": null}", Format::Llama3},
+                          Case{"{\"name\": \"noop\", \"arguments\": null}", Format::BareJson},
+                          Case{"<tool_call>{\"function\": {\"name\": \"noop\", \"arguments\": null}}</tool_call>",
+                               Format::Hermes}}) {
+        SCOPED_TRACE(c.text);
+        const Response r = read(c.text);
+        EXPECT_EQ(r.provider, c.provider);
+        ASSERT_EQ(r.tool_calls().size(), 1u);
+        EXPECT_EQ(call(r, 0).name, "noop");
+        EXPECT_EQ(call(r, 0).arguments, Value::object());
+        EXPECT_EQ(call(r, 0).raw_arguments, "{}");
+        EXPECT_TRUE(call(r, 0).complete);
+        EXPECT_TRUE(call(r, 0).diagnostics.empty());
+        EXPECT_EQ(r.text(), "");
+        ASSERT_EQ(r.diagnostics.size(), 1u);
+        EXPECT_EQ(r.diagnostics[0].path, "tool_calls[0].arguments");
+        EXPECT_EQ(r.diagnostics[0].kind, DiagnosticKind::Defaulted);
+        EXPECT_EQ(r.diagnostics[0].risk, Risk::Warning);
+        EXPECT_EQ(r.diagnostics[0].message.find("noop"), std::string::npos);
+    }
+    // Beside a call with arguments, at its own index.
+    const Response two =
+        read("[TOOL_CALLS][{\"name\": \"f\", \"arguments\": {\"a\": 1}}, {\"name\": \"g\", \"arguments\": null}]");
+    ASSERT_EQ(two.tool_calls().size(), 2u);
+    EXPECT_EQ(call(two, 1).arguments, Value::object());
+    ASSERT_EQ(two.diagnostics.size(), 1u);
+    EXPECT_EQ(two.diagnostics[0].path, "tool_calls[1].arguments");
+}
+
+// Arguments that are another scalar are still no call, and a null member that is no arguments
+// member stays data.
+TEST(RawTextBareNames, OtherScalarArgumentsAndNullDataAreNoCall) {
+    const std::string scalar = "<tool_call>{\"name\": \"noop\", \"arguments\": 5}</tool_call>";
+    const Response r = read(scalar);
+    EXPECT_TRUE(r.tool_calls().empty());
+    EXPECT_EQ(r.text(), scalar);
+    ASSERT_FALSE(r.diagnostics.empty());
+    EXPECT_EQ(r.diagnostics.back().risk, Risk::Risky);
+    for (std::string_view text : {"The user is {\"name\": \"Alice\", \"age\": null}.",
+                                  "{\"name\": \"Alice\", \"input\": null}"}) {
+        const Response d = read(text);
+        EXPECT_TRUE(d.tool_calls().empty()) << text;
+        EXPECT_EQ(d.text(), text);
+        EXPECT_TRUE(d.diagnostics.empty()) << text;
+    }
 }
 
 } // namespace

@@ -60,6 +60,23 @@ TEST(RawTextPythonicCutOff, ClosedListIsNotCutOff) {
     EXPECT_TRUE(r.diagnostics.empty());
 }
 
+// A stop token after the closing ] (left in by the server) does not make the list look cut off.
+TEST(RawTextPythonicCutOff, StopTokenAfterTheListIsNoCut) {
+    for (const char* text : {"[get_weather(city=\"Paris\")]<|eot_id|>", "[get_weather(city=\"Paris\")]</s>\n"}) {
+        const Response r = read(text);
+        ASSERT_EQ(r.tool_calls().size(), 1u) << text;
+        EXPECT_TRUE(call(r, 0).complete) << text;
+        EXPECT_FALSE(list_cut_off(r)) << text;
+        ASSERT_EQ(r.diagnostics.size(), 1u) << text;
+        EXPECT_EQ(r.diagnostics[0].risk, Risk::Info) << text; // the stop token removed, nothing else
+    }
+    // Cut off before the ] and a stop token after: still cut off.
+    const Response cut = read("[get_weather(city=\"Par<|eot_id|>");
+    ASSERT_EQ(cut.tool_calls().size(), 1u);
+    EXPECT_FALSE(call(cut, 0).complete);
+    EXPECT_TRUE(list_cut_off(cut));
+}
+
 // Prose that starts like a call list: no call made of it; the text kept whole.
 TEST(RawTextPythonicCutOff, ProseStartingLikeAListStaysText) {
     for (const char* text : {"[see(note)", "[see(note)] and then [more", "[get_weather(city=\"Paris\")] is how to call it. [x",

@@ -76,6 +76,76 @@ TEST(ToolcallRawText, QwenCoderXmlInsideToolCall) {
     EXPECT_TRUE(call(r, 0).complete);
 }
 
+// Quotes around a Qwen3-Coder name (<parameter="city">, <function='f'>) are no part of it: removed,
+// with a Warning at the parameter (or at the call's name), offset of the quoted name.
+TEST(ToolcallRawText, QwenCoderQuotedNamesLoseTheirQuotes) {
+    const std::string text =
+        "<tool_call>\n<function=get_weather>\n<parameter=\"city\">\nParis\n</parameter>\n</function>\n</tool_call>";
+    const Response r = read(text);
+    ASSERT_EQ(r.tool_calls().size(), 1u);
+    EXPECT_EQ(call(r, 0).name, "get_weather");
+    EXPECT_EQ(call(r, 0).arguments.dump(), R"({"city":"Paris"})");
+    EXPECT_TRUE(call(r, 0).complete);
+    EXPECT_TRUE(r.diagnostics.empty());
+    ASSERT_EQ(call(r, 0).diagnostics.size(), 1u);
+    const Diagnostic& d = call(r, 0).diagnostics[0];
+    EXPECT_EQ(d.path, "city");
+    EXPECT_EQ(d.kind, DiagnosticKind::Repaired);
+    EXPECT_EQ(d.repair, RepairKind::WrapperStripped);
+    EXPECT_EQ(d.risk, Risk::Warning);
+    EXPECT_EQ(d.offset, 46u);
+    EXPECT_EQ(d.offset, text.find("\"city\""));
+    EXPECT_EQ(d.message.find("city"), std::string::npos); // never quoting the text
+
+    // Single quotes, the function's name quoted too (at tool_calls[0].name), a plain parameter.
+    const std::string both = "<tool_call>\n<function=\"get_weather\">\n<parameter='city'>\nParis\n</parameter>\n"
+                             "<parameter=days>\n3\n</parameter>\n</function>\n</tool_call>";
+    const Response q = read(both);
+    ASSERT_EQ(q.tool_calls().size(), 1u);
+    EXPECT_EQ(call(q, 0).name, "get_weather");
+    EXPECT_EQ(call(q, 0).arguments.dump(), R"({"city":"Paris","days":3})");
+    ASSERT_EQ(q.diagnostics.size(), 1u);
+    EXPECT_EQ(q.diagnostics[0].path, "tool_calls[0].name");
+    EXPECT_EQ(q.diagnostics[0].repair, RepairKind::WrapperStripped);
+    EXPECT_EQ(q.diagnostics[0].risk, Risk::Warning);
+    EXPECT_EQ(q.diagnostics[0].offset, 22u);
+    ASSERT_EQ(call(q, 0).diagnostics.size(), 1u);
+    EXPECT_EQ(call(q, 0).diagnostics[0].path, "city");
+    EXPECT_EQ(call(q, 0).diagnostics[0].offset, both.find("'city'"));
+
+    // Without <tool_call> around it, and a Functionary-style JSON body after a quoted name.
+    const Response bare = read("<function=\"get_weather\">\n<parameter=\"city\">\nParis\n</parameter>\n</function>");
+    EXPECT_EQ(bare.provider, Format::Hermes);
+    ASSERT_EQ(bare.tool_calls().size(), 1u);
+    EXPECT_EQ(call(bare, 0).name, "get_weather");
+    EXPECT_EQ(call(bare, 0).arguments.dump(), R"({"city":"Paris"})");
+    ASSERT_EQ(bare.diagnostics.size(), 1u);
+    EXPECT_EQ(bare.diagnostics[0].path, "tool_calls[0].name");
+    EXPECT_EQ(bare.diagnostics[0].offset, 10u);
+    const Response json = read("<function=\"f\">{\"a\": 1}</function>");
+    EXPECT_EQ(json.provider, Format::Functionary);
+    ASSERT_EQ(json.tool_calls().size(), 1u);
+    EXPECT_EQ(call(json, 0).name, "f");
+    EXPECT_EQ(call(json, 0).arguments.dump(), R"({"a":1})");
+    ASSERT_EQ(json.diagnostics.size(), 1u);
+    EXPECT_EQ(json.diagnostics[0].path, "tool_calls[0].name");
+    EXPECT_EQ(json.diagnostics[0].offset, 10u);
+}
+
+// Quotes that do not pair around the whole name are part of it, as before: nothing is guessed.
+TEST(ToolcallRawText, QwenCoderNamesWithUnpairedQuotesStayAsWritten) {
+    for (const char* name : {"\"city'", "\"city", "a\"b\"c", "\"a\"b\""}) {
+        const std::string text = std::string("<tool_call>\n<function=f>\n<parameter=") + name +
+                                 ">\nParis\n</parameter>\n</function>\n</tool_call>";
+        const Response r = read(text);
+        ASSERT_EQ(r.tool_calls().size(), 1u) << name;
+        ASSERT_EQ(call(r, 0).arguments.size(), 1u) << name;
+        EXPECT_EQ(call(r, 0).arguments.members()[0].key(), name);
+        EXPECT_TRUE(call(r, 0).diagnostics.empty()) << name;
+        EXPECT_TRUE(r.diagnostics.empty()) << name;
+    }
+}
+
 TEST(ToolcallRawText, Llama3PythonTagAndBareParameters) {
     const Response r = read("<|python_tag|>{\"name\": \"get_weather\", \"parameters\": {\"city\": \"Rome\"}}; "
                             "{\"name\": \"get_time\", \"parameters\": {}}<|eom_id|>");
@@ -112,6 +182,145 @@ TEST(ToolcallRawText, Llama3BuiltinPythonCall) {
     const Response code = read("<|python_tag|>print(1 + 1)<|eom_id|>", Format::Llama3);
     EXPECT_TRUE(code.tool_calls().empty()); // code, not a call: the text as it was
     EXPECT_EQ(code.text(), "<|python_tag|>print(1 + 1)<|eom_id|>");
+}
+
+// Llama 4 wraps its pythonic call list in <|python_start|> … <|python_end|> (vLLM's
+// llama4_pythonic parser strips them): read as the list, detected as llama3.
+TEST(ToolcallRawText, Llama4PythonStartBlocks) {
+    const std::string one = "<|python_start|>[get_weather(city=\"Paris\")]<|python_end|>";
+    const std::string two = "<|python_start|>[get_weather(city=\"Paris\"), get_time(zone='UTC')]<|python_end|>";
+    EXPECT_EQ(detect_raw_text_format(one), Format::Llama3);
+    for (const Format f : {Format::AutoDetect, Format::Llama3}) {
+        const Response r = read(one, f);
+        EXPECT_EQ(r.provider, Format::Llama3);
+        ASSERT_EQ(r.tool_calls().size(), 1u);
+        EXPECT_EQ(call(r, 0).name, "get_weather");
+        EXPECT_EQ(call(r, 0).arguments.dump(), R"({"city":"Paris"})");
+        EXPECT_TRUE(call(r, 0).complete);
+        EXPECT_TRUE(r.diagnostics.empty());
+        EXPECT_EQ(r.text(), "");
+        const Response both = read(two, f);
+        ASSERT_EQ(both.tool_calls().size(), 2u);
+        EXPECT_EQ(call(both, 1).name, "get_time");
+        EXPECT_EQ(call(both, 1).arguments.dump(), R"({"zone":"UTC"})");
+        EXPECT_EQ(both.text(), "");
+    }
+    // A JSON call inside the markers reads too.
+    const Response json = read("<|python_start|>{\"name\": \"f\", \"parameters\": {\"a\": 1}}<|python_end|>");
+    ASSERT_EQ(json.tool_calls().size(), 1u);
+    EXPECT_EQ(call(json, 0).arguments.dump(), R"({"a":1})");
+}
+
+TEST(ToolcallRawText, Llama4PythonStartProseAroundAndCutOff) {
+    const Response r = read("Let me check.\n<|python_start|>[get_weather(city=\"Paris\")]<|python_end|>\nOne moment.");
+    ASSERT_EQ(r.tool_calls().size(), 1u);
+    EXPECT_EQ(call(r, 0).arguments.dump(), R"({"city":"Paris"})");
+    EXPECT_EQ(r.text(), "Let me check.\n\nOne moment.");
+    EXPECT_TRUE(r.diagnostics.empty()); // on its own line after a sentence: not flagged
+    // No <|python_end|>: the block runs to the end of the text, and the list was cut off there.
+    const std::string cut = "<|python_start|>[get_weather(city=\"Par";
+    const Response c = read(cut);
+    ASSERT_EQ(c.tool_calls().size(), 1u);
+    EXPECT_FALSE(call(c, 0).complete);
+    EXPECT_EQ(call(c, 0).arguments.dump(), R"({"city":"Par"})");
+    ASSERT_EQ(c.diagnostics.size(), 1u);
+    EXPECT_EQ(c.diagnostics[0].repair, RepairKind::MissingCloser);
+    EXPECT_EQ(c.diagnostics[0].risk, Risk::Risky);
+    EXPECT_EQ(c.diagnostics[0].offset, cut.size());
+}
+
+// Code in the markers is no call: the text comes back as it was, markers included.
+TEST(ToolcallRawText, Llama4PythonStartCodeStaysText) {
+    const std::string code = "<|python_start|>import math\nprint(math.pi)<|python_end|>";
+    const Response r = read(code);
+    EXPECT_EQ(r.provider, Format::Llama3);
+    EXPECT_TRUE(r.tool_calls().empty());
+    EXPECT_EQ(r.text(), code);
+    ASSERT_FALSE(r.diagnostics.empty());
+    EXPECT_EQ(r.diagnostics.back().kind, DiagnosticKind::Preserved);
+    EXPECT_EQ(r.diagnostics.back().risk, Risk::Risky);
+    // A block that holds no call beside one that does stays in the text whole.
+    const Response mixed = read("<|python_start|>print(1)<|python_end|>\n<|python_start|>[f(a=1)]<|python_end|>");
+    ASSERT_EQ(mixed.tool_calls().size(), 1u);
+    EXPECT_EQ(mixed.text(), "<|python_start|>print(1)<|python_end|>");
+}
+
+// A stop token the server left at the very end of the text (blanks after it too) is removed
+// before reading, with an Info: the call list before it is whole, not cut off.
+TEST(ToolcallRawText, TrailingStopTokensAreRemoved) {
+    const std::string list = "[get_weather(city=\"Paris\")]";
+    for (const char* token : {"<|eot_id|>", "<|eom_id|>", "<|eom|>", "<|eot|>", "</s>", "<|im_end|>", "<|end|>",
+                              "<|endoftext|>", "<end_of_turn>"}) {
+        for (const char* after : {"", "\n", " \n\n"}) {
+            for (const Format f : {Format::AutoDetect, Format::Llama3}) {
+                const std::string text = list + token + after;
+                SCOPED_TRACE(text);
+                const Response r = read(text, f);
+                EXPECT_EQ(r.provider, Format::Llama3);
+                ASSERT_EQ(r.tool_calls().size(), 1u);
+                EXPECT_EQ(call(r, 0).arguments.dump(), R"({"city":"Paris"})");
+                EXPECT_TRUE(call(r, 0).complete);
+                EXPECT_EQ(r.text(), "");
+                ASSERT_EQ(r.diagnostics.size(), 1u);
+                const Diagnostic& d = r.diagnostics[0];
+                EXPECT_EQ(d.path, "");
+                EXPECT_EQ(d.kind, DiagnosticKind::Repaired);
+                EXPECT_EQ(d.repair, RepairKind::WrapperStripped);
+                EXPECT_EQ(d.risk, Risk::Info);
+                EXPECT_EQ(d.offset, list.size());
+            }
+        }
+    }
+    // Several, blanks between them: one Info, offset of the first.
+    const Response two = read(list + "<|eom|>\n<|eot|>  \n");
+    ASSERT_EQ(two.tool_calls().size(), 1u);
+    ASSERT_EQ(two.diagnostics.size(), 1u);
+    EXPECT_EQ(two.diagnostics[0].offset, list.size());
+    EXPECT_NE(two.diagnostics[0].message.find('2'), std::string::npos);
+    // After other formats and plain answers too; reasoning before the call counts in the offset.
+    const std::string hermes = "<tool_call>{\"name\": \"f\", \"arguments\": {\"a\": 1}}</tool_call><|im_end|>";
+    const Response h = read(hermes);
+    ASSERT_EQ(h.tool_calls().size(), 1u);
+    EXPECT_EQ(h.text(), "");
+    ASSERT_EQ(h.diagnostics.size(), 1u); // no "in the middle of a line of prose" Warning
+    EXPECT_EQ(h.diagnostics[0].offset, hermes.find("<|im_end|>"));
+    const Response plain = read("Hello there.<|eot_id|>");
+    EXPECT_EQ(plain.text(), "Hello there.");
+    ASSERT_EQ(plain.diagnostics.size(), 1u);
+    EXPECT_EQ(plain.diagnostics[0].risk, Risk::Info);
+    const std::string thought = "<think>Paris.</think>" + list + "\n" + DS_("end" SP "of" SP "sentence");
+    const Response t = read(thought);
+    ASSERT_EQ(t.tool_calls().size(), 1u);
+    EXPECT_EQ(t.reasoning(), "Paris.");
+    ASSERT_EQ(t.diagnostics.size(), 1u);
+    EXPECT_EQ(t.diagnostics[0].offset, thought.find('\n') + 1);
+}
+
+// Only at the very end, and never one the format reads itself or one a text holds for itself.
+TEST(ToolcallRawText, StopTokensElsewhereAreLeftAlone) {
+    // Words after it: the text as before, no Info.
+    const std::string mid = "[get_weather(city=\"Paris\")]<|eot_id|> and more";
+    const Response m = read(mid);
+    EXPECT_TRUE(m.tool_calls().empty());
+    EXPECT_EQ(m.text(), mid);
+    for (const auto& d : m.diagnostics) EXPECT_NE(d.repair, RepairKind::WrapperStripped);
+    // HTML's strikethrough closes with </s>.
+    const Response html = read("The price was <s>$10</s>");
+    EXPECT_EQ(html.text(), "The price was <s>$10</s>");
+    EXPECT_TRUE(html.diagnostics.empty());
+    // Llama 3's <|python_tag|> call ends at its <|eom_id|>, Mistral's at its </s>: quietly, as ever.
+    const Response tag = read("<|python_tag|>{\"name\": \"f\", \"parameters\": {\"a\": 1}}<|eom_id|>");
+    ASSERT_EQ(tag.tool_calls().size(), 1u);
+    EXPECT_TRUE(tag.diagnostics.empty());
+    const Response mistral = read("[TOOL_CALLS][{\"name\": \"f\", \"arguments\": {\"a\": 1}}]</s>");
+    ASSERT_EQ(mistral.tool_calls().size(), 1u);
+    EXPECT_TRUE(mistral.diagnostics.empty());
+    // No call readable where the markers are: the text back unchanged, stop token included.
+    const std::string unreadable = "<tool_call>not json</tool_call><|im_end|>";
+    const Response u = read(unreadable);
+    EXPECT_TRUE(u.tool_calls().empty());
+    EXPECT_EQ(u.text(), unreadable);
+    for (const auto& d : u.diagnostics) EXPECT_NE(d.repair, RepairKind::WrapperStripped);
 }
 
 TEST(ToolcallRawText, PythonicCalls) {
@@ -415,5 +624,34 @@ TEST(ToolcallRawText, ManyCallsStayLinear) {
     const auto elapsed = std::chrono::steady_clock::now() - start;
     ASSERT_TRUE(r);
     EXPECT_EQ(r->tool_calls().size(), 20000u);
+    EXPECT_LT(elapsed, std::chrono::seconds(2));
+}
+
+TEST(ToolcallRawText, ManyPythonStartBlocksStayLinear) {
+    std::string blocks;
+    for (int i = 0; i < 20000; ++i) blocks += "<|python_start|>[f(a=1)]<|python_end|>\n";
+    RawTextOptions options;
+    options.max_calls = 100000;
+    const auto start = std::chrono::steady_clock::now();
+    auto r = read_raw_text(blocks, Format::AutoDetect, options);
+    const auto elapsed = std::chrono::steady_clock::now() - start;
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->tool_calls().size(), 20000u);
+    EXPECT_LT(elapsed, std::chrono::seconds(2));
+}
+
+TEST(ToolcallRawText, ManyStopTokensStayLinear) {
+    std::string stops = "[f(a=1)]";
+    for (int i = 0; i < 200000; ++i) stops += "<|eot|> ";
+    const std::string unended(200000, '\n'); // blanks before no stop token
+    const auto start = std::chrono::steady_clock::now();
+    auto s = read_raw_text(stops);
+    auto u = read_raw_text("[f(a=1)]" + unended);
+    const auto elapsed = std::chrono::steady_clock::now() - start;
+    ASSERT_TRUE(s && u);
+    ASSERT_EQ(s->tool_calls().size(), 1u);
+    ASSERT_EQ(s->diagnostics.size(), 1u);
+    EXPECT_EQ(s->diagnostics[0].offset, 8u);
+    EXPECT_EQ(u->tool_calls().size(), 1u);
     EXPECT_LT(elapsed, std::chrono::seconds(2));
 }

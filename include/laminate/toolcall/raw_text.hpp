@@ -1,13 +1,15 @@
 #pragma once
 // Tool calls an open model wrote as plain text, read into a Response (one Choice):
 //   hermes       <tool_call>{"name": …, "arguments": {…}}</tool_call>  (Hermes, Qwen 2.5/3; also
-//                Qwen3-Coder's <tool_call><function=name><parameter=p>v</parameter></function>,
+//                Qwen3-Coder's <tool_call><function=name><parameter=p>v</parameter></function>
+//                (a name in quotes, <parameter="p">, read without them, with a Warning),
 //                and Hermes 2 Pro's <function_call>/<tool>/<tools> wrappers,
 //                <function=name>{…}</function> and <function name="name">{…}</function>)
 //   llama3       <|python_tag|>{"name": …, "parameters": {…}} (several joined by ';'), the
 //                bare {"name", "parameters"} object, built-ins as <|python_tag|>name.call(k=v),
 //                and Llama 3.2 / 4 pythonic calls [f(k=v, …), g()] (keyword arguments, Python
-//                literals; positional arguments are code, not a call)
+//                literals; positional arguments are code, not a call), also wrapped in Llama 4's
+//                <|python_start|> … <|python_end|> (the markers removed)
 //   mistral      [TOOL_CALLS][{"name", "arguments", "id"?}, …] and the v11+ form
 //                [TOOL_CALLS]name[CALL_ID]id?[ARGS]{…} and [TOOL_CALLS]name{…} (Mistral-Small-3.2;
 //                both repeated for parallel calls); an array of calls after stray words is read
@@ -27,6 +29,9 @@
 //                (auto_detect), an object is a call only with an arguments member; with the
 //                format named (bare-json, llama3), {"name"} alone is a call with {} arguments
 //                and a Warning (defaulted) at tool_calls[i]
+// Stop tokens a server left at the very end of the text (<|eot_id|>, <|im_end|>, </s>, …) are
+// removed before reading (Info wrapper_stripped), except those a format ends its calls with.
+// Arguments written as null are a call without arguments ({}, Warning defaulted).
 // Reasoning (<think>, <thinking>, <reasoning>; unclosed, or a closer without opener as in
 // DeepSeek-R1) becomes a Reasoning block first; the prose around the calls is one Text block.
 // A call cut off at the end of the text is completed with the parser's complete_truncated

@@ -16,7 +16,6 @@
 
 #include <laminate/parse.hpp>
 #include <laminate/schema.hpp>
-#include <laminate/schema.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -79,6 +78,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             LAMINATE_FUZZ_CHECK(from_text->diagnostics.size() == from_value->diagnostics.size(),
                                 "shaping text and value give different diagnostics");
         }
+    }
+    // Model text (extraction, envelopes, wrappers, bare answers), whatever the instance holds:
+    // only never a crash, hang or sanitizer report (the walks over a recursive schema's
+    // alternatives are what this reaches that the paths above do not).
+    if (shaping) {
+        ShapeOptions opt;
+        opt.mode = (selector & 8u) ? Mode::Strict : Mode::Lenient;
+        opt.parse.max_depth = po.max_depth;
+        (void)shaping->from_llm_response(text.substr(newline + 1), opt);
     }
     return 0;
 }

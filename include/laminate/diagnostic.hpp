@@ -73,6 +73,7 @@ enum class RepairKind : unsigned char {
     DigitSeparator,     // 82_461_110: underscores between digits (Python, C++14) removed
     BareAnswerQuotes,   // shaping: quotes around a bare answer ('Paris', “Paris”) removed
     BareAnswerMarkup,   // shaping: markdown emphasis or inline code around a bare answer (**Paris**, `Paris`) removed
+    MissingOpener,      // "a": 1, "b": 2}: the root object's '{' was missing (a prefilled '{' left out), inserted
 };
 
 std::string_view risk_name(Risk r) noexcept;            // "info", "warning", "risky"

@@ -112,7 +112,7 @@ std::vector<Extracted> extract_objects(std::string_view text, const ParseOptions
 // bytes with no '{', '[', '<' or '`' — a word, a label, a number or a sentence ("TWO", "yes",
 // "12,111", "Paris is the capital."), or one inline code span around such a line ("`Paris`",
 // backticks included). A view into `text`; nullopt otherwise (a reasoning block
-// still open, several lines, anything that looks like structure). Shaping reads it as a string
+// still open, several lines, anything that looks like structure, and JSON's `null`, a value). Shaping reads it as a string
 // for a scalar target when no JSON candidate fits (from_llm_response).
 std::optional<std::string_view> bare_answer(std::string_view text, const ExtractOptions& options = {});
 

@@ -76,6 +76,7 @@ std::string_view repair_name(RepairKind k) noexcept {
     case RepairKind::DigitSeparator: return "digit_separator";
     case RepairKind::BareAnswerQuotes: return "bare_answer_quotes";
     case RepairKind::BareAnswerMarkup: return "bare_answer_markup";
+    case RepairKind::MissingOpener: return "missing_opener";
     }
     return "unknown";
 }

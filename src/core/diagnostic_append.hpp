@@ -22,7 +22,7 @@ inline constexpr std::uint64_t style_repairs =
     style_repair_bit(RepairKind::UnquotedKey) | style_repair_bit(RepairKind::PythonLiteral) |
     style_repair_bit(RepairKind::TrailingComma) | style_repair_bit(RepairKind::Comment) |
     style_repair_bit(RepairKind::SpecialWhitespace);
-static_assert(static_cast<unsigned>(RepairKind::BareAnswerMarkup) < 64, "a RepairKind is a bit of a uint64_t");
+static_assert(static_cast<unsigned>(RepairKind::MissingOpener) < 64, "a RepairKind is a bit of a uint64_t");
 inline constexpr bool style_repair(RepairKind k) noexcept {
     return (style_repairs & style_repair_bit(k)) != 0;
 }

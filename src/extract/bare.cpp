@@ -80,6 +80,9 @@ std::optional<std::string_view> bare_answer(std::string_view text, const Extract
         }
     }
     if (s.empty() || s.size() > kMaxBare) return std::nullopt;
+    // JSON's null is the JSON value it reads as, not a word: where null is refused, its refusal
+    // stands (a string target must not be handed the text "null").
+    if (s == "null") return std::nullopt;
     // One inline code span around the whole answer (`Paris`) is markup shaping removes; a
     // backtick anywhere else may open code or a fence.
     const bool code_span = s.size() > 2 && s.front() == '`' && s.back() == '`';

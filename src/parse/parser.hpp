@@ -185,6 +185,8 @@ private:
         return parent == FrameKind::Array || parent == FrameKind::Tuple;
     }
     Next reopen_object(const char* closer, const char* comma);
+    Next open_missing_object(const char* colon);
+    bool ends_with_brace() const noexcept;
     // --- members.cpp: what models write between and around members
     Next members_in_array();
     bool value_follows_colon(const char* colon) const;

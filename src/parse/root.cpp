@@ -129,6 +129,12 @@ Next Parser::root_after_value() {
         if (root_text_)
             return fail(ErrorKind::InvalidJson, p_, "unexpected content after unquoted text",
                         PathAt::Container);
+        // "a": 1, "b": 2}: a quoted string, a colon, and the text ends with '}': an object whose
+        // opener is missing (the caller prefilled the answer with '{', as Anthropic suggests,
+        // and passed on only what the model wrote).
+        if (c == ':' && !comma && !concatenated_ && ws_.values.size() == 1 && last.is_string() &&
+            (*root_start_ == '"' || *root_start_ == '\'') && ends_with_brace())
+            return open_missing_object(p_);
         const bool container_follows_container =
             (c == '{' || c == '[') && (last.is_object() || last.is_array());
         if ((separated || container_follows_container) && c != ':' && c != ';' && c != '=') {
@@ -141,6 +147,30 @@ Next Parser::root_after_value() {
         return fail(ErrorKind::InvalidJson, p_, "unexpected content after the JSON value",
                     PathAt::Container);
     }
+}
+
+// Whether the input's last byte other than white space is '}'.
+bool Parser::ends_with_brace() const noexcept {
+    const char* t = end_;
+    while (t != p_ && is_ws(static_cast<unsigned char>(t[-1])))
+        --t;
+    return t != p_ && t[-1] == '}';
+}
+
+// The root string just read is the first key of an object whose '{' is missing: an object frame
+// is opened at the string, the string becomes its key, and reading goes on at the colon.
+Next Parser::open_missing_object(const char* colon) {
+    if (!repair(RepairKind::MissingOpener, root_start_, "inserted '{'", PathAt::Container)) return Next::Fail;
+    Value key = std::move(ws_.values.top());
+    ws_.values.pop();
+    p_ = root_start_;
+    if (!open_frame(FrameKind::Object)) return Next::Fail;
+    const std::string_view k = key.as_string();
+    ws_.keys.push_back(KeyInfo{offset(root_start_), key_fingerprint(k.data(), k.size(), k.data() + k.size())});
+    ws_.values.emplace(std::move(key));
+    p_ = colon;
+    hot_close_ = nullptr;
+    return Next::AfterKey;
 }
 
 // The root object's members, back on the value stack in an object frame again: its closer was

@@ -295,6 +295,25 @@ TEST(BareAnswer, ZeroFractionIntoAnInteger) {
     EXPECT_EQ(frac.error().kind(), ErrorKind::LossyConversion);
 }
 
+// A whole answer `null` is JSON's null, not a word: a schema string refuses it (it was read as
+// the text "null" with an Info), a typed std::string reads null as it reads it anywhere (its
+// default, with a Warning), and a target that allows null takes it.
+TEST(BareAnswer, NullIsAValueNotAWord) {
+    EXPECT_FALSE(bare_answer("null"));
+    EXPECT_FALSE(bare_answer("```json\nnull\n```"));
+    auto typed = from_llm_response<std::string>("null");
+    ASSERT_TRUE(typed) << typed.error();
+    EXPECT_EQ(typed->value, "");
+    EXPECT_EQ(max_risk(typed->diagnostics), Risk::Warning);
+    auto schema = compiled(R"({"type":"string"})").from_llm_response("null");
+    ASSERT_FALSE(schema) << schema->value.dump();
+    auto optional = from_llm_response<std::optional<std::string>>("null");
+    ASSERT_TRUE(optional) << optional.error();
+    EXPECT_FALSE(optional->value.has_value());
+    // A word that only contains it stays a word.
+    EXPECT_EQ(bare_answer("nullable"), "nullable");
+}
+
 TEST(BareAnswer, JsonStillWinsOverTheBareReading) {
     auto quoted = from_llm_response<std::string>(R"("hello")");
     ASSERT_TRUE(quoted) << quoted.error();

@@ -38,51 +38,50 @@ std::size_t count_nodes(const Value& root) {
 
 // A schema a bare answer can be: enums, booleans, numbers, strings (and null beside them). An
 // object or array schema never takes one: structure is not invented around a scalar.
-// (Alternatives are looked into kAlternativesDepth deep, as everywhere: a recursive schema's may
-// be the node itself.)
-bool bare_target(const schema_detail::Node& n, int depth = 0) {
+// (Every alternative reachable, each looked at once, see each_alternative: none `never`, and
+// those without alternatives of their own a scalar or an enum.)
+bool bare_target(const schema_detail::Node& n) {
     using namespace schema_detail;
-    if (n.never) return false;
-    if (!n.alternatives.empty()) {
-        if (depth >= kAlternativesDepth) return true; // (a cycle adds nothing to an "every")
-        for (const Node* a : n.alternatives)
-            if (!bare_target(*a, depth + 1)) return false;
-        return true;
-    }
-    if (n.has_enum) return true;
-    return n.types != 0 && (n.types & (t_array | t_object)) == 0;
+    bool any = false; // (a pure cycle of alternatives has no value at all)
+    return each_alternative(n, [&](const Node& x) {
+        if (x.never) return false;
+        if (!x.alternatives.empty()) return true;
+        any = true;
+        if (x.has_enum) return true;
+        return x.types != 0 && (x.types & (t_array | t_object)) == 0;
+    }) && any;
 }
 
 // How many of the properties a node declares `v` has (the best of its alternatives).
-std::size_t declared_keys(const schema_detail::Node& n, const Value& v, int depth = 0) {
+std::size_t declared_keys(const schema_detail::Node& n, const Value& v) {
     std::size_t best = 0;
-    if (depth < schema_detail::kAlternativesDepth)
-        for (const schema_detail::Node* a : n.alternatives) best = std::max(best, declared_keys(*a, v, depth + 1));
-    if (!v.is_object()) return best;
-    std::size_t count = 0;
-    for (const schema_detail::Property& p : n.properties)
-        if (v.find(p.key)) ++count;
-    return std::max(best, count);
+    if (!v.is_object()) return 0;
+    schema_detail::each_alternative(n, [&](const schema_detail::Node& x) {
+        std::size_t count = 0;
+        for (const schema_detail::Property& p : x.properties)
+            if (v.find(p.key)) ++count;
+        best = std::max(best, count);
+        return true;
+    });
+    return best;
 }
 
 // Whether the schema's root (or one of its alternatives) declares `key` as a property: an object
 // of that one key is then data, not a wrapper around the payload.
-bool declares_property(const schema_detail::Node& n, std::string_view key, int depth = 0) {
-    for (const schema_detail::Property& p : n.properties)
-        if (p.key == key) return true;
-    if (depth < schema_detail::kAlternativesDepth)
-        for (const schema_detail::Node* a : n.alternatives)
-            if (declares_property(*a, key, depth + 1)) return true;
-    return false;
+bool declares_property(const schema_detail::Node& n, std::string_view key) {
+    return !schema_detail::each_alternative(n, [&](const schema_detail::Node& x) {
+        for (const schema_detail::Property& p : x.properties)
+            if (p.key == key) return false; // found: stop
+        return true;
+    });
 }
 
-bool declares_envelope_key(const schema_detail::Node& n, int depth = 0) {
-    for (const schema_detail::Property& p : n.properties)
-        if (shape_detail::is_envelope_key(p.key)) return true;
-    if (depth < schema_detail::kAlternativesDepth)
-        for (const schema_detail::Node* a : n.alternatives)
-            if (declares_envelope_key(*a, depth + 1)) return true;
-    return false;
+bool declares_envelope_key(const schema_detail::Node& n) {
+    return !schema_detail::each_alternative(n, [](const schema_detail::Node& x) {
+        for (const schema_detail::Property& p : x.properties)
+            if (shape_detail::is_envelope_key(p.key)) return false; // found: stop
+        return true;
+    });
 }
 
 // Whether the schema takes a tool-call envelope `v` as it is, should it read without error: a

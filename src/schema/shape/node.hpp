@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 namespace re2 {
@@ -29,10 +30,6 @@ namespace laminate::schema_detail {
 
 struct Node;
 
-// How deep the walks over a node's alternatives (anyOf / oneOf) go: in a recursive schema an
-// alternative may be the node itself ({"anyOf": [{"type": "string"}, {"$ref": "#"}]}), which adds
-// nothing a walk has not seen, and would never end.
-inline constexpr int kAlternativesDepth = 32;
 
 // JSON types a node accepts, as bits; none set means any value.
 enum TypeBit : unsigned {
@@ -182,6 +179,26 @@ struct Node {
     std::shared_ptr<const FieldSpec> limits;
     NodeRare* rare = nullptr; // null: none of those keywords (one of ShapeTree::rares)
 };
+
+// Calls f on n and on every node reachable from it through alternatives (anyOf / oneOf), each
+// once, until f returns false (then false). In a recursive schema an alternative may lead back
+// ({"anyOf": [X, {"anyOf": [{"$ref": "#"}, ...]}]}): a walk that followed it again would never
+// end, or branch exponentially; a node seen once has said all it has to say. A node without
+// alternatives costs one call, no allocation.
+template <class F>
+bool each_alternative(const Node& n, F&& f) {
+    if (n.alternatives.empty()) return f(n);
+    std::vector<const Node*> stack{&n};
+    std::unordered_set<const Node*> seen{&n};
+    while (!stack.empty()) {
+        const Node* x = stack.back();
+        stack.pop_back();
+        if (!f(*x)) return false;
+        for (const Node* a : x->alternatives)
+            if (seen.insert(a).second) stack.push_back(a);
+    }
+    return true;
+}
 
 struct ShapeTree {
     std::deque<Node> nodes;

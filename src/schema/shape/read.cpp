@@ -68,21 +68,20 @@ bool not_finite(ShapeState& st) {
     return st.fail(Error(ErrorKind::TypeMismatch, "expected a finite number, got NaN or an infinity (JSON cannot hold it)"));
 }
 
-// (Alternatives are looked into kAlternativesDepth deep: in a recursive schema one may be the
-// node itself, {"anyOf": [{"type": "string"}, {"$ref": "#"}]}, and adds nothing below that.)
-bool accepts_null(const Node& n, int depth = 0) {
-    if (!n.alternatives.empty()) {
-        if (depth >= kAlternativesDepth) return false;
-        for (const Node* a : n.alternatives)
-            if (accepts_null(*a, depth + 1)) return true;
-        return false;
-    }
-    if (n.has_enum) {
-        for (const Value& v : n.enum_values)
-            if (v.is_null()) return true;
-        return false;
-    }
-    return n.types == 0 ? !n.never : (n.types & t_null) != 0;
+// Whether null is a value of the node: of one of its alternatives, when it has them (each
+// reachable one looked at once, see each_alternative).
+bool accepts_null(const Node& n) {
+    return !each_alternative(n, [](const Node& x) {
+        if (!x.alternatives.empty()) return true;
+        bool takes = false;
+        if (x.has_enum) {
+            for (const Value& v : x.enum_values)
+                if (v.is_null()) takes = true;
+        } else {
+            takes = x.types == 0 ? !x.never : (x.types & t_null) != 0;
+        }
+        return !takes; // found: stop
+    });
 }
 
 // A number or boolean node (no enum, no alternatives): reading null there would invent 0 or false.
@@ -95,14 +94,11 @@ bool holds_sentinels(const Node& n) { return n.types == 0 || (n.types & t_string
 
 // Whether a node's values may be arrays themselves (then wrapping a value in an array for it is
 // ambiguous: [x] or [[x]], and under a recursive schema it would never end).
-bool may_be_array(const Node& n, int depth = 0) {
-    if (!n.alternatives.empty()) {
-        if (depth >= kAlternativesDepth) return true; // (see accepts_null; may: the safe answer)
-        for (const Node* a : n.alternatives)
-            if (may_be_array(*a, depth + 1)) return true;
-        return false;
-    }
-    return n.types == 0 ? !n.never : (n.types & t_array) != 0;
+bool may_be_array(const Node& n) {
+    return !each_alternative(n, [](const Node& x) {
+        if (!x.alternatives.empty()) return true;
+        return !(x.types == 0 ? !x.never : (x.types & t_array) != 0); // found: stop
+    });
 }
 
 // A node whose values are arrays only (or null): no alternatives, no enum.

@@ -118,6 +118,63 @@ bool not_finite(std::string_view s, double& out) noexcept {
     return false;
 }
 
+// What a model copies along from formatted text that prints as nothing or as a space: zero-width
+// space, non-joiner and joiner, word joiner, byte order mark; no-break, narrow no-break and thin
+// spaces. Around a number they are no part of it. (Between digit groups the spaces group, as an
+// ASCII space does: separator_at.)
+constexpr std::array<std::string_view, 8> kEdgeChars{
+    "\xE2\x80\x8B" /* U+200B */, "\xE2\x80\x8C" /* U+200C */, "\xE2\x80\x8D" /* U+200D */,
+    "\xE2\x81\xA0" /* U+2060 */, "\xEF\xBB\xBF" /* U+FEFF */, "\xC2\xA0" /* U+00A0 */,
+    "\xE2\x80\xAF" /* U+202F */, "\xE2\x80\x89" /* U+2009 */};
+
+// ASCII whitespace and kEdgeChars trimmed from both ends. Each round removes at least one byte
+// or ends: linear.
+std::string_view trim_edges(std::string_view s) noexcept {
+    while (true) {
+        s = trim(s);
+        bool cut = false;
+        for (std::string_view c : kEdgeChars) {
+            if (s.starts_with(c)) {
+                s.remove_prefix(c.size());
+                cut = true;
+            }
+            if (s.ends_with(c)) {
+                s.remove_suffix(c.size());
+                cut = true;
+            }
+        }
+        if (!cut) return s;
+    }
+}
+
+// Minus signs of typeset text (U+2212 MINUS SIGN, U+FE63 SMALL HYPHEN-MINUS, U+FF0D FULLWIDTH
+// HYPHEN-MINUS): what a word processor or a CJK font makes of '-'.
+constexpr std::array<std::string_view, 3> kMinusSigns{"\xE2\x88\x92", "\xEF\xB9\xA3", "\xEF\xBC\x8D"};
+
+// `s` with every typographic minus written as '-', into `out`; false (out untouched) when it has
+// none. Each is read as '-' wherever it stands, so the grammar that takes '-' decides: "−5" and
+// "1e−3" are numbers, "−" and "5−3" are not.
+bool ascii_minus(std::string_view s, std::string& out) {
+    bool found = false;
+    for (std::size_t i = 0; i < s.size();) {
+        std::size_t len = 0;
+        for (std::string_view m : kMinusSigns)
+            if (s.substr(i).starts_with(m)) len = m.size();
+        if (len != 0 && !found) {
+            out.assign(s.substr(0, i));
+            found = true;
+        }
+        if (len != 0) {
+            out += '-';
+            i += len;
+        } else {
+            if (found) out += s[i];
+            ++i;
+        }
+    }
+    return found;
+}
+
 constexpr std::array<std::string_view, 5> kCurrencySymbols{"$", "\xE2\x82\xAC" /* € */, "\xC2\xA3" /* £ */,
                                                            "\xC2\xA5" /* ¥ */, "\xE2\x82\xB9" /* ₹ */};
 
@@ -265,7 +322,21 @@ NumberText read_number_text(std::string_view text, bool best_effort) {
         out.radix = true;
         return out;
     }
-    if (best_effort) out.status = best_effort_number(s, out);
+    if (!best_effort) return out;
+    // Text copied from typeset prose: read again as what it stands for, the edges trimmed, then
+    // the minus signs made ASCII. What is read again has no such edge, then no such sign either:
+    // two levels deep at most.
+    if (std::string_view inner = trim_edges(s); inner.size() != s.size()) {
+        NumberText again = read_number_text(inner, true);
+        again.edge_chars = true;
+        return again;
+    }
+    if (std::string ascii; ascii_minus(s, ascii)) {
+        NumberText again = read_number_text(ascii, true);
+        again.minus_sign = true;
+        return again;
+    }
+    out.status = best_effort_number(s, out);
     return out;
 }
 

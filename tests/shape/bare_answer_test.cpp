@@ -276,6 +276,20 @@ TEST(BareAnswer, CurrencySymbolsYesCodesAndPercentNo) {
     }
 }
 
+// A typographic minus and invisible characters in a bare number answer, as in a JSON string.
+TEST(BareAnswer, TypographicMinusAndInvisibleCharacters) {
+    for (const char* text : {"\xE2\x88\x92" "3", "\xE2\x80\x8B" "-3\xE2\x80\x8B"}) {
+        auto t = from_llm_response<int>(text);
+        ASSERT_TRUE(t) << text << ": " << t.error();
+        EXPECT_EQ(t->value, -3);
+        EXPECT_EQ(max_risk(t->diagnostics), Risk::Warning);
+        auto s = compiled(R"({"type":"integer"})").from_llm_response(text);
+        ASSERT_TRUE(s) << text << ": " << s.error();
+        EXPECT_EQ(s->value, Value(-3));
+        EXPECT_FALSE(from_llm_response<int>(text, Mode::Strict)) << text;
+    }
+}
+
 // An integral number written with a zero fraction is the integer, with the Info of that
 // reading; a fraction is no integer.
 TEST(BareAnswer, ZeroFractionIntoAnInteger) {

@@ -178,22 +178,44 @@ bool ascii_minus(std::string_view s, std::string& out) {
 constexpr std::array<std::string_view, 5> kCurrencySymbols{"$", "\xE2\x82\xAC" /* € */, "\xC2\xA3" /* £ */,
                                                            "\xC2\xA5" /* ¥ */, "\xE2\x82\xB9" /* ₹ */};
 
-bool strip_currency_prefix(std::string_view& s) noexcept {
+// ISO 4217 codes of the currencies models write most, upper case only: in lower case several are
+// words ("try" is the Turkish lira's code, "cup" and "top" are others'), and "12 try" is no
+// amount. A fixed list, not any three capitals: "12 KGS" may be kilograms.
+constexpr std::array<std::string_view, 40> kCurrencyCodes{
+    "USD", "EUR", "GBP", "JPY", "CNY", "INR", "CAD", "AUD", "CHF", "SEK", "NOK", "DKK", "BRL", "MXN",
+    "KRW", "RUB", "ZAR", "PLN", "HKD", "SGD", "NZD", "TRY", "CZK", "HUF", "ILS", "THB", "IDR", "MYR",
+    "PHP", "TWD", "AED", "SAR", "ARS", "CLP", "COP", "VND", "EGP", "NGN", "UAH", "RON"};
+
+// The length of the symbol or code `s` starts (or ends, `at_end`) with, 0 when none; `code`
+// says which kind it is.
+std::size_t currency_mark(std::string_view s, bool at_end, bool& code) noexcept {
+    auto has = [&](std::string_view m) { return at_end ? s.ends_with(m) : s.starts_with(m); };
     for (std::string_view sym : kCurrencySymbols)
-        if (s.starts_with(sym)) {
-            s = trim(s.substr(sym.size()));
-            return true;
+        if (has(sym)) {
+            code = false;
+            return sym.size();
         }
-    return false;
+    for (std::string_view c : kCurrencyCodes)
+        if (has(c)) {
+            code = true;
+            return c.size();
+        }
+    return 0;
 }
 
-bool strip_currency_suffix(std::string_view& s) noexcept {
-    for (std::string_view sym : kCurrencySymbols)
-        if (s.ends_with(sym)) {
-            s = trim(s.substr(0, s.size() - sym.size()));
-            return true;
-        }
-    return false;
+// Removes a currency symbol or code before or after the number, and the spaces beside it (a
+// no-break space is what typesetting puts between "12,50" and "€").
+bool strip_currency(std::string_view& s, NumberText& out) noexcept {
+    bool code = false;
+    if (std::size_t len = currency_mark(s, false, code)) {
+        s = trim_edges(s.substr(len));
+    } else if ((len = currency_mark(s, true, code))) {
+        s = trim_edges(s.substr(0, s.size() - len));
+    } else {
+        return false;
+    }
+    (code ? out.currency_code : out.currency) = true;
+    return true;
 }
 
 // Separators between digit groups, by role: '.' and ',' may be grouping or the decimal mark;
@@ -295,10 +317,10 @@ NumberTextStatus best_effort_number(std::string_view s, NumberText& out) {
     };
     std::string_view body = s;
     take_sign(body);
-    out.currency = strip_currency_prefix(body) || strip_currency_suffix(body);
+    const bool currency = strip_currency(body, out);
     take_sign(body);
     if (body.empty()) return NumberTextStatus::NotANumber;
-    if (out.currency) {
+    if (currency) {
         std::string unsigned_lexeme;
         if (body[0] != '+' && body[0] != '-' && plain_number(body, unsigned_lexeme)) {
             out.lexeme = negative && unsigned_lexeme != "0" ? "-" + unsigned_lexeme : unsigned_lexeme;

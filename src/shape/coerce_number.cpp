@@ -98,9 +98,9 @@ Result<Value> number_from_string(const Value& in, const IntTarget* integer, std:
         return fail(ctx, ErrorKind::OutOfRange,
                     "expected " + std::string(expected) + ", got a radix literal beyond 64 bits");
     }
-    // "1.000" and a zero-width space: the number inside is as ambiguous as it is alone
-    // (read_integer checks a string that is only the number).
-    const bool stripped = t.edge_chars || t.minus_sign;
+    // "USD 1.000", "1.000" and a zero-width space: the number inside is as ambiguous as it is
+    // alone (read_integer checks a string that is only the number).
+    const bool stripped = t.currency || t.currency_code || t.edge_chars || t.minus_sign;
     if (integer && stripped && dot_may_group(t.lexeme)) return dot_ambiguity(ctx, *integer);
     c.source("string");
     c.step(Risk::Info, {}, kNumberSuggestion);
@@ -114,6 +114,7 @@ Result<Value> number_from_string(const Value& in, const IntTarget* integer, std:
                kTypesetSuggestion);
     if (t.minus_sign) c.step(Risk::Warning, "read a typographic minus sign as '-'", kTypesetSuggestion);
     if (t.currency) c.step(Risk::Warning, "removed a currency symbol", kLocaleSuggestion);
+    if (t.currency_code) c.step(Risk::Warning, "removed a currency code", kLocaleSuggestion);
     if (t.grouping) c.step(Risk::Warning, "removed digit grouping, guessing the locale", kLocaleSuggestion);
     if (t.decimal_comma) c.step(Risk::Warning, "read a decimal comma, guessing the locale", kLocaleSuggestion);
     bool integral = false;

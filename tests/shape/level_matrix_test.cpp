@@ -87,6 +87,8 @@ std::vector<Row> rows() {
         {"SI grouping -> int64", json(R"("1 234")"), kI64, L::BestEffort, json("1234")},
         {"currency -> float64", json(R"("$4.99")"), kF64, L::BestEffort, json("4.99")},
         {"negative currency -> float64", json(R"("-$1,000.50")"), kF64, L::BestEffort, json("-1000.5")},
+        {"currency code -> float64", json(R"("USD 12.50")"), kF64, L::BestEffort, json("12.5")},
+        {"currency code after -> int64", json(R"("1,299 EUR")"), kI64, L::BestEffort, json("1299")},
         {"typographic minus -> int64", json(R"("\u22125")"), kI64, L::BestEffort, json("-5")},
         {"fullwidth minus -> float64", json(R"("\uff0d2.5")"), kF64, L::BestEffort, json("-2.5")},
         {"zero-width space after -> float64", json(R"("19.99\u200b")"), kF64, L::BestEffort, json("19.99")},

@@ -1,5 +1,5 @@
 // Numbers written for people: digit grouping of several locales, a decimal comma, currency
-// symbols, typographic minus signs, invisible characters around the number.
+// symbols and codes, typographic minus signs, invisible characters around the number.
 // All BestEffort, all Warning (a locale was guessed, or marks removed); ambiguity is an error,
 // never a guess.
 
@@ -103,7 +103,7 @@ TEST(LocaleNumbers, AmbiguousCommasAreErrors) {
 
 TEST(LocaleNumbers, MalformedGroupingIsNotANumber) {
     for (const char* text : {"1,23,456", "1,,234", "1,234,", ",123", "1.234,567,89", "1,234.567.8",
-                             "1 2", "1'23", "1,234e5", "$", "$$5", "5 USD", "1.2.3", "1 234.5 6"}) {
+                             "1 2", "1'23", "1,234e5", "$", "$$5", "5 USDX", "1.2.3", "1 234.5 6"}) {
         Probe p;
         auto r = laminate::coerce_float(Value(text), laminate::float64_target, p.at(CoercionLevel::BestEffort));
         ASSERT_FALSE(r) << text;
@@ -112,7 +112,8 @@ TEST(LocaleNumbers, MalformedGroupingIsNotANumber) {
 }
 
 TEST(LocaleNumbers, NeedBestEffort) {
-    for (const char* text : {"1,234", "$4.99", "1.234,56", "1 234", "\xE2\x88\x92" "5", "5\xE2\x80\x8B"}) {
+    for (const char* text : {"1,234", "$4.99", "1.234,56", "1 234", "\xE2\x88\x92" "5", "5\xE2\x80\x8B",
+                             "USD 5", "5 EUR"}) {
         Probe p;
         auto r = laminate::coerce_float(Value(text), laminate::float64_target, p.at(CoercionLevel::StringCoercion));
         ASSERT_FALSE(r) << text;
@@ -201,6 +202,8 @@ TEST(LocaleNumbers, InvisibleCharactersAroundTheNumber) {
     EXPECT_EQ(warning_of("zwsp minus grouping", p),
               "coerced string -> float64 (removed invisible characters or no-break spaces around the number; "
               "read a typographic minus sign as '-'; removed digit grouping, guessing the locale)");
+    Probe q;
+    EXPECT_EQ(best_effort_double("1\xC2\xA0" "234,56\xC2\xA0\xE2\x82\xAC", q), 1234.56); // "1 234,56 €", typeset
     Probe i;
     EXPECT_EQ(*laminate::coerce_to<std::uint16_t>(Value("\xEF\xBB\xBF" "42\xE2\x80\x8B"), i.at(CoercionLevel::BestEffort)),
               42);
@@ -239,11 +242,56 @@ TEST(LocaleNumbers, NoBreakAndThinSpacesGroupDigitsAsSpacesDo) {
     }
 }
 
-// "1.000" for an integer is ambiguous (1 or 1000); so it stays beside a typographic minus or
-// invisible characters. For a float it is 1.
+// ISO 4217 codes before or after the number, as currency symbols are; upper case only (in lower
+// case "try", "cup", "top" are words), and only the codes of the fixed list.
+TEST(LocaleNumbers, CurrencyCodes) {
+    struct Case { const char* text; double value; };
+    const Case cases[] = {
+        {"USD 12.50", 12.5},  {"12.50 USD", 12.5},   {"EUR 1,299.00", 1299}, {"USD12.50", 12.5},
+        {"12.50EUR", 12.5},   {"-USD 5", -5},        {"USD -5", -5},         {"GBP 1.234,56", 1234.56},
+        {"JPY 1,000", 1000},  {"1 234,50 SEK", 1234.5}, {"  CHF 9.90  ", 9.9}, {"TRY 30", 30},
+        {"\xE2\x88\x92" "EUR 3", -3}, {"EUR\xC2\xA0" "3", 3},
+    };
+    for (const Case& c : cases) {
+        Probe p;
+        EXPECT_EQ(best_effort_double(c.text, p), c.value) << c.text;
+        EXPECT_NE(warning_of(c.text, p).find("removed a currency code"), std::string::npos) << c.text;
+    }
+    Probe p;
+    EXPECT_EQ(best_effort_double("USD 12.50", p), 12.5);
+    EXPECT_EQ(p.diagnostics.at(0).message, "coerced string -> float64 (removed a currency code)");
+    Probe q;
+    EXPECT_EQ(best_effort_double("EUR 1,299.00", q), 1299);
+    EXPECT_EQ(q.diagnostics.at(0).message,
+              "coerced string -> float64 (removed a currency code; removed digit grouping, guessing the locale)");
+    Probe i;
+    EXPECT_EQ(*laminate::coerce_to<std::int64_t>(Value("USD 1,000"), i.at(CoercionLevel::BestEffort)), 1000);
+}
+
+TEST(LocaleNumbers, CurrencyCodesThatAreNoAmount) {
+    // A code alone, a longer word, lower case, a code not in the list, two marks, a number on
+    // each side.
+    for (const char* text : {"USD", "12.50 USDX", "XUSD 12.50", "12.50 eur", "usd 5", "12.50 Usd", "12 KGS",
+                             "12.50 XYZ", "USD $5", "USD EUR 5", "5 USD 5", "USD-", "USD 5 apples"}) {
+        Probe p;
+        auto r = laminate::coerce_float(Value(text), laminate::float64_target, p.at(CoercionLevel::BestEffort));
+        ASSERT_FALSE(r) << text << " read as " << *r;
+        EXPECT_EQ(r.error().kind(), ErrorKind::TypeMismatch) << text;
+    }
+    // The number beside the code keeps its rules: a lone comma is ambiguous.
+    for (const char* text : {"USD 12,50", "12,50 EUR"}) {
+        Probe p;
+        auto r = laminate::coerce_float(Value(text), laminate::float64_target, p.at(CoercionLevel::BestEffort));
+        ASSERT_FALSE(r) << text;
+        EXPECT_EQ(r.error().kind(), ErrorKind::AmbiguousValue) << text;
+    }
+}
+
+// "1.000" for an integer is ambiguous (1 or 1000); so it stays beside a currency mark, a
+// typographic minus or invisible characters. For a float it is 1.
 TEST(LocaleNumbers, ADotBeforeThreeZerosStaysAmbiguousBesideMarks) {
     struct Case { const char* text; double as_float; };
-    const Case cases[] = {{"\xE2\x88\x92" "12.000", -12},
+    const Case cases[] = {{"USD 1.000", 1},  {"1.000 EUR", 1}, {"$1.000", 1}, {"\xE2\x88\x92" "12.000", -12},
                           {"1.000\xE2\x80\x8B", 1}, {"\xC2\xA0" "100.000", 100}};
     for (const Case& c : cases) {
         Probe p;
@@ -254,9 +302,8 @@ TEST(LocaleNumbers, ADotBeforeThreeZerosStaysAmbiguousBesideMarks) {
         EXPECT_EQ(best_effort_double(c.text, f), c.as_float) << c.text;
     }
     Probe p;
-    EXPECT_EQ(*laminate::coerce_to<std::int64_t>(Value("\xE2\x88\x92" "1.000.000"), p.at(CoercionLevel::BestEffort)),
-              -1000000);
-    EXPECT_EQ(*laminate::coerce_to<std::int64_t>(Value("1.0\xE2\x80\x8B"), p.at(CoercionLevel::BestEffort)), 1);
+    EXPECT_EQ(*laminate::coerce_to<std::int64_t>(Value("USD 1.000.000"), p.at(CoercionLevel::BestEffort)), 1000000);
+    EXPECT_EQ(*laminate::coerce_to<std::int64_t>(Value("USD 1.0"), p.at(CoercionLevel::BestEffort)), 1);
 }
 
 } // namespace

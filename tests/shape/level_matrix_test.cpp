@@ -111,6 +111,8 @@ std::vector<Row> rows() {
         {"array -> compact JSON string", json(R"([1, "x"])"), kString, L::BestEffort, json(R"("[1,\"x\"]")")},
         {"enum name in another case", json(R"("GREEN")"), kColour, L::BestEffort, json(R"("green")")},
         {"enum name with other separators", json(R"("Light Blue")"), kColour, L::BestEffort, json(R"("light_blue")")},
+        {"enum name in markdown bold", json(R"("**green**")"), kColour, L::BestEffort, json(R"("green")")},
+        {"enum name in inline code", json(R"("`light_blue`")"), kColour, L::BestEffort, json(R"("light_blue")")},
         {"float32 drops digits", json("3.141592653589793"), kF32, L::BestEffort, Value(static_cast<double>(3.1415927f))},
         {"\"Infinity\" -> float64", json(R"("Infinity")"), kF64, L::BestEffort, Value(std::numeric_limits<double>::infinity())},
         {"\"-inf\" -> float64", json(R"("-inf")"), kF64, L::BestEffort, Value(-std::numeric_limits<double>::infinity())},

@@ -118,25 +118,104 @@ bool not_finite(std::string_view s, double& out) noexcept {
     return false;
 }
 
+// What a model copies along from formatted text that prints as nothing or as a space: zero-width
+// space, non-joiner and joiner, word joiner, byte order mark; no-break, narrow no-break and thin
+// spaces. Around a number they are no part of it. (Between digit groups the spaces group, as an
+// ASCII space does: separator_at.)
+constexpr std::array<std::string_view, 8> kEdgeChars{
+    "\xE2\x80\x8B" /* U+200B */, "\xE2\x80\x8C" /* U+200C */, "\xE2\x80\x8D" /* U+200D */,
+    "\xE2\x81\xA0" /* U+2060 */, "\xEF\xBB\xBF" /* U+FEFF */, "\xC2\xA0" /* U+00A0 */,
+    "\xE2\x80\xAF" /* U+202F */, "\xE2\x80\x89" /* U+2009 */};
+
+// ASCII whitespace and kEdgeChars trimmed from both ends. Each round removes at least one byte
+// or ends: linear.
+std::string_view trim_edges(std::string_view s) noexcept {
+    while (true) {
+        s = trim(s);
+        bool cut = false;
+        for (std::string_view c : kEdgeChars) {
+            if (s.starts_with(c)) {
+                s.remove_prefix(c.size());
+                cut = true;
+            }
+            if (s.ends_with(c)) {
+                s.remove_suffix(c.size());
+                cut = true;
+            }
+        }
+        if (!cut) return s;
+    }
+}
+
+// Minus signs of typeset text (U+2212 MINUS SIGN, U+FE63 SMALL HYPHEN-MINUS, U+FF0D FULLWIDTH
+// HYPHEN-MINUS): what a word processor or a CJK font makes of '-'.
+constexpr std::array<std::string_view, 3> kMinusSigns{"\xE2\x88\x92", "\xEF\xB9\xA3", "\xEF\xBC\x8D"};
+
+// `s` with every typographic minus written as '-', into `out`; false (out untouched) when it has
+// none. Each is read as '-' wherever it stands, so the grammar that takes '-' decides: "−5" and
+// "1e−3" are numbers, "−" and "5−3" are not.
+bool ascii_minus(std::string_view s, std::string& out) {
+    bool found = false;
+    for (std::size_t i = 0; i < s.size();) {
+        std::size_t len = 0;
+        for (std::string_view m : kMinusSigns)
+            if (s.substr(i).starts_with(m)) len = m.size();
+        if (len != 0 && !found) {
+            out.assign(s.substr(0, i));
+            found = true;
+        }
+        if (len != 0) {
+            out += '-';
+            i += len;
+        } else {
+            if (found) out += s[i];
+            ++i;
+        }
+    }
+    return found;
+}
+
 constexpr std::array<std::string_view, 5> kCurrencySymbols{"$", "\xE2\x82\xAC" /* € */, "\xC2\xA3" /* £ */,
                                                            "\xC2\xA5" /* ¥ */, "\xE2\x82\xB9" /* ₹ */};
 
-bool strip_currency_prefix(std::string_view& s) noexcept {
+// ISO 4217 codes of the currencies models write most, upper case only: in lower case several are
+// words ("try" is the Turkish lira's code, "cup" and "top" are others'), and "12 try" is no
+// amount. A fixed list, not any three capitals: "12 KGS" may be kilograms.
+constexpr std::array<std::string_view, 40> kCurrencyCodes{
+    "USD", "EUR", "GBP", "JPY", "CNY", "INR", "CAD", "AUD", "CHF", "SEK", "NOK", "DKK", "BRL", "MXN",
+    "KRW", "RUB", "ZAR", "PLN", "HKD", "SGD", "NZD", "TRY", "CZK", "HUF", "ILS", "THB", "IDR", "MYR",
+    "PHP", "TWD", "AED", "SAR", "ARS", "CLP", "COP", "VND", "EGP", "NGN", "UAH", "RON"};
+
+// The length of the symbol or code `s` starts (or ends, `at_end`) with, 0 when none; `code`
+// says which kind it is.
+std::size_t currency_mark(std::string_view s, bool at_end, bool& code) noexcept {
+    auto has = [&](std::string_view m) { return at_end ? s.ends_with(m) : s.starts_with(m); };
     for (std::string_view sym : kCurrencySymbols)
-        if (s.starts_with(sym)) {
-            s = trim(s.substr(sym.size()));
-            return true;
+        if (has(sym)) {
+            code = false;
+            return sym.size();
         }
-    return false;
+    for (std::string_view c : kCurrencyCodes)
+        if (has(c)) {
+            code = true;
+            return c.size();
+        }
+    return 0;
 }
 
-bool strip_currency_suffix(std::string_view& s) noexcept {
-    for (std::string_view sym : kCurrencySymbols)
-        if (s.ends_with(sym)) {
-            s = trim(s.substr(0, s.size() - sym.size()));
-            return true;
-        }
-    return false;
+// Removes a currency symbol or code before or after the number, and the spaces beside it (a
+// no-break space is what typesetting puts between "12,50" and "€").
+bool strip_currency(std::string_view& s, NumberText& out) noexcept {
+    bool code = false;
+    if (std::size_t len = currency_mark(s, false, code)) {
+        s = trim_edges(s.substr(len));
+    } else if ((len = currency_mark(s, true, code))) {
+        s = trim_edges(s.substr(0, s.size() - len));
+    } else {
+        return false;
+    }
+    (code ? out.currency_code : out.currency) = true;
+    return true;
 }
 
 // Separators between digit groups, by role: '.' and ',' may be grouping or the decimal mark;
@@ -238,10 +317,10 @@ NumberTextStatus best_effort_number(std::string_view s, NumberText& out) {
     };
     std::string_view body = s;
     take_sign(body);
-    out.currency = strip_currency_prefix(body) || strip_currency_suffix(body);
+    const bool currency = strip_currency(body, out);
     take_sign(body);
     if (body.empty()) return NumberTextStatus::NotANumber;
-    if (out.currency) {
+    if (currency) {
         std::string unsigned_lexeme;
         if (body[0] != '+' && body[0] != '-' && plain_number(body, unsigned_lexeme)) {
             out.lexeme = negative && unsigned_lexeme != "0" ? "-" + unsigned_lexeme : unsigned_lexeme;
@@ -265,7 +344,21 @@ NumberText read_number_text(std::string_view text, bool best_effort) {
         out.radix = true;
         return out;
     }
-    if (best_effort) out.status = best_effort_number(s, out);
+    if (!best_effort) return out;
+    // Text copied from typeset prose: read again as what it stands for, the edges trimmed, then
+    // the minus signs made ASCII. What is read again has no such edge, then no such sign either:
+    // two levels deep at most.
+    if (std::string_view inner = trim_edges(s); inner.size() != s.size()) {
+        NumberText again = read_number_text(inner, true);
+        again.edge_chars = true;
+        return again;
+    }
+    if (std::string ascii; ascii_minus(s, ascii)) {
+        NumberText again = read_number_text(ascii, true);
+        again.minus_sign = true;
+        return again;
+    }
+    out.status = best_effort_number(s, out);
     return out;
 }
 

@@ -120,6 +120,64 @@ namespace {
 
 using shape_detail::NameFold;
 
+// The tiers of folded matching, loosest last. The case-only tier says "case and separators" as
+// the next one does: one wording for a loose match, which logs and tests already match on.
+constexpr NameFold kTiers[] = {NameFold::CaseOnly, NameFold::Case, NameFold::Accents};
+constexpr std::string_view kMatched[] = {"case and separators", "case and separators",
+                                         "accents, case and separators"};
+constexpr std::string_view kAmbiguous[] = {"case is", "case and separators are", "accents, case and separators are"};
+
+struct FoldedMatch {
+    std::size_t index = NameMatch::npos; // the name the deciding tier found
+    std::size_t tier = 0;                // that tier (or the one where several matched)
+    bool ambiguous = false;
+};
+
+FoldedMatch match_folded(std::string_view text, const EnumTarget& t) {
+    for (std::size_t tier = 0; tier < std::size(kTiers); ++tier) {
+        const NameFold fold = kTiers[tier];
+        const std::string folded = fold_name(text, fold);
+        if (folded.empty()) break;
+        std::size_t found = NameMatch::npos, count = 0;
+        for (std::size_t i = 0; i < t.names.size(); ++i)
+            if (fold_name(t.names[i], fold) == folded) {
+                if (count++ == 0) found = i;
+            }
+        if (count > 1) return {NameMatch::npos, tier, true};
+        if (count == 1) return {found, tier, false};
+    }
+    return {};
+}
+
+Error ambiguous_fold(const CoerceContext& ctx, const EnumTarget& t, std::size_t tier) {
+    return fail(ctx, ErrorKind::AmbiguousValue,
+                expected_names(t) + ", got a name matching several of them when " + std::string(kAmbiguous[tier]) +
+                    " ignored");
+}
+
+// Markdown around a whole name: bold, emphasis, inline code. Longer marks first, so that **a**
+// is not read as * around *a*.
+constexpr std::string_view kMarkdownMarks[] = {"**", "__", "*", "_", "`"};
+
+// The text inside markdown marks that wrap all of `s`, or empty. The marks hug their text, as
+// markdown wants (`* a *` is no emphasis); a '*' or '`' inside means other marks (`*a* *b*` is
+// two), while '_' inside a word is no mark (`_in_progress_`). Not when a declared name starts or
+// ends with the mark's character: there the marks may be the name's own ("_id_" beside "_id").
+std::string_view unwrap_markdown(std::string_view s, const EnumTarget& t) noexcept {
+    for (std::string_view mark : kMarkdownMarks) {
+        if (s.size() <= 2 * mark.size() || !s.starts_with(mark) || !s.ends_with(mark)) continue;
+        const char m = mark[0];
+        std::string_view inner = s.substr(mark.size(), s.size() - 2 * mark.size());
+        if (inner.front() == m || inner.back() == m || is_blank(inner.front()) || is_blank(inner.back()))
+            return {};
+        if (m != '_' && inner.find(m) != std::string_view::npos) return {};
+        for (std::string_view name : t.names)
+            if (!name.empty() && (name.front() == m || name.back() == m)) return {};
+        return inner;
+    }
+    return {};
+}
+
 Result<std::size_t> read_enum(const Value& in, const EnumTarget& t, const CoerceContext& ctx, Conversion& c,
                               bool may_unwrap) {
     if (in.is_array() && may_unwrap) {
@@ -160,29 +218,34 @@ Result<std::size_t> read_enum(const Value& in, const EnumTarget& t, const Coerce
     // too, then accents too (name_fold.hpp). The first tier that finds a name decides: "a" in
     // A+, A, A- is A by case alone, before A- could match it once '-' is ignored. Each is a
     // Warning; a name that folds like two declared ones in the same tier is ambiguous, never a
-    // pick. The case-only tier says "case and separators" as the next one does: one wording
-    // for a loose match, which logs and tests already match on.
-    constexpr NameFold kTiers[] = {NameFold::CaseOnly, NameFold::Case, NameFold::Accents};
-    constexpr std::string_view kMatched[] = {"case and separators", "case and separators",
-                                             "accents, case and separators"};
-    constexpr std::string_view kAmbiguous[] = {"case is", "case and separators are", "accents, case and separators are"};
-    for (std::size_t tier = 0; tier < std::size(kTiers); ++tier) {
-        const NameFold fold = kTiers[tier];
-        const std::string folded = fold_name(trimmed, fold);
-        if (folded.empty()) break;
-        std::size_t found = NameMatch::npos, count = 0;
-        for (std::size_t i = 0; i < t.names.size(); ++i)
-            if (fold_name(t.names[i], fold) == folded) {
-                if (count++ == 0) found = i;
-            }
-        if (count > 1)
-            return fail(ctx, ErrorKind::AmbiguousValue,
-                        expected_names(t) + ", got a name matching several of them when " +
-                            std::string(kAmbiguous[tier]) + " ignored");
-        if (count == 1) {
+    // pick.
+    FoldedMatch f = match_folded(trimmed, t);
+    if (f.ambiguous) return ambiguous_fold(ctx, t, f.tier);
+    if (f.index != NameMatch::npos) {
+        if (!ctx.allows(CoercionLevel::BestEffort)) return needs_level(ctx, t.name, in, CoercionLevel::BestEffort);
+        c.source("string");
+        c.step(Risk::Warning, "matched ignoring " + std::string(kMatched[f.tier]), "emit the declared name exactly");
+        return f.index;
+    }
+    // **negative**, `negative`: markdown a model put around the whole name to set it off. Only
+    // after the text as written matched nothing, and only to a name the text inside matches
+    // (exactly, or folded as above).
+    if (std::string_view inner = unwrap_markdown(trimmed, t); !inner.empty()) {
+        std::size_t found = NameMatch::npos;
+        for (std::size_t i = 0; i < t.names.size() && found == NameMatch::npos; ++i)
+            if (t.names[i] == inner) found = i;
+        FoldedMatch g;
+        if (found == NameMatch::npos) {
+            g = match_folded(inner, t);
+            if (g.ambiguous) return ambiguous_fold(ctx, t, g.tier);
+            found = g.index;
+        }
+        if (found != NameMatch::npos) {
             if (!ctx.allows(CoercionLevel::BestEffort)) return needs_level(ctx, t.name, in, CoercionLevel::BestEffort);
             c.source("string");
-            c.step(Risk::Warning, "matched ignoring " + std::string(kMatched[tier]), "emit the declared name exactly");
+            c.step(Risk::Warning, "removed markdown marks around the name", "emit the declared name exactly");
+            if (g.index != NameMatch::npos)
+                c.step(Risk::Warning, "matched ignoring " + std::string(kMatched[g.tier]));
             return found;
         }
     }

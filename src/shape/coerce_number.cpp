@@ -26,6 +26,8 @@ namespace {
 constexpr std::string_view kNumberSuggestion = "emit numbers as JSON numbers, not strings";
 constexpr std::string_view kLocaleSuggestion =
     "emit plain JSON numbers, without currency symbols, digit grouping or a decimal comma";
+constexpr std::string_view kTypesetSuggestion =
+    "emit plain JSON numbers, with an ASCII '-' and nothing invisible around them";
 
 std::string range_text(IntTarget t) {
     return std::to_string(t.min) + ".." + std::to_string(t.max);
@@ -45,9 +47,30 @@ bool in_range(const Integer& v, IntTarget t) noexcept {
     return v.magnitude <= t.max;
 }
 
-// A number written in a string, as a JSON number Value, with the liberties noted.
-Result<Value> number_from_string(const Value& in, std::string_view expected, bool allow_not_finite,
+// "1.000" or "-12.000": one dot before three zeros, after one to three digits. For an integer
+// that is 1 (a decimal with a zero fraction) or 1000 (the dot grouping digits, as German writes
+// it): both readings are integers, and which one the model meant is a guess.
+bool dot_may_group(std::string_view s) noexcept {
+    s = trim(s);
+    if (!s.empty() && (s.front() == '-' || s.front() == '+')) s.remove_prefix(1);
+    const std::size_t dot = s.find('.');
+    if (dot == std::string_view::npos || dot == 0 || dot > 3 || s.size() != dot + 4) return false;
+    for (std::size_t i = 0; i < dot; ++i)
+        if (s[i] < '0' || s[i] > '9') return false;
+    return s.substr(dot + 1) == "000";
+}
+
+Error dot_ambiguity(const CoerceContext& ctx, IntTarget t) {
+    return fail(ctx, ErrorKind::AmbiguousValue,
+                "expected " + expected_integer(t) +
+                    ", got a string whose dot may be digit grouping or a decimal mark");
+}
+
+// A number written in a string, as a JSON number Value, with the liberties noted. `integer` is
+// set for an integer target (which takes no NaN, and no "1.000").
+Result<Value> number_from_string(const Value& in, const IntTarget* integer, std::string_view expected,
                                  const CoerceContext& ctx, Conversion& c) {
+    const bool allow_not_finite = integer == nullptr;
     if (!ctx.allows(CoercionLevel::StringCoercion))
         return needs_level(ctx, expected, in, CoercionLevel::StringCoercion);
     bool best_effort = ctx.allows(CoercionLevel::BestEffort);
@@ -75,6 +98,10 @@ Result<Value> number_from_string(const Value& in, std::string_view expected, boo
         return fail(ctx, ErrorKind::OutOfRange,
                     "expected " + std::string(expected) + ", got a radix literal beyond 64 bits");
     }
+    // "USD 1.000", "1.000" and a zero-width space: the number inside is as ambiguous as it is
+    // alone (read_integer checks a string that is only the number).
+    const bool stripped = t.currency || t.currency_code || t.edge_chars || t.minus_sign;
+    if (integer && stripped && dot_may_group(t.lexeme)) return dot_ambiguity(ctx, *integer);
     c.source("string");
     c.step(Risk::Info, {}, kNumberSuggestion);
     if (t.not_finite) {
@@ -82,7 +109,12 @@ Result<Value> number_from_string(const Value& in, std::string_view expected, boo
         return Value(t.special);
     }
     if (t.radix) c.step(Risk::Warning, "read a radix prefix", "emit decimal numbers");
+    if (t.edge_chars)
+        c.step(Risk::Warning, "removed invisible characters or no-break spaces around the number",
+               kTypesetSuggestion);
+    if (t.minus_sign) c.step(Risk::Warning, "read a typographic minus sign as '-'", kTypesetSuggestion);
     if (t.currency) c.step(Risk::Warning, "removed a currency symbol", kLocaleSuggestion);
+    if (t.currency_code) c.step(Risk::Warning, "removed a currency code", kLocaleSuggestion);
     if (t.grouping) c.step(Risk::Warning, "removed digit grouping, guessing the locale", kLocaleSuggestion);
     if (t.decimal_comma) c.step(Risk::Warning, "read a decimal comma, guessing the locale", kLocaleSuggestion);
     bool integral = false;
@@ -115,19 +147,6 @@ Result<Integer> number_to_integer(const Value& n, IntTarget t, const CoerceConte
     return v;
 }
 
-// "1.000" or "-12.000": one dot before three zeros, after one to three digits. For an integer
-// that is 1 (a decimal with a zero fraction) or 1000 (the dot grouping digits, as German writes
-// it): both readings are integers, and which one the model meant is a guess.
-bool dot_may_group(std::string_view s) noexcept {
-    s = trim(s);
-    if (!s.empty() && (s.front() == '-' || s.front() == '+')) s.remove_prefix(1);
-    const std::size_t dot = s.find('.');
-    if (dot == std::string_view::npos || dot == 0 || dot > 3 || s.size() != dot + 4) return false;
-    for (std::size_t i = 0; i < dot; ++i)
-        if (s[i] < '0' || s[i] > '9') return false;
-    return s.substr(dot + 1) == "000";
-}
-
 Result<Integer> read_integer(const Value& in, IntTarget t, const CoerceContext& ctx, Conversion& c,
                              bool may_unwrap) {
     switch (in.type()) {
@@ -140,10 +159,8 @@ Result<Integer> read_integer(const Value& in, IntTarget t, const CoerceContext& 
     case Type::String: {
         if (take_default(in, ctx, c, true)) return Integer{};
         if (dot_may_group(in.as_string()) && ctx.allows(CoercionLevel::StringCoercion))
-            return fail(ctx, ErrorKind::AmbiguousValue,
-                        "expected " + expected_integer(t) +
-                            ", got a string whose dot may be digit grouping or a decimal mark");
-        auto n = number_from_string(in, expected_integer(t), false, ctx, c);
+            return dot_ambiguity(ctx, t);
+        auto n = number_from_string(in, &t, expected_integer(t), ctx, c);
         if (!n) return std::move(n).error();
         return number_to_integer(*n, t, ctx, c);
     }
@@ -202,7 +219,7 @@ Result<double> read_float(const Value& in, FloatTarget t, const CoerceContext& c
         return in.as_bool() ? 1.0 : 0.0;
     case Type::String: {
         if (take_default(in, ctx, c, true)) return 0.0;
-        auto n = number_from_string(in, t.name, true, ctx, c);
+        auto n = number_from_string(in, nullptr, t.name, ctx, c);
         if (!n) return std::move(n).error();
         return number_to_float(*n, t, ctx, c);
     }

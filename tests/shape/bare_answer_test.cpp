@@ -258,21 +258,37 @@ TEST(BareAnswer, BooleanWithClosingPunctuation) {
     EXPECT_FALSE(from_llm_response<bool>("1."));
 }
 
-// A currency symbol is a BestEffort liberty (DESIGN.md); a currency code or a percent sign is not:
-// "5 USD" is a word after a number, as "12 apples" is, and "5%" may mean 5 or 0.05.
-TEST(BareAnswer, CurrencySymbolsYesCodesAndPercentNo) {
-    auto d = from_llm_response<double>("$5");
-    ASSERT_TRUE(d) << d.error();
-    EXPECT_EQ(d->value, 5.0);
-    EXPECT_EQ(max_risk(d->diagnostics), Risk::Warning);
-    auto s = compiled(R"({"type":"number"})").from_llm_response("$5");
-    ASSERT_TRUE(s) << s.error();
-    EXPECT_EQ(s->value.as_double(), 5.0);
-    for (const char* text : {"5 USD", "5%"}) {
+// A currency symbol or an ISO 4217 code is a BestEffort liberty; a percent sign is not ("5%" may
+// mean 5 or 0.05), nor a word that is no code of the list ("12 apples").
+TEST(BareAnswer, CurrencySymbolsAndCodesYesPercentNo) {
+    for (const char* text : {"$5", "5 USD", "EUR 5", "**5 USD**"}) {
+        auto d = from_llm_response<double>(text);
+        ASSERT_TRUE(d) << text << ": " << d.error();
+        EXPECT_EQ(d->value, 5.0) << text;
+        EXPECT_EQ(max_risk(d->diagnostics), Risk::Warning) << text;
+        auto s = compiled(R"({"type":"number"})").from_llm_response(text);
+        ASSERT_TRUE(s) << text << ": " << s.error();
+        EXPECT_EQ(s->value.as_double(), 5.0) << text;
+    }
+    for (const char* text : {"5%", "12 apples", "5 usd", "USD"}) {
         auto t = from_llm_response<double>(text);
         ASSERT_FALSE(t) << text;
         EXPECT_EQ(t.error().kind(), ErrorKind::TypeMismatch);
         EXPECT_FALSE(compiled(R"({"type":"number"})").from_llm_response(text)) << text;
+    }
+}
+
+// A typographic minus and invisible characters in a bare number answer, as in a JSON string.
+TEST(BareAnswer, TypographicMinusAndInvisibleCharacters) {
+    for (const char* text : {"\xE2\x88\x92" "3", "\xE2\x80\x8B" "-3\xE2\x80\x8B"}) {
+        auto t = from_llm_response<int>(text);
+        ASSERT_TRUE(t) << text << ": " << t.error();
+        EXPECT_EQ(t->value, -3);
+        EXPECT_EQ(max_risk(t->diagnostics), Risk::Warning);
+        auto s = compiled(R"({"type":"integer"})").from_llm_response(text);
+        ASSERT_TRUE(s) << text << ": " << s.error();
+        EXPECT_EQ(s->value, Value(-3));
+        EXPECT_FALSE(from_llm_response<int>(text, Mode::Strict)) << text;
     }
 }
 

@@ -125,6 +125,71 @@ TEST(EnumMatch, ASeparatorAtAnEdgeIsPartOfTheName) {
     EXPECT_FALSE(laminate::coerce_enum(Value("__private"), {hidden, "Hidden"}, p.at(CoercionLevel::BestEffort)));
 }
 
+// Markdown a model put around a whole name (bold, emphasis, inline code) is removed when the
+// text inside matches a name: a Warning, at BestEffort only.
+TEST(EnumMatch, MarkdownAroundTheWholeName) {
+    constexpr std::array<std::string_view, 3> moods{"positive", "negative", "in_progress"};
+    const laminate::EnumTarget target{moods, "Sentiment"};
+    for (const char* text : {"**negative**", "__negative__", "*negative*", "_negative_", "`negative`", " **negative** "}) {
+        Probe p("sentiment");
+        auto r = laminate::coerce_enum(Value(text), target, p.at(CoercionLevel::BestEffort));
+        ASSERT_TRUE(r) << text << ": " << r.error();
+        EXPECT_EQ(*r, 1u) << text;
+        ASSERT_EQ(p.diagnostics.size(), 1u);
+        EXPECT_EQ(p.diagnostics[0].kind, laminate::DiagnosticKind::Coerced);
+        EXPECT_EQ(p.diagnostics[0].risk, Risk::Warning);
+        EXPECT_EQ(p.diagnostics[0].path, "sentiment");
+        EXPECT_EQ(p.diagnostics[0].message, "coerced string -> Sentiment (removed markdown marks around the name)");
+        for (CoercionLevel below : {CoercionLevel::Exact, CoercionLevel::StringCoercion}) {
+            Probe q;
+            auto refused = laminate::coerce_enum(Value(text), target, q.at(below));
+            ASSERT_FALSE(refused) << text;
+            EXPECT_NE(refused.error().message().find("best_effort is needed"), std::string::npos) << refused.error();
+            EXPECT_TRUE(q.diagnostics.empty());
+        }
+    }
+    // The name inside may itself be loose: both liberties are noted. '_' inside a word is no mark.
+    Probe p;
+    EXPECT_EQ(*laminate::coerce_enum(Value("**Negative**"), target, p.at(CoercionLevel::BestEffort)), 1u);
+    EXPECT_EQ(p.diagnostics.at(0).message,
+              "coerced string -> Sentiment (removed markdown marks around the name; matched ignoring case and separators)");
+    EXPECT_EQ(*laminate::coerce_enum(Value("_in_progress_"), target, p.at(CoercionLevel::BestEffort)), 2u);
+    EXPECT_EQ(*laminate::coerce_enum(Value("`In Progress`"), target, p.at(CoercionLevel::BestEffort)), 2u);
+}
+
+TEST(EnumMatch, MarkdownThatDoesNotWrapOneName) {
+    constexpr std::array<std::string_view, 2> moods{"positive", "negative"};
+    const laminate::EnumTarget target{moods, "Sentiment"};
+    // Marks around part of the text, unpaired, mismatched, not hugging the text, two emphases,
+    // marks around nothing or around another word: no name.
+    for (const char* text : {"**neg**ative", "**negative", "negative**", "**negative*", "*negative_", "** negative **",
+                             "*positive* *negative*", "****", "**", "``", "**neutral**", "***negative***",
+                             "`negative", "**`negative`**", "*neg*ative*"}) {
+        Probe p;
+        auto r = laminate::coerce_enum(Value(text), target, p.at(CoercionLevel::BestEffort));
+        ASSERT_FALSE(r) << text << " read as " << *r;
+        EXPECT_EQ(r.error().kind(), ErrorKind::UnknownVariant) << text;
+        EXPECT_TRUE(p.diagnostics.empty());
+    }
+    // A name the marks are part of matches as written, never unwrapped to another one.
+    constexpr std::array<std::string_view, 2> starred{"*", "**bold**"};
+    Probe p;
+    EXPECT_EQ(*laminate::coerce_enum(Value("**bold**"), {starred, "Starred"}, p.at(CoercionLevel::Exact)), 1u);
+    EXPECT_FALSE(laminate::coerce_enum(Value("*bold*"), {starred, "Starred"}, p.at(CoercionLevel::BestEffort)));
+    // Names that begin or end with the mark's character: the marks may be a name's own.
+    constexpr std::array<std::string_view, 2> ids{"_id", "id"};
+    EXPECT_FALSE(laminate::coerce_enum(Value("_id_"), {ids, "Key"}, p.at(CoercionLevel::BestEffort)));
+    EXPECT_EQ(*laminate::coerce_enum(Value("`id`"), {ids, "Key"}, p.at(CoercionLevel::BestEffort)), 1u);
+    constexpr std::array<std::string_view, 2> dunder{"__init__", "init"};
+    EXPECT_EQ(*laminate::coerce_enum(Value("__init__"), {dunder, "Hook"}, p.at(CoercionLevel::Exact)), 0u);
+    EXPECT_EQ(*laminate::coerce_enum(Value("__INIT__"), {dunder, "Hook"}, p.at(CoercionLevel::BestEffort)), 0u);
+    // Inside the marks, two names alike is still ambiguous.
+    constexpr std::array<std::string_view, 2> twice{"on_hold", "OnHold"};
+    auto r = laminate::coerce_enum(Value("**ON HOLD**"), {twice, "Status"}, p.at(CoercionLevel::BestEffort));
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().kind(), ErrorKind::AmbiguousValue);
+}
+
 TEST(EnumMatch, NumbersAndBoolsSpelledLikeNamesAtStringCoercion) {
     constexpr std::array<std::string_view, 4> levels{"1", "2", "3", "true"};
     const laminate::EnumTarget target{levels, "Level"};

@@ -110,6 +110,54 @@ TEST(ScalarMembers, EnumsByNameOnly) {
     EXPECT_EQ(to_json(Painted{Color::Blue}), R"({"color":"Blue"})");
 }
 
+// Text copied from typeset prose into numeric and enum members: a typographic minus, invisible
+// characters around a number, an ISO 4217 code, markdown around an enum name. Each a Warning in
+// Lenient mode; Absorbing and Strict refuse them.
+TEST(ScalarMembers, TypesetNumbersCurrencyCodesAndMarkdownEnumNames) {
+    struct Typeset { std::int32_t delta; double price; double total; Color color; };
+    const char* text = "{\"delta\": \"\u22125\", \"price\": \"19.99\u200b\", \"total\": \"EUR 1,299.00\", "
+                       "\"color\": \"**Green**\"}";
+    auto shaped = from_json<Typeset>(text);
+    ASSERT_TRUE(shaped) << shaped.error();
+    EXPECT_EQ(shaped->value.delta, -5);
+    EXPECT_DOUBLE_EQ(shaped->value.price, 19.99);
+    EXPECT_EQ(shaped->value.total, 1299.0);
+    EXPECT_EQ(shaped->value.color, Color::Green);
+    ASSERT_EQ(shaped->diagnostics.size(), 4u);
+    EXPECT_EQ(at_path(shaped->diagnostics, "delta")->to_string(),
+              "[warning] $.delta: coerced string -> int32 (read a typographic minus sign as '-')");
+    EXPECT_EQ(at_path(shaped->diagnostics, "price")->to_string(),
+              "[warning] $.price: coerced string -> float64 (removed invisible characters or no-break spaces around "
+              "the number)");
+    EXPECT_EQ(at_path(shaped->diagnostics, "total")->to_string(),
+              "[warning] $.total: coerced string -> float64 (removed a currency code; removed digit grouping, guessing "
+              "the locale)");
+    EXPECT_EQ(at_path(shaped->diagnostics, "color")->to_string(),
+              "[warning] $.color: coerced string -> Color (removed markdown marks around the name)");
+    for (Mode stricter : {Mode::Absorbing, Mode::Strict}) {
+        auto refused = from_json<Typeset>(text, stricter);
+        ASSERT_FALSE(refused) << mode_name(stricter);
+    }
+    // Each alone, refused in Absorbing mode (whose level is below BestEffort) with its path.
+    struct Price { double price; };
+    for (const char* one : {R"({"price": "\u22125"})", R"({"price": "\ufeff5"})", R"({"price": "USD 5"})"}) {
+        auto r = from_json<Price>(one, Mode::Absorbing);
+        ASSERT_FALSE(r) << one;
+        EXPECT_EQ(r.error().kind(), ErrorKind::TypeMismatch) << one;
+        EXPECT_EQ(r.error().path(), "price") << one;
+    }
+    // What stays no number or no name in Lenient mode; no message quotes the input.
+    for (const char* bad : {R"({"delta": "\u2212", "price": 1, "total": 1, "color": "Red"})",
+                            R"({"delta": 1, "price": "USD", "total": 1, "color": "Red"})",
+                            R"({"delta": 1, "price": 1, "total": "12.50 USDX", "color": "Red"})",
+                            R"({"delta": 1, "price": 1, "total": 1, "color": "**Gr**een"})"}) {
+        auto r = from_json<Typeset>(bad);
+        ASSERT_FALSE(r) << bad;
+        EXPECT_EQ(r.error().message().find("USD"), std::string::npos) << r.error();
+        EXPECT_EQ(r.error().message().find("**"), std::string::npos) << r.error();
+    }
+}
+
 // It used to be 0 "read as the default" with a Warning: no default was declared, so the 0 was
 // invented, a silent wrong reading (null_without_default_test.cpp has the rule).
 TEST(ScalarMembers, NullIntoARequiredScalarIsMissingInEveryMode) {

@@ -37,6 +37,30 @@ TEST(SchemaEnum, CaseAloneDecidesBeforeSeparators) {
     EXPECT_EQ(twice.error().kind(), ErrorKind::AmbiguousValue);
 }
 
+// Markdown around the whole name, as typed enums read it: a Warning in Lenient mode only.
+TEST(SchemaEnum, MarkdownAroundTheWholeName) {
+    const char* schema = R"({"type":"string","enum":["positive","negative"]})";
+    for (const char* input : {R"("**negative**")", R"("__negative__")", R"("*negative*")", R"("_negative_")",
+                              R"("`negative`")"}) {
+        auto r = shape_text(schema, input);
+        ASSERT_TRUE(r) << input << ": " << r.error();
+        EXPECT_EQ(r->value, Value("negative"));
+        ASSERT_EQ(r->diagnostics.size(), 1u);
+        EXPECT_EQ(r->diagnostics[0].risk, Risk::Warning);
+        EXPECT_EQ(r->diagnostics[0].message, "coerced string -> enum (removed markdown marks around the name)");
+        EXPECT_FALSE(shape_text(schema, input, Mode::Absorbing)) << input;
+        EXPECT_FALSE(shape_text(schema, input, Mode::Strict)) << input;
+    }
+    for (const char* input : {R"("**neg**ative")", R"("**neutral**")", R"("** negative **")"}) {
+        auto r = shape_text(schema, input);
+        ASSERT_FALSE(r) << input;
+        EXPECT_EQ(r.error().kind(), ErrorKind::UnknownVariant);
+    }
+    // A declared name with the marks is that name.
+    EXPECT_EQ(shape_text(R"({"enum":["**a**","a"]})", R"("**a**")", Mode::Strict)->value, Value("**a**"));
+    EXPECT_FALSE(shape_text(R"({"enum":["_a","a"]})", R"("_a_")"));
+}
+
 TEST(SchemaEnum, NumberEnumsByCoercedValue) {
     const char* schema = R"({"enum":[1,2,3]})";
     EXPECT_EQ(shape_text(schema, "2", Mode::Strict)->value, Value(2));

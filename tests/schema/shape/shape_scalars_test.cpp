@@ -86,6 +86,40 @@ TEST(SchemaScalar, ANumericStringKeepsDigitsADoubleCannotHold) {
     EXPECT_EQ(huge.error().kind(), ErrorKind::OutOfRange);
 }
 
+// Typeset text in a number or an integer: a typographic minus, invisible characters around the
+// number, an ISO 4217 code. Read in Lenient mode with a Warning, as typed shaping reads them
+// (the same coercion); refused in Absorbing and Strict modes.
+TEST(SchemaScalar, TypesetNumbersAndCurrencyCodes) {
+    struct Case { const char* schema; const char* input; const char* value; const char* note; };
+    const Case cases[] = {
+        {R"({"type":"integer"})", R"("\u22125")", "-5", "read a typographic minus sign as '-'"},
+        {R"({"type":"number"})", R"("\uff0d2.5")", "-2.5", "read a typographic minus sign as '-'"},
+        {R"({"type":"number"})", R"("19.99\u200b")", "19.99", "removed invisible characters or no-break spaces"},
+        {R"({"type":"integer"})", R"("\u00a042\u202f")", "42", "removed invisible characters or no-break spaces"},
+        {R"({"type":"number"})", R"("USD 12.50")", "12.5", "removed a currency code"},
+        {R"({"type":"integer"})", R"("1,299 EUR")", "1299", "removed a currency code"},
+    };
+    for (const Case& c : cases) {
+        auto r = shape_text(c.schema, c.input);
+        ASSERT_TRUE(r) << c.input << ": " << r.error();
+        EXPECT_EQ(r->value.dump(), c.value) << c.input;
+        ASSERT_EQ(r->diagnostics.size(), 1u) << c.input;
+        EXPECT_EQ(r->diagnostics[0].kind, DiagnosticKind::Coerced);
+        EXPECT_EQ(r->diagnostics[0].risk, Risk::Warning);
+        EXPECT_NE(r->diagnostics[0].message.find(c.note), std::string::npos) << r->diagnostics[0].message;
+        EXPECT_FALSE(shape_text(c.schema, c.input, Mode::Absorbing)) << c.input;
+        EXPECT_FALSE(shape_text(c.schema, c.input, Mode::Strict)) << c.input;
+    }
+    for (const char* bad : {R"("\u2212")", R"("USD")", R"("12.50 USDX")", R"("12.50 usd")", R"("1\u200b2")"}) {
+        auto r = shape_text(R"({"type":"number"})", bad);
+        ASSERT_FALSE(r) << bad << " read as " << r->value.dump();
+        EXPECT_EQ(r.error().kind(), ErrorKind::TypeMismatch) << bad;
+    }
+    auto dot = shape_text(R"({"type":"integer"})", R"("USD 1.000")");
+    ASSERT_FALSE(dot);
+    EXPECT_EQ(dot.error().kind(), ErrorKind::AmbiguousValue);
+}
+
 TEST(SchemaScalar, BooleanStringAndNull) {
     EXPECT_EQ(shape_text(R"({"type":"boolean"})", "\"yes\"")->value, Value(true));
     EXPECT_FALSE(shape_text(R"({"type":"boolean"})", "\"yes\"", Mode::Strict));

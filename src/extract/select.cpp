@@ -1,5 +1,7 @@
 #include "extract/select.hpp"
 
+#include "core/diagnostic_append.hpp"
+
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -332,32 +334,23 @@ Result<Extracted> select_payload(std::span<const Candidate> candidates,
                 ++cut;
                 first_cut = std::min(first_cut, c.offset);
             }
-            if (cut > 0) {
-                Diagnostic d;
-                d.kind = DiagnosticKind::Repaired;
-                d.repair = RepairKind::OtherCandidates;
-                d.risk = Risk::Warning;
-                d.offset = first_cut;
-                d.message = std::to_string(cut) +
-                            (cut == 1 ? " other candidate that the text cut off before its end was"
-                                      : " other candidates that the text cut off before their end were");
-                d.message += " passed over for this one: the answer may be the one cut off";
-                d.suggestion = "raise the output token limit, or complete truncated JSON to read it";
-                winner.parsed.diagnostics.push_back(std::move(d));
-            }
+            if (cut > 0)
+                winner.parsed.diagnostics.push_back(core_detail::repaired(
+                    RepairKind::OtherCandidates, Risk::Warning,
+                    std::to_string(cut) +
+                        (cut == 1 ? " other candidate that the text cut off before its end was"
+                                  : " other candidates that the text cut off before their end were") +
+                        " passed over for this one: the answer may be the one cut off",
+                    "raise the output token limit, or complete truncated JSON to read it", first_cut));
         }
-        if (passed_over) {
-            Diagnostic d;
-            d.kind = DiagnosticKind::Repaired;
-            d.repair = RepairKind::OtherCandidates;
-            d.risk = Risk::Warning;
-            d.offset = first_passed;
-            d.message = std::to_string(passed_over) +
-                        (passed_over == 1 ? " other candidate that does not fit was" : " other candidates that do not fit were");
-            d.message += " passed over for this one: the answer may be the one that does not fit";
-            d.suggestion = "ask for exactly one JSON payload in the answer";
-            winner.parsed.diagnostics.push_back(std::move(d));
-        }
+        if (passed_over)
+            winner.parsed.diagnostics.push_back(core_detail::repaired(
+                RepairKind::OtherCandidates, Risk::Warning,
+                std::to_string(passed_over) +
+                    (passed_over == 1 ? " other candidate that does not fit was"
+                                      : " other candidates that do not fit were") +
+                    " passed over for this one: the answer may be the one that does not fit",
+                "ask for exactly one JSON payload in the answer", first_passed));
         const std::size_t others = delimited_others + prose_others;
         if (others == 0) return;
         Diagnostic d;

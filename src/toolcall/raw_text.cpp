@@ -280,12 +280,10 @@ Result<Response> read_raw_text(std::string_view text, Format format, const RawTe
     detail::RawBuilder b(options, text);
     b.named = named;
     b.locate(split.rest);
-    // No call could be read where the text marked one (the reader said why, or the markers are
-    // there): the text comes back as it was, never a call made up from it. Functionary's
-    // markers also carry plain text (>>>all), which is its reading.
     const std::size_t found = read_format(format, split.rest, b);
+    const Format markers = detect_markers(split.rest); // (what the text's markup says, once)
     if (found == 0 && named && format == Format::Hermes && b.response.diagnostics.empty() &&
-        detect_markers(split.rest) == Format::AutoDetect) {
+        markers == Format::AutoDetect) {
         // Hermes-style models (Qwen above all) drop their <tool_call> tags at times: the JSON
         // call written bare is read as auto-detection reads it, and said.
         detail::RawBuilder bare(options, text);
@@ -298,8 +296,11 @@ Result<Response> read_raw_text(std::string_view text, Format format, const RawTe
             return bare.finish(format, std::move(split.reasoning), split.has_reasoning);
         }
     }
-    const bool marked = !b.response.diagnostics.empty() ||
-                        (format != Format::Functionary && detect_markers(split.rest) != Format::AutoDetect);
+    // No call could be read where the text marked one (the reader said why, or the markers are
+    // there): the text comes back as it was, never a call made up from it. Functionary's
+    // markers also carry plain text (>>>all), which is its reading.
+    const bool marked =
+        !b.response.diagnostics.empty() || (format != Format::Functionary && markers != Format::AutoDetect);
     if (found == 0 && b.dropped_calls == 0 && marked) {
         // Unchanged: the stop tokens too.
         const bool in_text = split.rest.data() >= text.data() && split.rest.data() <= text.data() + text.size();
